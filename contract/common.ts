@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/**
+ * How an operation's response is wrapped (practice-api.md, "Envelope deviations").
+ * - standard: {status: true, msg, result}
+ * - list: standard plus pagination {offset, limit, total, hasMore}
+ * - raw: no envelope, the document itself (openapi)
+ * - labor: {status: 200|400|500 (integer), msg}, HTTP 200 always, no result
+ * - providers: {status: "ok", result}, no msg
+ * - accounting: {status: true, result}, no msg
+ * - searchPatients: {status: true, msg: "Matched N customers", results: [...] | null}
+ */
+export type EnvelopeKind =
+  | 'standard'
+  | 'list'
+  | 'raw'
+  | 'labor'
+  | 'providers'
+  | 'accounting'
+  | 'searchPatients';
+
+export type Area = 'sales' | 'agenda' | 'recall' | 'booking' | 'hx' | 'labor' | 'accounting' | 'system';
+
+export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  area: Area;
+  /** Path below /v1, e.g. `/sales/getLeads`. */
+  path: string;
+  summary: string;
+  input: I;
+  /** Schema of `result` (or `results` for searchPatients; the item array for list kinds). */
+  result: R;
+  envelope: EnvelopeKind;
+  /**
+   * Exact error messages the operation can answer with, and the HTTP status of each.
+   * A validation issue whose message is listed here is answered with that status; other validation issues with 400.
+   * Messages that end in `: ` are prefixes (e.g. `Unknown reasonCode: `).
+   */
+  errors: Record<string, number>;
+  /** Errors carry no `result` key (modifyAppointment, disqualifyLead, setLeadFolder). Others carry `result: null`. */
+  errorWithoutResult?: boolean;
+  /** Success message of the standard envelope; `Success` when not given. */
+  successMsg?: string;
+  /** Documented as not needing the labor module etc. Only laborUpload sets this. */
+  module?: 'labor';
+}
+
+export function defineOperation<I extends z.ZodType, R extends z.ZodType>(def: OperationDef<I, R>) {
+  return def;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Primitives. Integers are JSON numbers, but strings of digits are accepted too; booleans are true/false or 1/0
+// (extensions.md section 1). The client always sends numbers and booleans.
+
+const digits = /^-?\d+$/;
+
+/** An integer, also from a string of digits. */
+export function int(message?: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && digits.test(v.trim()) ? Number(v.trim()) : v),
+    z.number({ error: message }).int({ error: message }),
+  );
+}
+
+/** A positive id (1 upward), also from a string of digits. */
+export function id(message?: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && digits.test(v.trim()) ? Number(v.trim()) : v),
+    z.number({ error: message }).int({ error: message }).positive({ error: message }),
+  );
+}
+
+/** A boolean from true/false or 1/0 (also "1"/"0", "true"/"false"). */
+export function bool(message?: string) {
+  return z.preprocess(
+    (v) => {
+      if (v === 1 || v === '1' || v === 'true') return true;
+      if (v === 0 || v === '0' || v === 'false') return false;
+      return v;
+    },
+    z.boolean({ error: message }),
+  );
+}
+
+/** An integer flag 0/1, also from true/false. */
+export function flag01(message?: string) {
+  return z.preprocess(
+    (v) => {
+      if (v === true || v === 'true') return 1;
+      if (v === false || v === 'false') return 0;
+      if (typeof v === 'string' && digits.test(v.trim())) return Number(v.trim());
+      return v;
+    },
+    z.union([z.literal(0), z.literal(1)], { error: message }),
+  );
+}
+
+export const dateRe = /^\d{4}-\d{2}-\d{2}$/;
+export const dateTimeRe = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** `YYYY-MM-DD`, a real calendar day. */
+export function isoDate(message?: string) {
+  return z.string({ error: message }).refine(isRealDate, { error: message ?? 'Expected a date YYYY-MM-DD.' });
+}
+
+export function isRealDate(s: string): boolean {
+  if (!dateRe.test(s)) return false;
+  const [y, m, d] = s.split('-').map(Number);
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in the practice's zone. */
+export const dateTime = z.string().regex(dateTimeRe);
+
+/**
+ * List paging: `limit` below 1 or above 1000, or not an integer, falls back to 100; offset below 0 falls back to 0
+ * (extensions.md section 1, the searchPatients rule for all list operations).
+ */
+export const paging = {
+  offset: z.preprocess((v) => {
+    const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
+    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
+  }, z.number().int()),
+  limit: z.preprocess((v) => {
+    const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
+    return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 100;
+  }, z.number().int()),
+};
+
+export const pagination = z.object({
+  offset: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+/** Text fields read back as "" when unset (extensions.md section 1). */
+export const text = z.string();
+/** Ids and dates read back as null when unset. */
+export const nullableInt = z.number().int().nullable();
+export const nullableText = z.string().nullable();

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4319);
+// Debian's Chromium where it is installed (this workplace cannot download browsers); Playwright's own elsewhere.
+const debianChromium = '/usr/bin/chromium';
+const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Zurich',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // A fresh data directory per run: every e2e test talks to the real reference service on seeded demo data.
+    command: `npm run build && node scripts/e2e-server.ts`,
+    url: `http://localhost:${port}/healthz`,
+    env: { PORT: String(port), DATA_DIR: '.e2e-data' },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

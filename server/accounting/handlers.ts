@@ -1,0 +1,3 @@
+import type { Handlers } from '../handler.ts';
+
+export const accountingHandlers: Handlers = {};

@@ -1,0 +1,200 @@
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import type { OperationDef } from '../contract/common.ts';
+import { type OpName, operationByPath, operations } from '../contract/operations.ts';
+import { type Db, openDatabase, tenantFile, transaction } from './db/database.ts';
+import { seedTenant } from './db/seed/index.ts';
+import { type Ctx, Fail, type Handler, type Outcome } from './handler.ts';
+import { handlers } from './handlers.ts';
+import { authenticate, tenantFromHost, tenants } from './tenants.ts';
+
+export interface ServiceOptions {
+  dataDir: string;
+  /** Seed a tenant's database with the demo data when it is created (default true). */
+  seed?: boolean;
+  /** Check every result against the contract before sending it (tests and e2e). */
+  validateResults?: boolean;
+  now?: () => Date;
+}
+
+const MAX_BODY = 40 * 1024 * 1024;
+
+type Json = Record<string, unknown>;
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** The error body of an operation, by its envelope kind. */
+function errorBody(op: OperationDef | undefined, msg: string): Json {
+  if (!op) return { status: false, msg };
+  switch (op.envelope) {
+    case 'labor':
+      return { status: 400, msg };
+    case 'searchPatients':
+      return { status: false, msg, results: null };
+    case 'raw':
+    case 'providers':
+    case 'accounting':
+      return { status: false, msg };
+    default:
+      return op.errorWithoutResult ? { status: false, msg } : { status: false, msg, result: null };
+  }
+}
+
+function failure(op: OperationDef | undefined, http: number, msg: string): Response {
+  // laborUpload answers HTTP 200 in every case.
+  return json(errorBody(op, msg), op?.envelope === 'labor' ? 200 : http);
+}
+
+/** The HTTP status the contract gives a message: exact, or by a listed prefix ending in ': '. */
+export function statusOf(op: OperationDef, msg: string): number {
+  if (op.errors[msg] !== undefined) return op.errors[msg];
+  for (const [m, http] of Object.entries(op.errors)) {
+    if (m.endsWith(': ') && msg.startsWith(m)) return http;
+  }
+  return 400;
+}
+
+function issueMessage(op: OperationDef, issue: z.core.$ZodIssue): string {
+  if (statusOf(op, issue.message) !== 400 || Object.hasOwn(op.errors, issue.message)) return issue.message;
+  if (Object.keys(op.errors).some((m) => m.endsWith(': ') && issue.message.startsWith(m)))
+    return issue.message;
+  // No document message for this field: name the field so the caller knows what to fix.
+  const path = issue.path.join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+function envelope(op: OperationDef, out: Outcome): Response {
+  if (out.raw) return out.raw;
+  switch (op.envelope) {
+    case 'labor':
+      return json({ status: out.laborStatus ?? 200, msg: out.msg ?? 'successfully uploaded' });
+    case 'providers':
+      return json({ status: 'ok', result: out.result ?? null });
+    case 'accounting':
+      return json({ status: true, result: out.result ?? [] });
+    case 'searchPatients': {
+      const rows = (out.result as unknown[] | null) ?? [];
+      return json({
+        status: true,
+        msg: out.msg ?? `Matched ${rows.length} customers`,
+        results: rows.length ? rows : null,
+      });
+    }
+    case 'list':
+      return json({
+        status: true,
+        msg: out.msg ?? op.successMsg ?? 'Success',
+        result: out.result,
+        pagination: out.pagination,
+      });
+    default:
+      return json({ status: true, msg: out.msg ?? op.successMsg ?? 'Success', result: out.result ?? null });
+  }
+}
+
+export interface Service {
+  app: Hono;
+  /** The database of a tenant, opened (and seeded) on first use. */
+  db: (tenant: string) => Db;
+  close: () => void;
+}
+
+export function createService(options: ServiceOptions): Service {
+  const dbs = new Map<string, Db>();
+  const now = options.now ?? (() => new Date());
+
+  function db(tenant: string): Db {
+    let d = dbs.get(tenant);
+    if (!d) {
+      const opened = openDatabase(tenantFile(options.dataDir, tenant));
+      d = opened.db;
+      if (opened.created && options.seed !== false) {
+        const t = tenants[tenant];
+        transaction(d, () => seedTenant(d as Db, { tenant: t, today: now() }));
+      }
+      dbs.set(tenant, d);
+    }
+    return d;
+  }
+
+  const app = new Hono();
+
+  app.all('/v1/*', async (c) => {
+    const tenantName = tenantFromHost(c.req.header('host'));
+    const tenant = Object.hasOwn(tenants, tenantName) ? tenants[tenantName] : undefined;
+    if (!tenant) return failure(undefined, 404, 'Unknown tenant.');
+
+    const path = new URL(c.req.url).pathname.slice('/v1'.length);
+    const name = operationByPath(path);
+    if (!name) return failure(undefined, 404, 'Unknown operation.');
+    const op = operations[name] as OperationDef;
+    if (c.req.method !== 'POST') return failure(undefined, 405, 'Method not allowed.');
+
+    const user = authenticate(tenant, c.req.header('authorization'), c.req.header('x-api-key'));
+    if (!user) return failure(undefined, 401, 'Unauthorized.');
+
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_BODY) return failure(undefined, 413, 'Request body too large.');
+    const raw = await c.req.text();
+    if (raw.length > MAX_BODY) return failure(undefined, 413, 'Request body too large.');
+    let body: unknown = {};
+    if (raw.trim() !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return failure(undefined, 400, 'Invalid JSON body.');
+      }
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      return failure(undefined, 400, 'Invalid JSON body.');
+    }
+
+    if (op.module && !user.modules.includes(op.module)) {
+      return failure(op, 200, `API token is not enabled for module ${op.module}.`);
+    }
+
+    const parsed = op.input.safeParse(body);
+    if (!parsed.success) {
+      const msg = issueMessage(op, parsed.error.issues[0]);
+      return failure(op, statusOf(op, msg), msg);
+    }
+
+    const handler = handlers[name] as Handler<OpName> | undefined;
+    if (!handler) return failure(op, 501, 'Not implemented.');
+
+    const ctx: Ctx = { db: db(tenant.name), tenant, user, now, request: c.req.raw };
+    let out: Outcome;
+    try {
+      out = transaction(ctx.db, () => handler(ctx, parsed.data as never));
+    } catch (e) {
+      if (e instanceof Fail) return failure(op, e.http, e.message);
+      console.error(`[${tenant.name}] ${name} failed:`, e instanceof Error ? e.stack : e);
+      return failure(op, 500, 'Internal error.');
+    }
+
+    if (options.validateResults && !out.raw && out.result !== undefined) {
+      const checked = op.result.safeParse(out.result);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const msg = `Result does not fit the contract: ${name} result.${issue.path.join('.')}: ${issue.message}`;
+        console.error(msg);
+        return failure(op, 500, msg);
+      }
+    }
+    return envelope(op, out);
+  });
+
+  return {
+    app,
+    db,
+    close: () => {
+      for (const d of dbs.values()) d.close();
+      dbs.clear();
+    },
+  };
+}

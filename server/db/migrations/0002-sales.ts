@@ -1,0 +1,4 @@
+/** Filled in by the sales work. */
+export const sales = `
+SELECT 1;
+`;

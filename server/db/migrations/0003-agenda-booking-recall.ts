@@ -1,0 +1,4 @@
+/** Filled in by the agenda work. */
+export const agenda = `
+SELECT 1;
+`;

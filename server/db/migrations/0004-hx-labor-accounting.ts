@@ -1,0 +1,4 @@
+/** Filled in by the records work. */
+export const records = `
+SELECT 1;
+`;

@@ -1,0 +1,41 @@
+import { rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { tenants } from '../tenants.ts';
+import { openDatabase, tenantFile, transaction } from './database.ts';
+import { demoSizes, seedTenant } from './seed/index.ts';
+
+/**
+ * `npm run seed -- --leads 10000 --patients 20000 --history 100000 --accounting 100000 [--tenant demo] [--dir ./data]`
+ * Replaces the tenant's database with a freshly seeded one of the given size (for benchmarks).
+ */
+const { values } = parseArgs({
+  options: {
+    tenant: { type: 'string', default: 'demo' },
+    dir: { type: 'string', default: process.env.DATA_DIR ?? './data' },
+    leads: { type: 'string' },
+    patients: { type: 'string' },
+    history: { type: 'string' },
+    accounting: { type: 'string' },
+  },
+});
+const tenant = tenants[values.tenant ?? 'demo'];
+if (!tenant) {
+  console.error(`Unknown tenant: ${values.tenant}`);
+  process.exit(2);
+}
+const file = tenantFile(values.dir ?? './data', tenant.name);
+for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+const started = performance.now();
+const { db } = openDatabase(file);
+const num = (v: string | undefined, d: number) => (v === undefined ? d : Number(v));
+const sizes = {
+  leads: num(values.leads, demoSizes.leads),
+  patients: num(values.patients, demoSizes.patients),
+  extraLeadHistory: num(values.history, 0),
+  accountingRows: num(values.accounting, demoSizes.accountingRows),
+};
+transaction(db, () => seedTenant(db, { tenant, today: new Date(), sizes }));
+db.close();
+console.log(
+  `Seeded ${tenant.name} in ${file}: ${JSON.stringify(sizes)} in ${Math.round(performance.now() - started)} ms`,
+);

@@ -1,0 +1,4 @@
+import type { SeedContext } from './index.ts';
+
+/** Filled in by the agenda work. */
+export function seedAgenda(_ctx: SeedContext): void {}

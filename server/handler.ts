@@ -1,0 +1,48 @@
+import type { Pagination } from '../contract/common.ts';
+import type { OpName, OpParsedInput } from '../contract/operations.ts';
+import type { Db } from './db/database.ts';
+import type { Principal, TenantConfig } from './tenants.ts';
+
+/** What a handler sees: the tenant's database (already inside a transaction), the caller and the clock. */
+export interface Ctx {
+  db: Db;
+  tenant: TenantConfig;
+  user: Principal;
+  /** The current instant; tests may fix it. */
+  now: () => Date;
+  request: Request;
+}
+
+/** What a handler returns; the envelope is written from it by the operation's kind. */
+export interface Outcome {
+  result?: unknown;
+  pagination?: Pagination;
+  /** Overrides the success message (e.g. `Recall modified`, `Matched 3 customers`). */
+  msg?: string;
+  /** laborUpload only: the integer status (200, 400, 500). */
+  laborStatus?: 200 | 400 | 500;
+  /** openapi only: a finished response, no envelope. */
+  raw?: Response;
+}
+
+/** A refusal with the document's exact message and HTTP status. Rolls the transaction back. */
+export class Fail extends Error {
+  readonly http: number;
+  constructor(http: number, msg: string) {
+    super(msg);
+    this.http = http;
+  }
+}
+
+export function fail(http: number, msg: string): never {
+  throw new Fail(http, msg);
+}
+
+export type Handler<N extends OpName> = (ctx: Ctx, input: OpParsedInput<N>) => Outcome;
+
+export type Handlers = { [N in OpName]?: Handler<N> };
+
+/** Pagination object for a page of a list of `total` rows. */
+export function page(offset: number, limit: number, total: number): Pagination {
+  return { offset, limit, total, hasMore: offset + limit < total };
+}

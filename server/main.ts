@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { createService } from './app.ts';
+import { proxyTo } from './proxy.ts';
+
+const port = Number(process.env.PORT ?? 8080);
+const dataDir = resolve(process.env.DATA_DIR ?? './data');
+const upstream = process.env.PRACTICE_API_URL?.trim();
+const distDir = resolve(process.env.DIST_DIR ?? './dist');
+
+const root = new Hono();
+
+/** The app's pages: only its own scripts and styles (Mantine's style tags carry the per-response nonce). */
+function securityHeaders(nonce?: string): Record<string, string> {
+  const styleSrc = nonce ? `'self' 'nonce-${nonce}'` : `'self'`;
+  return {
+    'Content-Security-Policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      `style-src ${styleSrc}`,
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "frame-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'same-origin',
+  };
+}
+
+root.use('*', async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Content-Security-Policy')) {
+    for (const [k, v] of Object.entries(securityHeaders())) c.res.headers.set(k, v);
+  }
+});
+
+root.get('/healthz', (c) => c.text('ok'));
+
+let service: ReturnType<typeof createService> | undefined;
+if (upstream) {
+  root.all('/v1/*', proxyTo(upstream));
+} else {
+  service = createService({ dataDir, validateResults: process.env.VALIDATE_RESULTS === '1' });
+  // Open (and on first start seed) the demo tenant now, so the first request is not the slow one.
+  service.db('demo');
+  root.route('/', service.app);
+}
+
+const indexFile = join(distDir, 'index.html');
+const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+
+root.use(
+  '/assets/*',
+  serveStatic({
+    root: distDir,
+    rewriteRequestPath: (p) => p,
+    onFound: (_path, c) => {
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  }),
+);
+root.use('*', serveStatic({ root: distDir, rewriteRequestPath: (p) => (p === '/' ? '/__none__' : p) }));
+
+// Every other address is the single-page app: index.html with a fresh style nonce.
+root.get('*', (c) => {
+  if (!indexHtml) return c.text('The app is not built: run `npm run build` (npm start does this).', 503);
+  const nonce = randomBytes(16).toString('base64');
+  const html = indexHtml.replaceAll('__CSP_NONCE__', nonce);
+  return c.html(html, 200, { ...securityHeaders(nonce), 'Cache-Control': 'no-store' });
+});
+
+const server = serve({ fetch: root.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
+  const url = `http://localhost:${info.port}`;
+  console.log(`Practice front office on ${url}`);
+  if (upstream) {
+    console.log(`/v1 is proxied to ${upstream}`);
+  } else {
+    console.log(`Reference service at ${url}/v1, data in ${dataDir}`);
+    console.log(
+      'Demo sign-in: user demo, password demo (API key demo-key); tenant sonnenhof: sonnenhof / sonnenhof',
+    );
+  }
+});
+
+function shutdown() {
+  server.close();
+  service?.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
