@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
+// E2E_PORT lets several checkouts (or developers on one machine) run the suite side by side.
 const port = Number(process.env.E2E_PORT ?? 4319);
+const distDir = process.env.E2E_DIST ?? 'dist';
 // Debian's Chromium where it is installed (this workplace cannot download browsers); Playwright's own elsewhere.
 const debianChromium = '/usr/bin/chromium';
 const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
@@ -44,9 +46,9 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data directory per run: every e2e test talks to the real reference service on seeded demo data.
-    command: `npm run build && node scripts/e2e-server.ts`,
+    command: `npx vite build --logLevel warn --outDir ${distDir} && node scripts/e2e-server.ts`,
     url: `http://localhost:${port}/healthz`,
-    env: { PORT: String(port), DATA_DIR: '.e2e-data' },
+    env: { PORT: String(port), DATA_DIR: `.e2e-data/${port}`, DIST_DIR: distDir },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

@@ -38,4 +38,21 @@ export const systemOperations = {
     envelope: 'standard',
     errors: {},
   }),
+  getUsers: defineOperation({
+    area: 'system',
+    path: '/system/getUsers',
+    summary:
+      'Users of the practice, for assignee pickers (reference service addition; fallback: getProviders getall 1).',
+    input: z.object({ getall: flag01().optional() }),
+    result: z.array(
+      z.object({
+        userid: z.number().int(),
+        givenname: z.string(),
+        familyname: z.string(),
+        active: z.boolean(),
+      }),
+    ),
+    envelope: 'standard',
+    errors: {},
+  }),
 };

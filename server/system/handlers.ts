@@ -52,4 +52,24 @@ export const systemHandlers: Handlers = {
       },
     };
   },
+  getUsers: (ctx, input) => {
+    const rows = sql(
+      ctx.db,
+      `SELECT userid, givenname, familyname, employee_active FROM users WHERE (? = 1 OR employee_active = 1)
+       ORDER BY familyname COLLATE NOCASE, givenname COLLATE NOCASE`,
+    ).all(input.getall ?? 0) as unknown as {
+      userid: number;
+      givenname: string;
+      familyname: string;
+      employee_active: number;
+    }[];
+    return {
+      result: rows.map((r) => ({
+        userid: r.userid,
+        givenname: r.givenname,
+        familyname: r.familyname,
+        active: r.employee_active === 1,
+      })),
+    };
+  },
 };
