@@ -1,1 +1,223 @@
-export const agendaOperations = {};
+import { z } from 'zod';
+import { defineOperation, flag01, id, int, isRealDate } from './common.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Date-times of the agenda: `YYYY-MM-DD HH:MM:SS` (or without seconds) in Europe/Zurich, or Unix seconds.
+
+const localDateTimeRe = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** `YYYY-MM-DD HH:MM[:SS]` with a real day and a real wall-clock time (practice zone). */
+export function isLocalDateTime(s: string): boolean {
+  const m = localDateTimeRe.exec(s);
+  if (!m || !isRealDate(m[1])) return false;
+  return Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4] ?? 0) < 60;
+}
+
+const digitsRe = /^\d+$/;
+
+/** A day `YYYY-MM-DD`, a date-time `YYYY-MM-DD HH:MM[:SS]` or Unix seconds (number or digits). */
+export function isDateOrUnix(v: string | number): boolean {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= 0;
+  const s = v.trim();
+  return digitsRe.test(s) || isRealDate(s) || isLocalDateTime(s);
+}
+
+const dateOrUnix = z
+  .union([z.string(), z.number()])
+  .refine(isDateOrUnix, { error: 'Expected a date YYYY-MM-DD, a date-time or Unix seconds.' });
+
+/** Numbers sent where the document has strings (state 1, displayedduration 30) are read as their text. */
+function numberAsText(v: unknown): unknown {
+  return typeof v === 'number' ? String(v) : v;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Appointment (practice-api.md, "Appointment (getAppointments)").
+
+/** States a client may set. PR (provisional) is accepted on write but never listed. */
+export const appointmentStates = ['P', 'W', '1', '2', '-1', '-2'] as const;
+export const appointmentState = z.enum(appointmentStates);
+export type AppointmentState = z.infer<typeof appointmentState>;
+/** What createAppointment and modifyAppointment accept as `state`: the listed states, PR, or empty. */
+export const writableAppointmentState = z.preprocess(
+  numberAsText,
+  z.enum([...appointmentStates, 'PR', ''], { error: 'Unknown state.' }),
+);
+
+/** Fields of both modes. `date`/`end` are practice time (Europe/Zurich) `YYYY-MM-DD HH:MM:SS`. */
+export const appointmentBase = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  end: z.string(),
+  /** Minutes between start and end. */
+  duration: z.number().int(),
+  /** Visible duration in minutes as entered (may differ from duration, may be ""). */
+  displayedduration: z.string(),
+  /** 0 for appointments without patient. */
+  patid: z.number().int(),
+  /** Appointment text. */
+  appointment: z.string(),
+  comment: z.string(),
+  /** Colour of the appointment type, or of the calendar when the appointment has no type colour. */
+  color: z.string(),
+  /** P, W, 1, 2, -1, -2 or "" (PR is never listed). */
+  state: z.string(),
+  /** Calendar name. */
+  calendar: z.string(),
+});
+
+/** getAppointments with calendarid: Unix timestamps as dateTs/endTs, no calendarid. */
+export const calendarAppointment = appointmentBase.extend({
+  dateTs: z.number().int(),
+  endTs: z.number().int(),
+});
+export type CalendarAppointment = z.infer<typeof calendarAppointment>;
+
+/** getAppointments without calendarid (patient mode): date_unix/end_unix and calendarid. */
+export const patientAppointment = appointmentBase.extend({
+  date_unix: z.number().int(),
+  end_unix: z.number().int(),
+  calendarid: z.number().int(),
+});
+export type PatientAppointment = z.infer<typeof patientAppointment>;
+
+/** An item of getAppointments: either mode. `date`/`end` are present in both; narrow with `'dateTs' in a`. */
+export const appointment = z.union([calendarAppointment, patientAppointment]);
+export type Appointment = z.infer<typeof appointment>;
+
+/** A calendar (reference service addition, agenda/getCalendars). provider is null for a calendar without one. */
+export const calendar = z.object({
+  calendarid: z.number().int(),
+  name: z.string(),
+  provider: z.number().int().nullable(),
+  color: z.string(),
+});
+export type Calendar = z.infer<typeof calendar>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing: createAppointment and modifyAppointment share their fields (extensions.md, agenda/createAppointment).
+// Key order is check order. Missing start/end, end before start and an unknown calendar are checked by the
+// handler (they need both date forms or the database); their messages are listed in `errors`.
+
+const startMsg = 'Please provide a valid start date.';
+const endMsg = 'Please provide a valid end date.';
+
+/** A date-time string; "" counts as not sent (the Unix alternative may carry the value). */
+function localDateTimeField(message: string) {
+  return z
+    .string({ error: message })
+    .refine((s) => s === '' || isLocalDateTime(s), { error: message })
+    .optional();
+}
+
+/** Fields of an appointment as written, without calendar (create requires it, modify defaults it to 0). */
+export const appointmentWriteFields = {
+  /** Start, `YYYY-MM-DD HH:MM:SS` practice time; alternative dateTs. */
+  date: localDateTimeField(startMsg),
+  /** Start in Unix seconds; used when date is not sent. */
+  dateTs: int(startMsg)
+    .refine((n) => n > 0, { error: startMsg })
+    .optional(),
+  /** End, same format as date; alternative endTs. */
+  end: localDateTimeField(endMsg),
+  endTs: int(endMsg)
+    .refine((n) => n > 0, { error: endMsg })
+    .optional(),
+  /** 0 = no patient. */
+  patid: int()
+    .refine((n) => n >= 0, { error: 'Expected 0 or a patient id.' })
+    .optional(),
+  appointment: z.string().optional(),
+  comment: z.string().optional(),
+  /** Minutes, as text. */
+  displayedduration: z.preprocess(numberAsText, z.string()).optional(),
+  state: writableAppointmentState.optional(),
+  /** 1 marks the appointment deleted (it is then never listed). */
+  deleted: flag01().optional(),
+};
+
+export const createAppointmentInput = z.object({
+  calendar: id('Please provide a calendar id.'),
+  ...appointmentWriteFields,
+});
+
+export const modifyAppointmentInput = z.object({
+  appointmentid: id('The appointment id is invalid'),
+  /** 0 or missing leaves the calendar unchanged. */
+  calendar: int()
+    .refine((n) => n >= 0, { error: 'Unknown calendar.' })
+    .optional(),
+  ...appointmentWriteFields,
+});
+
+const writeErrors = {
+  'Please provide a valid start date.': 200,
+  'Please provide a valid end date.': 200,
+  'The end must be after the start.': 200,
+  'Unknown calendar.': 200,
+  'Unknown state.': 200,
+};
+
+export const agendaOperations = {
+  getAppointments: defineOperation({
+    area: 'agenda',
+    path: '/agenda/getAppointments',
+    summary:
+      'Appointments, descending by date; never PR or deleted ones. With calendarid: calendar mode (period from/until; ' +
+      'dateTs/endTs). Without: patient mode (patid, appointment, comment, from+until or period; date_unix/end_unix, calendarid).',
+    input: z.object({
+      /** Activates calendar mode; 0 is refused. */
+      calendarid: id('Please provide a calendar id.').optional(),
+      /** Patient mode: 0 or missing = no patient filter. */
+      patid: int().optional(),
+      /** Patient mode: contains-match on the appointment text. */
+      appointment: z.string().optional(),
+      /** Patient mode: contains-match on the comment. */
+      comment: z.string().optional(),
+      /**
+       * Start of the period: a day (from its midnight), a date-time, or Unix seconds. Patient mode: only when until
+       * is set too. Calendar mode: each bound applies on its own.
+       */
+      from: dateOrUnix.optional(),
+      /** End of the period: a day (through its end), a date-time, or Unix seconds. */
+      until: dateOrUnix.optional(),
+      /** Patient mode, only when from and until are both missing. Default all. */
+      period: z.enum(['future', 'past', 'all']).optional(),
+    }),
+    result: z.array(appointment),
+    envelope: 'standard',
+    errors: { 'Please provide a calendar id.': 400 },
+  }),
+  createAppointment: defineOperation({
+    area: 'agenda',
+    path: '/agenda/createAppointment',
+    summary:
+      'Creates an appointment in a calendar. Dates as date/end (practice time) or dateTs/endTs (Unix seconds).',
+    input: createAppointmentInput,
+    result: z.object({ appointmentid: z.number().int() }),
+    envelope: 'standard',
+    errors: { 'Please provide a calendar id.': 200, ...writeErrors },
+  }),
+  modifyAppointment: defineOperation({
+    area: 'agenda',
+    path: '/agenda/modifyAppointment',
+    summary:
+      'Overwrites an appointment: fields not sent become empty (appointment, comment, displayedduration, state) or 0 ' +
+      '(patid, deleted); calendar 0 or missing keeps the calendar. Send the complete record. deleted 1 deletes it.',
+    input: modifyAppointmentInput,
+    result: z.null(),
+    envelope: 'standard',
+    errors: { 'The appointment id is invalid': 200, ...writeErrors },
+    errorWithoutResult: true,
+  }),
+  getCalendars: defineOperation({
+    area: 'agenda',
+    path: '/agenda/getCalendars',
+    summary:
+      'Calendars of the practice (reference service addition; fallback: calendars seen in patient-mode appointments).',
+    input: z.object({}),
+    result: z.array(calendar),
+    envelope: 'standard',
+    errors: {},
+  }),
+};
