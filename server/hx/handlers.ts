@@ -1,3 +1,88 @@
-import type { Handlers } from '../handler.ts';
+import type { Attachment, PatientHistoryEntry } from '../../contract/hx.ts';
+import { sql } from '../db/database.ts';
+import { fail, type Handlers } from '../handler.ts';
+import { containsGlob, prefixGlob } from '../system/text-match.ts';
 
-export const hxHandlers: Handlers = {};
+interface EntryRow {
+  historyid: number;
+  category: string;
+  text: string;
+  date: string;
+  teaser: string;
+  author: string;
+  userid: string;
+}
+
+export const hxHandlers: Handlers = {
+  getPatientHistory: (ctx, input) => {
+    if (!sql(ctx.db, 'SELECT 1 FROM patients WHERE patid = ?').get(input.patid)) {
+      fail(404, 'Patient not found.');
+    }
+    const where = ['patid = ?', 'deleted = 0'];
+    const args: (string | number)[] = [input.patid];
+    const category = input.category?.trim();
+    if (category) {
+      where.push('category GLOB ?');
+      args.push(prefixGlob(category));
+    }
+    if (input.text?.trim()) {
+      where.push('text GLOB ?');
+      args.push(containsGlob(input.text.trim()));
+    }
+    if (input.teaser?.trim()) {
+      where.push('teaser GLOB ?');
+      args.push(containsGlob(input.teaser.trim()));
+    }
+    const limit = input.limit ?? 0;
+    const rows = sql(
+      ctx.db,
+      `SELECT historyid, category, text, date, teaser, author, COALESCE(CAST(userid AS TEXT), '') AS userid
+       FROM hx_entries WHERE ${where.join(' AND ')} ORDER BY date DESC, historyid DESC
+       ${limit > 0 ? 'LIMIT ?' : ''}`,
+    ).all(...args, ...(limit > 0 ? [limit] : [])) as unknown as EntryRow[];
+
+    // All attachments of the page in one query, not one per entry.
+    const byEntry = new Map<number, Attachment[]>();
+    if (rows.length > 0) {
+      const files = sql(
+        ctx.db,
+        `SELECT historyid, file, md5, size FROM hx_attachments
+         WHERE historyid IN (SELECT value FROM json_each(?)) ORDER BY id`,
+      ).all(JSON.stringify(rows.map((r) => r.historyid))) as unknown as (Attachment & {
+        historyid: number;
+      })[];
+      for (const f of files) {
+        const list = byEntry.get(f.historyid) ?? [];
+        list.push({ file: f.file, md5: f.md5, size: f.size });
+        byEntry.set(f.historyid, list);
+      }
+    }
+    const result: PatientHistoryEntry[] = rows.map((r) => ({
+      ...r,
+      attachments: byEntry.get(r.historyid) ?? [],
+    }));
+    return { result };
+  },
+
+  getAttachment: (ctx, input) => {
+    // Attachments of deleted entries are gone with their entry.
+    const row = sql(
+      ctx.db,
+      `SELECT a.file, a.md5, a.size, a.mime, a.content FROM hx_attachments a
+       JOIN hx_entries e ON e.historyid = a.historyid
+       WHERE a.md5 = ? AND e.deleted = 0 ORDER BY a.id DESC LIMIT 1`,
+    ).get(input.md5) as
+      | { file: string; md5: string; size: number; mime: string; content: Uint8Array }
+      | undefined;
+    if (!row) fail(404, 'Attachment not found.');
+    return {
+      result: {
+        file: row.file,
+        md5: row.md5,
+        size: row.size,
+        mime: row.mime,
+        content: Buffer.from(row.content).toString('base64'),
+      },
+    };
+  },
+};
