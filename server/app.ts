@@ -29,11 +29,12 @@ function json(body: unknown, status = 200): Response {
 }
 
 /** The error body of an operation, by its envelope kind. */
-function errorBody(op: OperationDef | undefined, msg: string): Json {
+function errorBody(op: OperationDef | undefined, msg: string, http: number): Json {
   if (!op) return { status: false, msg };
   switch (op.envelope) {
     case 'labor':
-      return { status: 400, msg };
+      // The document's wording for a failure of the service itself.
+      return http >= 500 ? { status: 500, msg: 'an error occurred' } : { status: 400, msg };
     case 'searchPatients':
       return { status: false, msg, results: null };
     case 'raw':
@@ -47,7 +48,7 @@ function errorBody(op: OperationDef | undefined, msg: string): Json {
 
 function failure(op: OperationDef | undefined, http: number, msg: string): Response {
   // laborUpload answers HTTP 200 in every case.
-  return json(errorBody(op, msg), op?.envelope === 'labor' ? 200 : http);
+  return json(errorBody(op, msg, http), op?.envelope === 'labor' ? 200 : http);
 }
 
 /** The HTTP status the contract gives a message: exact, or by a listed prefix ending in ': '. */

@@ -21,7 +21,7 @@ export interface Outcome {
   msg?: string;
   /** laborUpload only: the integer status (200, 400, 500). */
   laborStatus?: 200 | 400 | 500;
-  /** openapi only: a finished response, no envelope. */
+  /** A finished response: openapi (no envelope) and the accounting extracts (envelope streamed from SQLite). */
   raw?: Response;
 }
 
