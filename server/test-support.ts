@@ -32,13 +32,14 @@ export interface TestService {
   dataDir: string;
   /** POST /v1<path> over real HTTP. */
   post: (path: string, body?: unknown, opts?: CallOptions) => Promise<Reply>;
-  close: () => Promise<void>;
+  /** Stops the server; removes the data directory unless keepData. */
+  close: (opts?: { keepData?: boolean }) => Promise<void>;
 }
 
 /** A reference service on a fresh data directory, listening on a free loopback port. */
 export async function startService(options: Partial<ServiceOptions> = {}): Promise<TestService> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'practice-test-'));
-  const service = createService({ dataDir, validateResults: true, ...options });
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'practice-test-'));
+  const service = createService({ validateResults: true, ...options, dataDir });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: service.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -82,10 +83,10 @@ export async function startService(options: Partial<ServiceOptions> = {}): Promi
     service,
     dataDir,
     post,
-    close: async () => {
+    close: async (opts) => {
       await new Promise<void>((r) => server.close(() => r()));
       service.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts?.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

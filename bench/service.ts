@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { parseArgs } from 'node:util';
+import { openDatabase, tenantFile, transaction } from '../server/db/database.ts';
+import { seedTenant } from '../server/db/seed/index.ts';
+import { tenants } from '../server/tenants.ts';
+import { addDays, zurichDate } from '../server/time.ts';
+
+/**
+ * `npm run bench:service`: the reference service with 10,000 leads, 100,000 lead history entries, 20,000 patients
+ * and 100,000 accounting rows in one tenant. Prints p50/p95 per operation over real HTTP, the whole-stock
+ * accounting extract's time and the service's peak memory, and 50 concurrent clients' error count.
+ * Targets (issue 3): p95 <= 15 ms; accountingServices whole stock <= 2 s and <= 400 MB peak; 0 errors.
+ */
+const { values } = parseArgs({
+  options: { reseed: { type: 'boolean', default: false }, iterations: { type: 'string', default: '200' } },
+});
+const dir = '.bench-data';
+const iterations = Number(values.iterations);
+const today = zurichDate(new Date());
+
+if (values.reseed || !existsSync(tenantFile(dir, 'demo'))) {
+  rmSync(dir, { recursive: true, force: true });
+  const started = performance.now();
+  const { db } = openDatabase(tenantFile(dir, 'demo'));
+  transaction(db, () =>
+    seedTenant(db, {
+      tenant: tenants.demo,
+      today: new Date(),
+      sizes: { leads: 10_000, patients: 20_000, extraLeadHistory: 100_000, accountingRows: 100_000 },
+    }),
+  );
+  db.close();
+  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const child: ChildProcess = spawn(process.execPath, ['bench/service-server.ts'], {
+  env: { ...process.env, DATA_DIR: dir, PORT: '0' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let out = '';
+const port = await new Promise<number>((resolve, reject) => {
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+    const m = /listening (\d+)/.exec(out);
+    if (m) resolve(Number(m[1]));
+  });
+  child.on('exit', () => reject(new Error('bench server exited')));
+});
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const auth = `Basic ${Buffer.from('demo:demo').toString('base64')}`;
+
+function post(path: string, body: unknown): Promise<{ http: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(
+      { host: '127.0.0.1', port, path: `/v1${path}`, method: 'POST', agent, headers: { authorization: auth, 'content-type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ http: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(label: string, path: string, inputs: () => unknown): Promise<number> {
+  for (let i = 0; i < 20; i++) await post(path, inputs());
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t = performance.now();
+    const r = await post(path, inputs());
+    times.push(performance.now() - t);
+    if (r.http !== 200 || !/"status":(true|"ok")/.test(r.text)) throw new Error(`${label}: ${r.http} ${r.text.slice(0, 200)}`);
+  }
+  times.sort((a, b) => a - b);
+  const p95 = pct(times, 95);
+  console.log(`${label.padEnd(44)} p50 ${pct(times, 50).toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms ${p95 <= 15 ? 'ok' : 'OVER 15 ms'}`);
+  return p95;
+}
+
+let n = 0;
+const next = (mod: number) => (n++ % mod) + 1;
+const services = JSON.parse((await post('/booking/getServices', {})).text).result as { serviceid: number }[];
+const leadFilters = [
+  {},
+  { ispatient: 1 },
+  { ispatient: 1, folderId: 2 },
+  { ispatient: 0, folderId: 12 },
+  { assigneeId: 1 },
+  { source: 'I' },
+  { search: 'müller' },
+  { search: '079' },
+  { flags: ['VIP'] },
+  { includeDeleted: true, ispatient: 1, folderId: 5 },
+];
+const yesterday = addDays(today, -1);
+console.log(`\nservice benchmark, ${iterations} calls per line after 20 warm-up calls`);
+await measure('getLeads (limit 100, cycling 10 filters)', '/sales/getLeads', () => ({
+  limit: 100,
+  filter: leadFilters[n++ % leadFilters.length],
+}));
+await measure('getLeads (orderBy lastname, patient)', '/sales/getLeads', () => ({ limit: 100, filter: { ispatient: 1 }, orderBy: 'lastname', orderDir: 'asc' }));
+await measure('getLeadHistory (random lead)', '/sales/getLeadHistory', () => ({ leadId: next(10_000), type: null }));
+await measure('getTasks (my open)', '/sales/getTasks', () => ({ filter: { assignedTo: 1, completed: false } }));
+await measure('getTasks (overdue, all)', '/sales/getTasks', () => ({ filter: { completed: false, reminderTo: yesterday } }));
+await measure('searchPatients (lastname part)', '/system/searchPatients', () => ({ lastname: ['mül', 'Keller', 'ros', 'Favre'][n++ % 4] }));
+await measure('searchPatients (patid)', '/system/searchPatients', () => ({ patid: next(20_000) }));
+await measure('getSlots (14 days, all providers)', '/booking/getSlots', () => ({
+  serviceid: services[n++ % services.length].serviceid,
+  from: today,
+  to: addDays(today, 14),
+}));
+
+const t0 = performance.now();
+const whole = await post('/accounting/services', {});
+const ms = performance.now() - t0;
+const rows = (JSON.parse(whole.text).result as unknown[]).length;
+console.log(`accountingServices whole stock: ${rows} rows in ${ms.toFixed(0)} ms ${ms <= 2000 ? 'ok' : 'OVER 2 s'}`);
+
+// 50 concurrent clients, 20 mixed requests each.
+let errors = 0;
+const t1 = performance.now();
+await Promise.all(
+  Array.from({ length: 50 }, async (_, c) => {
+    for (let i = 0; i < 20; i++) {
+      const calls: [string, unknown][] = [
+        ['/sales/getLeads', { limit: 100, filter: leadFilters[(c + i) % leadFilters.length] }],
+        ['/sales/getTasks', { filter: { assignedTo: 1, completed: false } }],
+        ['/system/searchPatients', { lastname: 'mei' }],
+        ['/sales/getLeadHistory', { leadId: ((c * 20 + i) % 10_000) + 1 }],
+      ];
+      const [path, body] = calls[i % calls.length];
+      try {
+        const r = await post(path, body);
+        if (r.http !== 200) errors++;
+      } catch {
+        errors++;
+      }
+    }
+  }),
+);
+console.log(`50 concurrent clients x 20 requests: ${errors} errors in ${((performance.now() - t1) / 1000).toFixed(1)} s ${errors === 0 ? 'ok' : 'ERRORS'}`);
+
+child.kill('SIGTERM');
+await new Promise((r) => child.on('exit', r));
+const rss = /maxrss (\d+)/.exec(out);
+if (rss) {
+  const mb = Number(rss[1]) / 1024;
+  console.log(`service peak memory (max RSS, whole run incl. the whole-stock extract): ${mb.toFixed(0)} MB ${mb <= 400 ? 'ok' : 'OVER 400 MB'}`);
+}
+agent.destroy();
