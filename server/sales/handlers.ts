@@ -1,3 +1,14 @@
 import type { Handlers } from '../handler.ts';
+import { admissionHandlers } from './admissions.ts';
+import { folderHandlers } from './folders.ts';
+import { historyHandlers } from './history.ts';
+import { leadHandlers } from './leads.ts';
+import { statsHandlers } from './stats.ts';
 
-export const salesHandlers: Handlers = {};
+export const salesHandlers: Handlers = {
+  ...leadHandlers,
+  ...historyHandlers,
+  ...folderHandlers,
+  ...admissionHandlers,
+  ...statsHandlers,
+};
