@@ -44,7 +44,10 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
   module?: 'labor';
 }
 
-export function defineOperation<I extends z.ZodType, R extends z.ZodType>(def: OperationDef<I, R>) {
+/** Keeps the envelope kind as a literal type, so `call()` can type what each kind returns. */
+export function defineOperation<I extends z.ZodType, R extends z.ZodType, E extends EnvelopeKind>(
+  def: OperationDef<I, R> & { envelope: E },
+): OperationDef<I, R> & { envelope: E } {
   return def;
 }
 
@@ -121,11 +124,11 @@ export const paging = {
   offset: z.preprocess((v) => {
     const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
     return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
-  }, z.number().int()),
+  }, z.number().int()).default(0),
   limit: z.preprocess((v) => {
     const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
     return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 100;
-  }, z.number().int()),
+  }, z.number().int()).default(100),
 };
 
 export const pagination = z.object({
