@@ -10,6 +10,8 @@ const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Side-by-side runs (E2E_PORT) keep their own results instead of deleting each other's.
+  outputDir: process.env.E2E_PORT ? `test-results-${port}` : 'test-results',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
