@@ -1,11 +1,30 @@
+// First, before any schema exists: zod must not probe eval under the page's Content-Security-Policy.
+import './api/zod-csp.ts';
+// Mantine's styles, core first; the packages the areas use come with the app so that no area needs its own.
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
+import '@mantine/dropzone/styles.css';
+import '@mantine/spotlight/styles.css';
+import '@mantine/schedule/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-const root = document.getElementById('root');
-if (root) {
+/**
+ * The app is imported only now: a static import would let the bundler run the contract's schemas (in a chunk
+ * shared with the areas) before the zod setting above.
+ */
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  await import('./i18n/index.ts');
+  const { App } = await import('./app.tsx');
   createRoot(root).render(
     <StrictMode>
-      <p>Loading…</p>
+      <App />
     </StrictMode>,
   );
 }
+
+void start();

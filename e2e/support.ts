@@ -1,0 +1,53 @@
+import { expect, type Page } from '@playwright/test';
+
+export interface SignInOptions {
+  /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/leads). */
+  path?: string;
+  user?: string;
+  password?: string;
+}
+
+/** The demo practice's credentials (extensions.md section 2). */
+export const DEMO = { user: 'demo', password: 'demo' } as const;
+
+/** The signed-in shell is there: its main navigation (English labels, the tests run in en-GB). */
+export async function expectShell(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/**
+ * Signs in through the sign-in page, as a person would, with demo/demo unless told otherwise, and waits for the
+ * shell. `path` is visited first, so the app sends the user to sign in and brings them back there.
+ */
+export async function signIn(page: Page, opts: SignInOptions = {}): Promise<void> {
+  await page.goto(opts.path ?? '/sign-in');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('User name', { exact: true }).fill(opts.user ?? DEMO.user);
+  await page.getByLabel('Password', { exact: true }).fill(opts.password ?? DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expectShell(page);
+  if (opts.path) await expect(page).toHaveURL(new RegExp(`${escapeRegExp(opts.path)}$`));
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Collects the page's Content-Security-Policy violations: the browser's console reports and its
+ * `securitypolicyviolation` events (with the file and line that caused them). Call before the first goto.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content.Security.Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
+    });
+  });
+  return violations;
+}

@@ -1,0 +1,278 @@
+import type { z } from 'zod';
+import { type EnvelopeKind, type OperationDef, type Pagination, pagination } from '../../contract/common.ts';
+import { type Operations, type OpInput, type OpName, operations } from '../../contract/operations.ts';
+import { reportReachable, reportUnreachable } from './connection.ts';
+import { getSession, type Session } from './session.ts';
+
+/**
+ * The only place that touches fetch. `call(op, input)` checks the input with the contract, POSTs it with the
+ * credentials, reads the envelope by the operation's kind, checks the result with the contract and returns it
+ * typed, or throws an ApiError.
+ */
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'contract' | 'unauthorized';
+
+export interface ApiErrorInit {
+  op: string;
+  kind: ApiErrorKind;
+  /** HTTP status of the answer; 0 when there was none (network, timeout, invalid input, not signed in). */
+  httpStatus: number;
+  /** The server's message (`Unauthorized.`, `Lead not found.`), or one of ours naming what went wrong. */
+  msg: string;
+  /** The envelope's `status` when the server answered with one (false, or 400/500 for laborUpload). */
+  envelopeStatus?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly op: string;
+  readonly kind: ApiErrorKind;
+  readonly httpStatus: number;
+  readonly msg: string;
+  readonly envelopeStatus?: unknown;
+
+  constructor(init: ApiErrorInit) {
+    super(`${init.op}: ${init.msg}`);
+    this.name = 'ApiError';
+    this.op = init.op;
+    this.kind = init.kind;
+    this.httpStatus = init.httpStatus;
+    this.msg = init.msg;
+    if (init.envelopeStatus !== undefined) this.envelopeStatus = init.envelopeStatus;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+type Output<D extends OperationDef> = z.output<D['result']>;
+
+/** What a call returns for an envelope kind and the contract's result type. */
+export type ResultByKind<K extends EnvelopeKind, R> = K extends 'list'
+  ? { items: R; pagination: Pagination }
+  : K extends 'searchPatients'
+    ? { items: NonNullable<R>; msg: string }
+    : K extends 'labor'
+      ? { status: 200; msg: string }
+      : K extends 'raw'
+        ? string
+        : R;
+
+/**
+ * The operations whose call returns something else than the parsed result, by name. The contract's
+ * defineOperation types `envelope` as the whole EnvelopeKind, so the type system cannot see the kind there;
+ * this table says it (client.test.ts checks it against the contract at run time). A literal kind in the
+ * contract takes precedence.
+ */
+export const shapedKinds = {
+  getLeads: 'list',
+  getLeadHistory: 'list',
+  getTasks: 'list',
+  getAdmissions: 'list',
+  searchPatients: 'searchPatients',
+  laborUpload: 'labor',
+  openapi: 'raw',
+} as const satisfies Record<string, EnvelopeKind>;
+
+type KindOf<D extends OperationDef, N> = [EnvelopeKind] extends [D['envelope']]
+  ? N extends keyof typeof shapedKinds
+    ? (typeof shapedKinds)[N]
+    : 'standard'
+  : D['envelope'];
+
+/** What `call(op, …)` returns. */
+export type CallResult<D extends OperationDef, N = never> = ResultByKind<KindOf<D, N>, Output<D>>;
+
+export interface CallOptions {
+  /** Cancels the request (TanStack Query passes one); a cancelled call rejects with the abort reason. */
+  signal?: AbortSignal;
+  /** Default 30 seconds. */
+  timeoutMs?: number;
+  /** Credentials to use instead of the stored ones (signing in checks them before keeping them). */
+  session?: Session | null;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** `call('getLeads', {filter: {search: 'Muster'}})`: the typed way in. */
+export function call<N extends OpName>(
+  op: N,
+  input: OpInput<N>,
+  opts?: CallOptions,
+): Promise<CallResult<Operations[N], N>> {
+  return callOperation(op, operations[op], input, opts) as Promise<CallResult<Operations[N], N>>;
+}
+
+/** `call` for any operation definition (tests use their own). */
+export async function callOperation<D extends OperationDef>(
+  op: string,
+  def: D,
+  input: z.input<D['input']>,
+  opts: CallOptions = {},
+): Promise<CallResult<D>> {
+  const checked = def.input.safeParse(input);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    // A message of the document stays as it is, so that a form can show it; others name the field.
+    const msg = Object.hasOwn(def.errors, issue.message)
+      ? issue.message
+      : `Invalid input at ${['input', ...issue.path].join('.')}: ${issue.message}`;
+    throw new ApiError({ op, kind: 'contract', httpStatus: 0, msg });
+  }
+
+  const session = opts.session === undefined ? getSession() : opts.session;
+  if (!session) throw new ApiError({ op, kind: 'unauthorized', httpStatus: 0, msg: 'Not signed in.' });
+
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (session.auth.kind === 'basic') {
+    headers.authorization = `Basic ${base64Utf8(`${session.auth.user}:${session.auth.password}`)}`;
+  } else {
+    headers['x-api-key'] = session.auth.key;
+  }
+
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) onAbort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  let http: number;
+  let text: string;
+  try {
+    const res = await fetch(`${session.base.replace(/\/+$/, '')}${def.path}`, {
+      method: 'POST',
+      headers,
+      // The input as the caller wrote it: the server parses it with the same contract.
+      body: JSON.stringify(input ?? {}),
+      signal: controller.signal,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+    http = res.status;
+    text = await res.text();
+  } catch (e) {
+    if (timedOut) {
+      throw new ApiError({
+        op,
+        kind: 'timeout',
+        httpStatus: 0,
+        msg: `No answer within ${Math.round(timeoutMs / 1000)} seconds.`,
+      });
+    }
+    if (opts.signal?.aborted) throw e;
+    reportUnreachable();
+    throw new ApiError({ op, kind: 'network', httpStatus: 0, msg: 'The practice server cannot be reached.' });
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+  reportReachable();
+  return readAnswer(op, def, http, text) as CallResult<D>;
+}
+
+function base64Utf8(s: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(s)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks a value against a schema; objects are not strict, so unknown extra fields pass (and are dropped). */
+function conform<S extends z.ZodType>(op: string, schema: S, value: unknown, where: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = [where, ...issue.path.map(String)].join('.');
+  throw new ApiError({
+    op,
+    kind: 'contract',
+    httpStatus: 200,
+    msg: `The answer of ${op} does not fit the contract at ${path}: ${issue.message}`,
+  });
+}
+
+function readAnswer(op: string, def: OperationDef, http: number, text: string): unknown {
+  const ok = http >= 200 && http < 300;
+  const body = parseJson(text);
+  const envelope = isRecord(body) ? body : undefined;
+  const msg = typeof envelope?.msg === 'string' ? envelope.msg : undefined;
+
+  if (http === 401) {
+    throw new ApiError({
+      op,
+      kind: 'unauthorized',
+      httpStatus: 401,
+      msg: msg ?? 'Unauthorized.',
+      envelopeStatus: envelope?.status,
+    });
+  }
+  // openapi: the document itself, no envelope.
+  if (def.envelope === 'raw' && ok) return conform(op, def.result, text, 'document');
+
+  if (!envelope) {
+    if (ok) {
+      throw new ApiError({
+        op,
+        kind: 'contract',
+        httpStatus: http,
+        msg: `The answer of ${op} is not a JSON envelope.`,
+      });
+    }
+    throw new ApiError({ op, kind: 'http', httpStatus: http, msg: `The server answered HTTP ${http}.` });
+  }
+
+  if (def.envelope === 'labor') {
+    // laborUpload: an integer status in the body, HTTP 200 in every case.
+    if (ok && envelope.status === 200) {
+      const reply = conform(op, def.result, envelope, 'body') as { msg?: unknown };
+      return { status: 200, msg: typeof reply.msg === 'string' ? reply.msg : (msg ?? '') };
+    }
+    throw new ApiError({
+      op,
+      kind: 'http',
+      httpStatus: http,
+      msg: msg ?? `The server answered status ${String(envelope.status)}.`,
+      envelopeStatus: envelope.status,
+    });
+  }
+
+  const succeeded = def.envelope === 'providers' ? envelope.status === 'ok' : envelope.status === true;
+  if (!ok || !succeeded) {
+    throw new ApiError({
+      op,
+      kind: 'http',
+      httpStatus: http,
+      msg: msg ?? `The server answered HTTP ${http}.`,
+      envelopeStatus: envelope.status,
+    });
+  }
+
+  switch (def.envelope) {
+    case 'list':
+      return {
+        items: conform(op, def.result, envelope.result, 'result'),
+        pagination: conform(op, pagination, envelope.pagination, 'pagination'),
+      };
+    case 'searchPatients':
+      // results is null when nothing matches.
+      return { items: conform(op, def.result, envelope.results ?? [], 'results'), msg: msg ?? '' };
+    default:
+      return conform(op, def.result, envelope.result, 'result');
+  }
+}

@@ -1,0 +1,77 @@
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { type ApiError, isApiError } from './client.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Query keys (or key prefixes) to refetch after the mutation succeeded. */
+      invalidates?: readonly QueryKey[];
+      /** The mutation shows its own error (e.g. on form fields): no global notification. */
+      silent?: boolean;
+    };
+  }
+}
+
+export interface QueryClientOptions {
+  /** A request answered 401 (or nobody is signed in): send the user to sign in, then back. */
+  onUnauthorized?: (error: ApiError) => void;
+  /** A mutation failed and does not show the error itself. */
+  onMutationError?: (error: unknown) => void;
+}
+
+/** Network failures and server errors (5xx) may pass; a 4xx, a contract mismatch or a timeout will not. */
+export function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'network') return true;
+  return error.kind === 'http' && error.httpStatus >= 500;
+}
+
+/** Queries: twice more for transient failures. */
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < 2 && isTransient(error);
+}
+
+/** 1 s, 2 s, 4 s … at most 10 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 10_000);
+}
+
+function isUnauthorized(error: unknown): error is ApiError {
+  return isApiError(error) && error.kind === 'unauthorized';
+}
+
+/** One per app (and a fresh one per test). */
+export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) options.onUnauthorized?.(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isUnauthorized(error)) {
+          options.onUnauthorized?.(error);
+          return;
+        }
+        // A mutation with its own onError shows the error where it belongs.
+        if (mutation.meta?.silent || mutation.options.onError) return;
+        options.onMutationError?.(error);
+      },
+      onSuccess: (_data, _variables, _context, mutation) => {
+        const keys = mutation.meta?.invalidates ?? [];
+        // Returned, so the mutation stays pending until the lists it changed are fresh again.
+        return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: retryQuery,
+        retryDelay,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}

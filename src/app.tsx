@@ -1,0 +1,68 @@
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from './api/query-client.ts';
+import { signInPath } from './api/session.ts';
+import { describeError, errorTitle } from './components/states.tsx';
+import { i18n } from './i18n/index.ts';
+import { type AppRouter, createAppRouter } from './router.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'praxis.color-scheme' });
+
+/**
+ * The style nonce the server put into index.html for this response (style-src 'self' 'nonce-…'). In `npm run dev`
+ * the placeholder is still there and no policy applies.
+ */
+function styleNonce(): string | undefined {
+  const value = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+  return value && value !== '__CSP_NONCE__' ? value : undefined;
+}
+
+const nonce = styleNonce();
+const getStyleNonce = nonce ? () => nonce : undefined;
+
+/** A request answered 401: to sign-in, and back to this page afterwards. Nothing is cleared. */
+function toSignIn(router: AppRouter) {
+  const { pathname, search, hash } = router.state.location;
+  if (pathname === '/sign-in') return;
+  void router.navigate(signInPath(pathname + search + hash));
+}
+
+export function App() {
+  const { i18n: active } = useTranslation();
+  const [router] = useState(createAppRouter);
+  const [queryClient] = useState(() =>
+    createQueryClient({
+      onUnauthorized: () => toSignIn(router),
+      onMutationError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: errorTitle(error, i18n.t),
+          message: describeError(error, i18n.t),
+        }),
+    }),
+  );
+  const locale = active.resolvedLanguage === 'de' ? 'de' : 'en';
+
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      getStyleNonce={getStyleNonce}
+    >
+      <DatesProvider settings={{ locale, firstDayOfWeek: 1, weekendDays: [0, 6] }}>
+        <Notifications />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,150 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+/**
+ * Dates, times and amounts as a Swiss practice writes them (de-CH), always in the practice's zone whatever the
+ * browser's. The API speaks `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` in Europe/Zurich (extensions.md section 1).
+ * dayjs is set up here with utc and timezone for calendar arithmetic in the areas
+ * (`dayjs.tz(s, PRACTICE_ZONE)`); the helpers below avoid it on hot paths, where its zone conversion is slow.
+ */
+export const PRACTICE_ZONE = 'Europe/Zurich';
+
+/** A Date, or a practice string `YYYY-MM-DD[ HH:MM[:SS]]` (Zurich time). */
+export type DateInput = Date | string | null | undefined;
+
+export { dayjs };
+
+const practiceRe = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+interface Parts {
+  y: string;
+  mo: string;
+  d: string;
+  h: string;
+  mi: string;
+  s: string;
+}
+
+/** `YYYY-MM-DD[ HH:MM[:SS]]` split, or null when it is no such string or no real day and time. */
+function splitPractice(value: string): Parts | null {
+  const m = practiceRe.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00', sec = '00'] = m;
+  const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (
+    check.getUTCFullYear() !== Number(y) ||
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d)
+  ) {
+    return null;
+  }
+  if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return null;
+  return { y, mo, d, h, mi, s: sec };
+}
+
+// Formatting runs for every card and row: one cached Intl formatter instead of dayjs' per-call zone lookup.
+let zurichFormat: Intl.DateTimeFormat | undefined;
+
+/** The wall-clock fields of an instant in Zurich. */
+function zurichParts(date: Date): Parts {
+  zurichFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: PRACTICE_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const out: Record<string, string> = {};
+  for (const p of zurichFormat.formatToParts(date)) out[p.type] = p.value;
+  return { y: out.year, mo: out.month, d: out.day, h: out.hour, mi: out.minute, s: out.second };
+}
+
+/** Zurich's offset from UTC in milliseconds at an instant. */
+function zurichOffset(utcMillis: number): number {
+  const p = zurichParts(new Date(utcMillis));
+  const wall = Date.UTC(Number(p.y), Number(p.mo) - 1, Number(p.d), Number(p.h), Number(p.mi), Number(p.s));
+  return wall - Math.floor(utcMillis / 1000) * 1000;
+}
+
+/** `2026-11-21 14:30:00` (Zurich) -> the instant; null for anything else (also '' and invalid days). */
+export function parsePracticeDateTime(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const p = splitPractice(value);
+  if (!p) return null;
+  const wall = Date.UTC(Number(p.y), Number(p.mo) - 1, Number(p.d), Number(p.h), Number(p.mi), Number(p.s));
+  // The offset at the guess, then at the result: right on both sides of a DST change.
+  let utc = wall - zurichOffset(wall);
+  utc = wall - zurichOffset(utc);
+  return new Date(utc);
+}
+
+/** Practice strings are Zurich wall-clock time already; instants are converted. */
+function wallClock(value: DateInput): Parts | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') return splitPractice(value);
+  if (Number.isNaN(value.getTime())) return null;
+  return zurichParts(value);
+}
+
+/** `21.11.2026`; '' for no date. */
+export function formatDate(value: DateInput): string {
+  const p = wallClock(value);
+  return p ? `${p.d}.${p.mo}.${p.y}` : '';
+}
+
+/** `14:30`; '' for no date. */
+export function formatTime(value: DateInput): string {
+  const p = wallClock(value);
+  return p ? `${p.h}:${p.mi}` : '';
+}
+
+/** `21.11.2026 14:30`; '' for no date. */
+export function formatDateTime(value: DateInput): string {
+  const p = wallClock(value);
+  return p ? `${p.d}.${p.mo}.${p.y} ${p.h}:${p.mi}` : '';
+}
+
+/** The instant as the API wants it: `2026-11-21 14:30:00` in Zurich time. */
+export function toPracticeDateTime(date: Date): string {
+  const p = zurichParts(date);
+  return `${p.y}-${p.mo}-${p.d} ${p.h}:${p.mi}:${p.s}`;
+}
+
+/** The practice's calendar day of an instant: `2026-11-21`. */
+export function toPracticeDate(date: Date): string {
+  const p = zurichParts(date);
+  return `${p.y}-${p.mo}-${p.d}`;
+}
+
+/** Today in the practice: `2026-11-21`. */
+export function practiceToday(now: Date = new Date()): string {
+  return toPracticeDate(now);
+}
+
+/** Unix seconds (date_unix, dateTs) -> Date. */
+export function fromUnixSeconds(seconds: number): Date {
+  return new Date(seconds * 1000);
+}
+
+/**
+ * `CHF 1'234.50`: the plain apostrophe (U+0027) as thousands separator, as the practice's documents print it.
+ * Negative amounts: `CHF -1'234.50`. Rounded to the cent.
+ */
+export function formatChf(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
+  // The small nudge rounds binary near-halves (1.005) up, as a person would.
+  const cents = Math.round(Math.abs(amount) * 100 + 1e-7);
+  const francs = Math.floor(cents / 100).toString();
+  const grouped = francs.replace(/\B(?=(\d{3})+(?!\d))/g, "'");
+  const sign = amount < 0 && cents > 0 ? '-' : '';
+  return `CHF ${sign}${grouped}.${String(cents % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,41 @@
+import {
+  type Icon,
+  IconAddressBook,
+  IconCalendarEvent,
+  IconCalendarPlus,
+  IconCash,
+  IconChartBar,
+  IconChecklist,
+  IconFlask,
+  IconLayoutKanban,
+  IconRepeat,
+  IconSettings,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { OverdueBadge } from './overdue-badge.tsx';
+
+export interface NavItem {
+  /** The address of the area. */
+  to: string;
+  /** Key of the label in the `common` namespace. */
+  labelKey: string;
+  icon: Icon;
+  /** Shown at the right of the entry, e.g. the count of overdue tasks. Renders nothing when there is nothing to say. */
+  badge?: ComponentType;
+  /** Placed apart at the bottom of the navigation. */
+  secondary?: boolean;
+}
+
+/** The single list of navigation entries, in this order. */
+export const navItems: readonly NavItem[] = [
+  { to: '/leads', labelKey: 'nav.leads', icon: IconLayoutKanban },
+  { to: '/tasks', labelKey: 'nav.tasks', icon: IconChecklist, badge: OverdueBadge },
+  { to: '/agenda', labelKey: 'nav.agenda', icon: IconCalendarEvent },
+  { to: '/booking', labelKey: 'nav.booking', icon: IconCalendarPlus },
+  { to: '/recalls', labelKey: 'nav.recalls', icon: IconRepeat },
+  { to: '/patients', labelKey: 'nav.patients', icon: IconAddressBook },
+  { to: '/lab', labelKey: 'nav.labor', icon: IconFlask },
+  { to: '/accounting', labelKey: 'nav.accounting', icon: IconCash },
+  { to: '/stats', labelKey: 'nav.stats', icon: IconChartBar },
+  { to: '/settings', labelKey: 'nav.settings', icon: IconSettings, secondary: true },
+];

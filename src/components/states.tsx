@@ -1,0 +1,101 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api/client.ts';
+
+/** Shared states of a page or a panel: loading, nothing there, failed (with Retry). */
+
+export function LoadingState({ label }: { label?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Group gap="sm">
+        <Loader size="sm" aria-hidden />
+        <Text>{label ?? t('state.loading')}</Text>
+      </Group>
+    </Center>
+  );
+}
+
+export interface EmptyStateProps {
+  title?: string;
+  description?: ReactNode;
+  /** E.g. a button to create the first record. */
+  action?: ReactNode;
+  icon?: ReactNode;
+}
+
+export function EmptyState({ title, description, action, icon }: EmptyStateProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs" maw={480} ta="center">
+        {icon ?? <IconInbox size={32} stroke={1.5} aria-hidden />}
+        <Text fw={600}>{title ?? t('state.empty')}</Text>
+        {description && <Text c="dimmed">{description}</Text>}
+        {action}
+      </Stack>
+    </Center>
+  );
+}
+
+/** A sentence for a person: the server's own message where there is one, ours where there is none. */
+export function describeError(error: unknown, t: TFunction): string {
+  if (isApiError(error)) {
+    switch (error.kind) {
+      case 'network':
+        return t('common:error.network');
+      case 'timeout':
+        return t('common:error.timeout');
+      case 'unauthorized':
+        return t('common:error.unauthorized');
+      case 'contract':
+        return t('common:error.contract', { msg: error.msg });
+      default:
+        return error.msg;
+    }
+  }
+  const msg = error instanceof Error ? error.message : String(error);
+  return t('common:error.unexpected', { msg });
+}
+
+/** What failed, in a heading: the operation for an ApiError. */
+export function errorTitle(error: unknown, t: TFunction): string {
+  return isApiError(error) ? t('common:error.failed', { op: error.op }) : t('common:error.pageFailed');
+}
+
+export interface ErrorStateProps {
+  error: unknown;
+  /** Shows a Retry button. */
+  onRetry?: () => void;
+  /** Instead of the default heading (`getLeads failed`). */
+  title?: string;
+}
+
+export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={
+        <Title order={2} size="h4">
+          {title ?? errorTitle(error, t)}
+        </Title>
+      }
+      role="alert"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text>{describeError(error, t)}</Text>
+        {onRetry && (
+          <Button variant="default" onClick={onRetry}>
+            {t('state.retry')}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Translation } from '../../i18n/types.ts';
+
+export const en = {
+  title: 'Settings',
+  language: 'Language',
+  languageHint: 'Until you choose one, the app follows the browser’s language.',
+  colorScheme: 'Colour scheme',
+  light: 'Light',
+  dark: 'Dark',
+  auto: 'As the device',
+  signedIn: 'Signed in',
+  practice: 'Practice',
+  address: 'Practice address',
+  user: 'User',
+  method: 'Signed in with',
+  methodBasic: 'User name {{user}} and password',
+  methodKey: 'API key',
+  kept: 'Kept',
+  remembered: 'On this device, until you sign out',
+  notRemembered: 'Until this browser tab is closed',
+  signOut: 'Sign out',
+} as const;
+
+export const de: Translation<typeof en> = {
+  title: 'Einstellungen',
+  language: 'Sprache',
+  languageHint: 'Solange Sie keine wählen, folgt die App der Sprache des Browsers.',
+  colorScheme: 'Farbschema',
+  light: 'Hell',
+  dark: 'Dunkel',
+  auto: 'Wie das Gerät',
+  signedIn: 'Angemeldet',
+  practice: 'Praxis',
+  address: 'Praxisadresse',
+  user: 'Benutzer',
+  method: 'Angemeldet mit',
+  methodBasic: 'Benutzername {{user}} und Passwort',
+  methodKey: 'API-Schlüssel',
+  kept: 'Gespeichert',
+  remembered: 'Auf diesem Gerät, bis Sie sich abmelden',
+  notRemembered: 'Bis dieser Browser-Tab geschlossen wird',
+  signOut: 'Abmelden',
+};

@@ -1,0 +1,68 @@
+import type { Translation } from '../../i18n/types.ts';
+
+export const en = {
+  title: 'Sign in',
+  intro: 'Sign in to your practice.',
+  practiceAddress: 'Practice address',
+  practiceAddressHint: 'The address of the practice service, ending in /v1.',
+  method: 'Sign in with',
+  methodBasic: 'User name and password',
+  methodKey: 'API key',
+  user: 'User name',
+  password: 'Password',
+  apiKey: 'API key',
+  remember: 'Remember on this device',
+  rememberHint: 'Only on a device nobody else uses. Otherwise you stay signed in until the tab is closed.',
+  submit: 'Sign in',
+  failed: 'Sign-in failed',
+  demo: 'This is the demo practice: the demo credentials are filled in.',
+  again: 'Please sign in again to continue where you were.',
+  pick: {
+    title: 'Who are you?',
+    hint: 'This practice service does not tell whom the credentials belong to. Pick yourself once; the choice is kept with the sign-in.',
+    label: 'I am',
+    submit: 'Continue',
+  },
+  errors: {
+    baseRequired: 'Enter the practice address.',
+    baseInvalid: 'Enter an address that starts with http:// or https://.',
+    userRequired: 'Enter your user name.',
+    passwordRequired: 'Enter your password.',
+    keyRequired: 'Enter the API key.',
+    pickRequired: 'Pick who you are.',
+  },
+} as const;
+
+export const de: Translation<typeof en> = {
+  title: 'Anmelden',
+  intro: 'Melden Sie sich bei Ihrer Praxis an.',
+  practiceAddress: 'Praxisadresse',
+  practiceAddressHint: 'Die Adresse des Praxisdienstes, endend auf /v1.',
+  method: 'Anmelden mit',
+  methodBasic: 'Benutzername und Passwort',
+  methodKey: 'API-Schlüssel',
+  user: 'Benutzername',
+  password: 'Passwort',
+  apiKey: 'API-Schlüssel',
+  remember: 'Auf diesem Gerät merken',
+  rememberHint:
+    'Nur auf einem Gerät, das niemand sonst benutzt. Sonst bleiben Sie angemeldet, bis der Tab geschlossen wird.',
+  submit: 'Anmelden',
+  failed: 'Anmeldung fehlgeschlagen',
+  demo: 'Dies ist die Demo-Praxis: Die Demo-Zugangsdaten sind eingetragen.',
+  again: 'Bitte melden Sie sich erneut an, um dort weiterzumachen, wo Sie waren.',
+  pick: {
+    title: 'Wer sind Sie?',
+    hint: 'Dieser Praxisdienst sagt nicht, wem die Zugangsdaten gehören. Wählen Sie sich einmal aus; die Wahl wird mit der Anmeldung gespeichert.',
+    label: 'Ich bin',
+    submit: 'Weiter',
+  },
+  errors: {
+    baseRequired: 'Geben Sie die Praxisadresse ein.',
+    baseInvalid: 'Geben Sie eine Adresse ein, die mit http:// oder https:// beginnt.',
+    userRequired: 'Geben Sie Ihren Benutzernamen ein.',
+    passwordRequired: 'Geben Sie Ihr Passwort ein.',
+    keyRequired: 'Geben Sie den API-Schlüssel ein.',
+    pickRequired: 'Wählen Sie aus, wer Sie sind.',
+  },
+};

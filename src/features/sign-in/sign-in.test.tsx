@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getSession } from '../../api/session.ts';
+import { fail, stubApi } from '../../test/api-stub.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { Component as SignIn } from './route.tsx';
+
+const me = {
+  userid: 1,
+  username: 'demo',
+  givenname: 'Petra',
+  familyname: 'Sommer',
+  modules: [],
+  tenant: 'demo',
+};
+
+function renderSignIn(url = '/sign-in?next=%2Ftasks') {
+  return renderWithProviders(<SignIn />, { url, path: '/sign-in' });
+}
+
+// Whole forms typed key by key: slow on a busy machine.
+describe('sign-in page', { timeout: 30_000 }, () => {
+  it('offers the demo credentials when the own service answers whoami to them', async () => {
+    stubApi({ whoami: () => me });
+    renderSignIn();
+    expect(await screen.findByText(/demo practice/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Practice address')).toHaveValue('http://localhost:3000/v1');
+    await waitFor(() => expect(screen.getByLabelText('User name')).toHaveValue('demo'));
+    expect(screen.getByLabelText('Password')).toHaveValue('demo');
+  });
+
+  it('signs in with the typed credentials and goes back to where the user was', async () => {
+    const api = stubApi({ whoami: () => me });
+    const { user, router } = renderSignIn();
+    // The demo credentials arrive first; then the typing replaces them.
+    await screen.findByText(/demo practice/);
+    await user.clear(screen.getByLabelText('User name'));
+    await user.type(screen.getByLabelText('User name'), 'demo');
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks'));
+    expect(getSession()).toMatchObject({ base: 'http://localhost:3000/v1', remember: false });
+    expect(window.sessionStorage.getItem('praxis.session')).not.toBeNull();
+    const last = api.calls.at(-1);
+    expect(last?.headers.authorization).toBe(`Basic ${btoa('demo:demo')}`);
+  });
+
+  it('shows the server message for wrong credentials and keeps what was typed', async () => {
+    stubApi({ whoami: () => fail(401, 'Unauthorized.') });
+    const { user, router } = renderSignIn('/sign-in');
+    await user.type(screen.getByLabelText('User name'), 'frau.muster');
+    await user.type(screen.getByLabelText('Password'), 'falsch');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Unauthorized.')).toBeInTheDocument();
+    expect(screen.getByLabelText('User name')).toHaveValue('frau.muster');
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(getSession()).toBeNull();
+  });
+
+  it('asks for what is missing before sending anything', async () => {
+    const api = stubApi({});
+    const { user } = renderSignIn('/sign-in');
+    await user.clear(screen.getByLabelText('Practice address'));
+    await user.type(screen.getByLabelText('Practice address'), 'praxis.example.ch');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText('Enter an address that starts with http:// or https://.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Enter your user name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.op !== 'whoami')).toEqual([]);
+  });
+
+  it('without whoami, checks the credentials with getProviders and lets the user pick who they are', async () => {
+    const api = stubApi({
+      getProviders: () => [
+        {
+          userid: 2,
+          title: 'Dr. med.',
+          givenname: 'Andrea',
+          familyname: 'Brunner',
+          specialization: '',
+          gender: 'f',
+          active: true,
+        },
+        {
+          userid: 3,
+          title: 'Dr. med.',
+          givenname: 'Marc',
+          familyname: 'Favre',
+          specialization: '',
+          gender: 'm',
+          active: true,
+        },
+      ],
+    });
+    const { user, router } = renderSignIn();
+    await user.type(screen.getByLabelText('User name'), 'mfavre');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByLabelText('Remember on this device'));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Who are you?' })).toBeInTheDocument();
+    expect(api.calls.at(-1)).toMatchObject({ op: 'getProviders', input: { getall: 1 } });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Pick who you are.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'I am' }));
+    await user.click(await screen.findByRole('option', { name: 'Dr. med. Marc Favre' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks'));
+    expect(getSession()).toMatchObject({
+      userid: 3,
+      remember: true,
+      auth: { kind: 'basic', user: 'mfavre' },
+    });
+    expect(window.localStorage.getItem('praxis.session')).not.toBeNull();
+  });
+});

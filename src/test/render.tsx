@@ -1,0 +1,77 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createQueryClient } from '../api/query-client.ts';
+import { type Session, saveSession } from '../api/session.ts';
+import { RootLayout } from '../components/layout/root-layout.tsx';
+import { RouteError } from '../components/route-error.tsx';
+import { theme } from '../theme.ts';
+
+/** A fresh client per test: no retries, so failures show at once. */
+export function createTestQueryClient(): QueryClient {
+  const client = createQueryClient();
+  client.setDefaultOptions({
+    queries: { ...client.getDefaultOptions().queries, retry: false, gcTime: Number.POSITIVE_INFINITY },
+    mutations: { retry: false },
+  });
+  return client;
+}
+
+/** Signed in as the demo user of a practice at http://localhost:3000/v1 (jsdom's origin). */
+export function signInForTest(session: Partial<Session> = {}): Session {
+  const s: Session = {
+    base: `${window.location.origin}/v1`,
+    auth: { kind: 'basic', user: 'demo', password: 'demo' },
+    remember: false,
+    ...session,
+  };
+  saveSession(s);
+  return s;
+}
+
+export interface RenderOptions {
+  /** The address to start at, e.g. `/leads/12`. */
+  url?: string;
+  /** The route pattern the element is rendered at, e.g. `/leads/:leadId`. Default: every address. */
+  path?: string;
+  /** Further routes, e.g. where a link leads. */
+  routes?: RouteObject[];
+  queryClient?: QueryClient;
+}
+
+/**
+ * Renders a page or component as the app would: Mantine (test mode: no transitions, no portals), notifications,
+ * modals, a fresh QueryClient and a memory router with the app's error boundary.
+ * `router.state.location` tells where a navigation went.
+ */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const { url = '/', path = '*', routes = [], queryClient = createTestQueryClient() } = options;
+  const router = createMemoryRouter(
+    [
+      {
+        // As in the app: modals inside the router.
+        Component: RootLayout,
+        children: [
+          { path, element: ui, ErrorBoundary: RouteError },
+          ...routes,
+          ...(path === '*' ? [] : [{ path: '*', element: <div data-testid="elsewhere" /> }]),
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  const user = userEvent.setup();
+  const utils = render(
+    <MantineProvider theme={theme} env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...utils, router, queryClient, user };
+}
