@@ -1,0 +1,488 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Chip,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronLeft, IconChevronRight, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Calendar } from '../../../contract/agenda.ts';
+import { call } from '../../api/client.ts';
+import { isMissingOperation } from '../../api/people.ts';
+import { formatDate, formatDateTime, toPracticeDateTime } from '../../components/format.ts';
+import { Page } from '../../components/page.tsx';
+import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
+import { AgendaGrid, type CreateRange, type MoveTarget } from './agenda-grid.tsx';
+import { AppointmentDialog, type DialogMode } from './appointment-dialog.tsx';
+import { MoveConflictDialog } from './conflict.tsx';
+import {
+  type AgendaItem,
+  type AgendaView,
+  type AppointmentRecord,
+  applyRecord,
+  changedFields,
+  isDay,
+  isoWeek,
+  minutesOf,
+  modifyInput,
+  movedRecord,
+  shiftDay,
+  toRecord,
+  visibleDays,
+  visibleHours,
+} from './model.ts';
+import {
+  appointmentListsKey,
+  appointmentsQuery,
+  calendarsFallbackQuery,
+  calendarsQuery,
+  fetchCurrent,
+  replaceInLists,
+  restoreLists,
+} from './queries.ts';
+
+function readNow() {
+  const s = toPracticeDateTime(new Date());
+  return { today: s.slice(0, 10), minutes: minutesOf(s) };
+}
+
+/** Now in the practice: its day and minute, refreshed every half minute. */
+function usePracticeNow() {
+  const [now, setNow] = useState(readNow);
+  useEffect(() => {
+    const id = setInterval(() => setNow(readNow()), 30_000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+const TYPED_CALENDARS_KEY = 'praxis.agenda.calendars';
+
+function readTypedCalendars(): number[] {
+  try {
+    const raw: unknown = JSON.parse(window.localStorage.getItem(TYPED_CALENDARS_KEY) ?? '[]');
+    return Array.isArray(raw) ? raw.filter((n): n is number => Number.isInteger(n) && n > 0) : [];
+  } catch {
+    return [];
+  }
+}
+
+class MoveConflict extends Error {
+  readonly current: AgendaItem | null;
+  constructor(current: AgendaItem | null) {
+    super('The appointment changed since it was loaded.');
+    this.current = current;
+  }
+}
+
+interface MoveVars {
+  item: AgendaItem;
+  target: MoveTarget;
+  /** Write on top of this version instead of checking (the user chose "move anyway"). */
+  base?: AgendaItem;
+}
+
+/** Is the key press meant for a field or a dialog rather than for the agenda? */
+function keyBelongsElsewhere(e: KeyboardEvent): boolean {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return true;
+  const el = e.target instanceof HTMLElement ? e.target : null;
+  if (!el) return false;
+  if (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) return true;
+  return el.closest('[role="dialog"],[role="listbox"],[role="menu"],[role="radiogroup"]') !== null;
+}
+
+export function Component() {
+  const { t, i18n } = useTranslation('agenda');
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const now = usePracticeNow();
+
+  const view: AgendaView = params.get('view') === 'week' ? 'week' : 'day';
+  const dateParam = params.get('date');
+  const date = isDay(dateParam) ? dateParam : now.today;
+  const days = visibleDays(view, date);
+
+  const navigate = (next: { view?: AgendaView; date?: string; cals?: number[] | null }) => {
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (next.view) out.set('view', next.view);
+        if (next.date) out.set('date', next.date);
+        if (next.cals !== undefined) {
+          if (next.cals === null) out.delete('cals');
+          else out.set('cals', next.cals.join(','));
+        }
+        return out;
+        // flushSync: controls bound to the URL (the view switch) show their new state at once.
+      },
+      { flushSync: true },
+    );
+  };
+
+  // ----- calendars ---------------------------------------------------------------------------------------------
+  const calendarsQ = useQuery(calendarsQuery());
+  const withoutList = isMissingOperation(calendarsQ.error);
+  const fallbackQ = useQuery({ ...calendarsFallbackQuery(now.today), enabled: withoutList });
+  const [typedIds, setTypedIds] = useState(readTypedCalendars);
+  const [typedId, setTypedId] = useState<number | string>('');
+
+  const allCalendars: Calendar[] = withoutList
+    ? [
+        ...(fallbackQ.data ?? []),
+        ...typedIds
+          .filter((id) => !(fallbackQ.data ?? []).some((c) => c.calendarid === id))
+          .map((id) => ({ calendarid: id, name: t('fallback.unnamed', { id }), provider: null, color: '' })),
+      ]
+    : (calendarsQ.data ?? []);
+
+  const calsParam = params.get('cals');
+  const chosenIds = calsParam === null ? null : calsParam.split(',').map(Number).filter(Number.isInteger);
+  const shown = allCalendars.filter((c) => chosenIds === null || chosenIds.includes(c.calendarid));
+
+  const addTypedCalendar = () => {
+    const id = Number(typedId);
+    if (!Number.isInteger(id) || id <= 0) return;
+    const next = [...new Set([...typedIds, id])];
+    setTypedIds(next);
+    try {
+      window.localStorage.setItem(TYPED_CALENDARS_KEY, JSON.stringify(next));
+    } catch {
+      // Without storage the calendar stays for this visit only.
+    }
+    if (chosenIds !== null) navigate({ cals: [...chosenIds, id] });
+    setTypedId('');
+  };
+
+  // ----- appointments ------------------------------------------------------------------------------------------
+  const range = { from: days[0], until: days[days.length - 1] };
+  const results = useQueries({
+    queries: shown.map((c) => appointmentsQuery({ calendarid: c.calendarid, ...range })),
+  });
+  const items: AgendaItem[] = results.flatMap((r, i) =>
+    (r.data ?? []).map((appt) => ({ appt, calendarid: shown[i].calendarid })),
+  );
+  // A calendar known only by its number takes its name from its appointments.
+  const columns = shown.map((c) => {
+    if (!withoutList || !typedIds.includes(c.calendarid)) return c;
+    const named = items.find((i) => i.calendarid === c.calendarid)?.appt.calendar;
+    return named ? { ...c, name: named } : c;
+  });
+  const loading = results.some((r) => r.isPending);
+  const failed = results
+    .map((r, i) => ({ r, calendar: shown[i] }))
+    .filter(({ r }) => r.isError && r.data === undefined);
+
+  // ----- dialogs and moves -------------------------------------------------------------------------------------
+  const [dialog, setDialog] = useState<DialogMode | null>(null);
+  const [moveConflict, setMoveConflict] = useState<{ vars: MoveVars; current: AgendaItem | null } | null>(
+    null,
+  );
+  const [actionError, setActionError] = useState<unknown>(null);
+  const calendarName = (id: number) => columns.find((c) => c.calendarid === id)?.name ?? `#${id}`;
+
+  const done = (message: string) => {
+    setDialog(null);
+    notifications.show({ color: 'green', message });
+  };
+
+  const move = useMutation({
+    mutationKey: ['agenda', 'moveAppointment'],
+    mutationFn: async ({ item, target, base }: MoveVars) => {
+      let from = base;
+      if (!from) {
+        const current = await fetchCurrent(item.appt, item.calendarid);
+        const found = current ? { appt: current, calendarid: item.calendarid } : null;
+        const loaded = toRecord(item.appt, item.calendarid);
+        if (!found || changedFields(loaded, toRecord(found.appt, found.calendarid)).length > 0) {
+          throw new MoveConflict(found);
+        }
+        from = found;
+      }
+      const record = movedRecord(toRecord(from.appt, from.calendarid), target);
+      await call('modifyAppointment', modifyInput(item.appt.id, record));
+    },
+    onMutate: async ({ item, target }: MoveVars) => {
+      await queryClient.cancelQueries({ queryKey: appointmentListsKey });
+      const record: AppointmentRecord = movedRecord(toRecord(item.appt, item.calendarid), target);
+      const snapshot = replaceInLists(queryClient, item.appt.id, {
+        appt: applyRecord(item.appt, record, calendarName(target.calendarid)),
+        calendarid: target.calendarid,
+      });
+      return { snapshot };
+    },
+    onError: (error, vars, context) => {
+      if (context) restoreLists(queryClient, context.snapshot);
+      if (error instanceof MoveConflict) setMoveConflict({ vars, current: error.current });
+      else setActionError(error);
+    },
+    onSuccess: () => {
+      setMoveConflict(null);
+      notifications.show({ color: 'green', message: t('dialog.moved') });
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentListsKey }),
+        queryClient.invalidateQueries({ queryKey: ['booking', 'getSlots'] }),
+      ]),
+  });
+
+  const onMove = (item: AgendaItem, target: MoveTarget) => {
+    setActionError(null);
+    move.mutate({ item, target });
+  };
+
+  const openCreate = (range?: CreateRange) => {
+    const calendarid = range?.calendarid ?? columns[0]?.calendarid ?? allCalendars[0]?.calendarid;
+    if (calendarid === undefined) return;
+    const day = range?.day ?? date;
+    const start =
+      range?.start ??
+      (day === now.today ? Math.min(Math.ceil((now.minutes + 1) / 15) * 15, 23 * 60) : 8 * 60);
+    setDialog({ kind: 'create', range: { calendarid, day, start, end: range?.end ?? start + 30 } });
+  };
+
+  // ----- keys --------------------------------------------------------------------------------------------------
+  const keyActions = useRef<(e: KeyboardEvent) => void>(() => {});
+  keyActions.current = (e: KeyboardEvent) => {
+    if (dialog || moveConflict || keyBelongsElsewhere(e)) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const act = (f: () => void) => {
+      e.preventDefault();
+      f();
+    };
+    if (key === 'ArrowLeft') act(() => navigate({ date: shiftDay(view, date, -1) }));
+    else if (key === 'ArrowRight') act(() => navigate({ date: shiftDay(view, date, 1) }));
+    else if (key === 't') act(() => navigate({ date: now.today }));
+    else if (key === 'd') act(() => navigate({ view: 'day' }));
+    else if (key === 'w') act(() => navigate({ view: 'week' }));
+    else if (key === 'n') act(() => openCreate());
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => keyActions.current(e);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // ----- rendering ---------------------------------------------------------------------------------------------
+  const locale = i18n.language === 'de' ? 'de-CH' : 'en-GB';
+  const heading =
+    view === 'day'
+      ? new Intl.DateTimeFormat(locale, {
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(new Date(`${date}T12:00:00Z`)) + (date === now.today ? ` · ${t('grid.today')}` : '')
+      : t('toolbar.rangeWeek', {
+          week: isoWeek(date),
+          from: formatDate(days[0]),
+          to: formatDate(days[days.length - 1]),
+        });
+
+  const calendarsLoading = calendarsQ.isPending || (withoutList && fallbackQ.isPending);
+  const calendarsError = !withoutList && calendarsQ.isError ? calendarsQ.error : null;
+
+  return (
+    <Page
+      title={t('title')}
+      actions={
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => openCreate()}
+          disabled={!columns.length}
+        >
+          {t('toolbar.newAppointment')}
+        </Button>
+      }
+    >
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={view === 'day' ? t('toolbar.previousDay') : t('toolbar.previousWeek')}
+            onClick={() => navigate({ date: shiftDay(view, date, -1) })}
+          >
+            <IconChevronLeft size={18} aria-hidden />
+          </ActionIcon>
+          <Button variant="default" onClick={() => navigate({ date: now.today })}>
+            {t('toolbar.today')}
+          </Button>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={view === 'day' ? t('toolbar.nextDay') : t('toolbar.nextWeek')}
+            onClick={() => navigate({ date: shiftDay(view, date, 1) })}
+          >
+            <IconChevronRight size={18} aria-hidden />
+          </ActionIcon>
+          <TextInput
+            type="date"
+            aria-label={t('toolbar.date')}
+            value={date}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              if (isDay(v)) navigate({ date: v });
+            }}
+          />
+          <SegmentedControl
+            aria-label={t('toolbar.view')}
+            value={view}
+            onChange={(v) => navigate({ view: v === 'week' ? 'week' : 'day' })}
+            data={[
+              { value: 'day', label: t('toolbar.day') },
+              { value: 'week', label: t('toolbar.week') },
+            ]}
+          />
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('toolbar.refresh')}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: appointmentListsKey })}
+          >
+            <IconRefresh size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+      </Group>
+
+      <Title order={2} size="h4" aria-live="polite">
+        {heading}
+      </Title>
+
+      {calendarsError !== null ? (
+        <ErrorState error={calendarsError} onRetry={() => void calendarsQ.refetch()} />
+      ) : calendarsLoading ? (
+        <LoadingState />
+      ) : (
+        <Stack gap="sm">
+          {withoutList && (
+            <Alert color="blue" variant="light" title={t('fallback.title')}>
+              <Stack gap="xs">
+                <Text size="sm">{t('fallback.text')}</Text>
+                {fallbackQ.isError && <Text size="sm">{describeError(fallbackQ.error, t)}</Text>}
+                <Group align="flex-end" gap="xs">
+                  <NumberInput
+                    label={t('fallback.calendarId')}
+                    min={1}
+                    allowDecimal={false}
+                    value={typedId}
+                    onChange={setTypedId}
+                    w={160}
+                  />
+                  <Button variant="default" onClick={addTypedCalendar}>
+                    {t('fallback.add')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
+          <Chip.Group
+            multiple
+            value={shown.map((c) => String(c.calendarid))}
+            onChange={(values) => {
+              const ids = values.map(Number);
+              const all = allCalendars.every((c) => ids.includes(c.calendarid));
+              navigate({
+                cals: all ? null : allCalendars.map((c) => c.calendarid).filter((id) => ids.includes(id)),
+              });
+            }}
+          >
+            <Group gap="xs" role="group" aria-label={t('toolbar.calendars')}>
+              {allCalendars.map((c) => (
+                <Chip key={c.calendarid} value={String(c.calendarid)} size="sm" variant="outline">
+                  {columns.find((x) => x.calendarid === c.calendarid)?.name ?? c.name}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+
+          {actionError !== null && (
+            <Alert color="red" role="alert" withCloseButton onClose={() => setActionError(null)}>
+              {t('dialog.failed', { msg: describeError(actionError, t) })}
+            </Alert>
+          )}
+          {failed.map(({ r, calendar }) => (
+            <Alert key={calendar.calendarid} color="red" role="alert">
+              <Group justify="space-between">
+                <Text size="sm">
+                  {t('grid.failed', { calendar: calendar.name, msg: describeError(r.error, t) })}
+                </Text>
+                <Button variant="default" size="xs" onClick={() => void r.refetch()}>
+                  {t('common:state.retry')}
+                </Button>
+              </Group>
+            </Alert>
+          ))}
+
+          {columns.length === 0 ? (
+            <Text>{t('grid.noCalendars')}</Text>
+          ) : (
+            <>
+              <Text size="sm" role="status" c="dimmed">
+                {loading ? t('grid.loading') : items.length === 0 ? t('grid.empty') : ''}
+              </Text>
+              <AgendaGrid
+                view={view}
+                days={days}
+                calendars={columns}
+                items={items}
+                hours={visibleHours(items, days)}
+                today={now.today}
+                now={now.minutes}
+                onOpen={(item) => setDialog({ kind: 'edit', item })}
+                onMove={onMove}
+                onCreate={openCreate}
+              />
+            </>
+          )}
+          <Text size="xs" c="dimmed">
+            {t('toolbar.keys', { unit: view === 'day' ? t('toolbar.unitDay') : t('toolbar.unitWeek') })}
+          </Text>
+        </Stack>
+      )}
+
+      {dialog && (
+        <AppointmentDialog
+          key={dialog.kind === 'edit' ? `e${dialog.item.appt.id}` : 'new'}
+          mode={dialog}
+          calendars={allCalendars}
+          onClose={() => setDialog(null)}
+          onDone={done}
+        />
+      )}
+      <MoveConflictDialog
+        opened={moveConflict !== null}
+        loaded={
+          moveConflict ? toRecord(moveConflict.vars.item.appt, moveConflict.vars.item.calendarid) : null
+        }
+        current={
+          moveConflict?.current ? toRecord(moveConflict.current.appt, moveConflict.current.calendarid) : null
+        }
+        target={
+          moveConflict
+            ? `${formatDateTime(moveConflict.vars.target.date.slice(0, 16))}–${moveConflict.vars.target.end.slice(11, 16)}, ${calendarName(moveConflict.vars.target.calendarid)}`
+            : ''
+        }
+        calendars={allCalendars}
+        busy={move.isPending}
+        onMoveAnyway={() => {
+          const c = moveConflict;
+          if (c?.current) move.mutate({ item: c.current, target: c.vars.target, base: c.current });
+        }}
+        onClose={() => setMoveConflict(null)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,323 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { normalizeDob, type Patient } from '../../../contract/system.ts';
+import { isApiError } from '../../api/client.ts';
+import { formatDate } from '../../components/format.ts';
+import { hasCriteria, type PatientCriteria, patientName } from '../../components/patient-search.tsx';
+import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
+import { StepNav } from './choice-steps.tsx';
+import { createCustomerMutation, customerQuery, patientSearchQuery } from './queries.ts';
+
+export const patientLanguages = ['de', 'fr', 'it', 'en'] as const;
+
+/** The new-patient form: what createCustomer needs for a booking. Messages are i18n keys (namespace booking). */
+export const newPatientSchema = z.object({
+  lastname: z.string().trim().min(1, 'patient.required'),
+  firstname: z.string().trim().min(1, 'patient.required'),
+  dob: z.string().refine((v) => normalizeDob(v) !== null, 'patient.invalidDob'),
+  gender: z.enum(['female', 'male']),
+  language: z.enum(patientLanguages),
+  mail: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'patient.invalidMail'),
+  mobile: z.string().trim(),
+  countrycode: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z]{2}$/, 'patient.invalidCountry'),
+});
+export type NewPatientValues = z.infer<typeof newPatientSchema>;
+
+export const emptyNewPatient: NewPatientValues = {
+  lastname: '',
+  firstname: '',
+  dob: '',
+  gender: 'female',
+  language: 'de',
+  mail: '',
+  mobile: '',
+  countrycode: 'ch',
+};
+
+export interface SearchValues {
+  lastname: string;
+  firstname: string;
+  dob: string;
+}
+
+export const emptySearch: SearchValues = { lastname: '', firstname: '', dob: '' };
+
+export type PatientTab = 'find' | 'create';
+
+export interface PatientStepProps {
+  patid: number | null;
+  onChoose: (patid: number | null) => void;
+  tab: PatientTab;
+  onTab: (tab: PatientTab) => void;
+  /** Kept by the wizard, so that going back and forth keeps what was typed. */
+  search: UseFormReturn<SearchValues>;
+  criteria: PatientCriteria | null;
+  onSearch: (criteria: PatientCriteria | null) => void;
+  newPatient: UseFormReturn<NewPatientValues>;
+  onBack: () => void;
+  onNext: () => void;
+}
+
+export function PatientStep(props: PatientStepProps) {
+  const { patid, tab } = props;
+  const { t } = useTranslation('booking');
+  return (
+    <Stack>
+      {patid !== null ? (
+        <ChosenPatient patid={patid} onChange={() => props.onChoose(null)} />
+      ) : (
+        <>
+          <SegmentedControl
+            aria-label={t('patient.legend')}
+            value={tab}
+            onChange={(v) => props.onTab(v === 'create' ? 'create' : 'find')}
+            data={[
+              { value: 'find', label: t('patient.find') },
+              { value: 'create', label: t('patient.create') },
+            ]}
+            w="fit-content"
+          />
+          {tab === 'find' ? (
+            <FindPatient {...props} />
+          ) : (
+            <CreatePatient form={props.newPatient} onCreated={(id) => props.onChoose(id)} />
+          )}
+        </>
+      )}
+      <StepNav onBack={props.onBack} onNext={props.onNext} nextDisabled={patid === null} />
+    </Stack>
+  );
+}
+
+function ChosenPatient({ patid, onChange }: { patid: number; onChange: () => void }) {
+  const { t } = useTranslation('booking');
+  const query = useQuery(customerQuery(patid));
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={0}>
+          <Text size="sm" fw={700}>
+            {t('patient.chosen')}
+          </Text>
+          {query.isPending ? (
+            <LoadingState />
+          ) : query.isError ? (
+            <Text c="red.8">{t('patient.loadFailed', { msg: describeError(query.error, t) })}</Text>
+          ) : (
+            <Text data-testid="chosen-patient">
+              {patientName(query.data)} · {t('patient.born', { date: formatDate(query.data.dob) })} · #
+              {query.data.patid}
+            </Text>
+          )}
+        </Stack>
+        <Button variant="default" onClick={onChange}>
+          {t('patient.change')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function FindPatient({ search, criteria, onSearch, onChoose }: PatientStepProps) {
+  const { t } = useTranslation('booking');
+  const { register, handleSubmit, formState, setError } = search;
+  const query = useQuery({
+    ...patientSearchQuery(criteria ?? {}),
+    enabled: criteria !== null && hasCriteria(criteria),
+  });
+
+  const submit = handleSubmit((v) => {
+    if (v.dob.trim() !== '' && normalizeDob(v.dob) === null) {
+      setError('dob', { message: t('patient.invalidDob') });
+      return;
+    }
+    const next: PatientCriteria = { lastname: v.lastname, firstname: v.firstname, dob: v.dob };
+    if (!hasCriteria(next)) {
+      setError('root', { message: t('patient.needCriterion') });
+      onSearch(null);
+      return;
+    }
+    onSearch(next);
+  });
+
+  const hits: Patient[] = query.data?.items ?? [];
+  return (
+    <Stack>
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput label={t('patient.lastname')} {...register('lastname')} />
+          <TextInput label={t('patient.firstname')} {...register('firstname')} />
+          <TextInput
+            label={t('patient.dob')}
+            placeholder={t('patient.dobHint')}
+            error={formState.errors.dob?.message}
+            {...register('dob')}
+          />
+          <Button type="submit">{t('patient.search')}</Button>
+        </Group>
+        {formState.errors.root?.message && (
+          <Text c="red.8" size="sm" mt="xs" role="alert">
+            {formState.errors.root.message}
+          </Text>
+        )}
+      </form>
+      {criteria !== null &&
+        (query.isPending ? (
+          <LoadingState />
+        ) : query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : hits.length === 0 ? (
+          <Text>{t('patient.noHits')}</Text>
+        ) : (
+          <Table striped withTableBorder aria-label={t('patient.results')}>
+            <Table.Tbody>
+              {hits.map((p) => (
+                <Table.Tr key={p.patid}>
+                  <Table.Td>
+                    <Text size="sm" fw={600} td={p.deleted === '1' ? 'line-through' : undefined}>
+                      {patientName(p)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDate(p.dob)}</Table.Td>
+                  <Table.Td>{p.city}</Table.Td>
+                  <Table.Td>#{p.patid}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      aria-label={t('patient.chooseNamed', { name: patientName(p) })}
+                      onClick={() => onChoose(p.patid)}
+                    >
+                      {t('patient.choose')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ))}
+    </Stack>
+  );
+}
+
+function CreatePatient({
+  form,
+  onCreated,
+}: {
+  form: UseFormReturn<NewPatientValues>;
+  onCreated: (patid: number) => void;
+}) {
+  const { t } = useTranslation('booking');
+  const create = useMutation(createCustomerMutation());
+  const { register, handleSubmit, formState, setError, reset } = form;
+  const err = (m: string | undefined) => (m ? t(m) : undefined);
+
+  const submit = handleSubmit(async (v) => {
+    try {
+      const result = await create.mutateAsync({
+        lastname: v.lastname,
+        firstname: v.firstname,
+        dob: normalizeDob(v.dob) ?? v.dob,
+        gender: v.gender,
+        language: v.language,
+        mail: v.mail,
+        mobile: v.mobile,
+        // The field name and its value are lower case (a field named countryCode would be ignored).
+        countrycode: v.countrycode.toLowerCase(),
+      });
+      reset(emptyNewPatient);
+      onCreated(result.id);
+    } catch (e) {
+      if (isApiError(e) && e.msg.startsWith('Unknown language')) {
+        setError('language', { message: e.msg });
+      } else {
+        setError('root', { message: t('patient.createFailed', { msg: describeError(e, t) }) });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {formState.errors.root?.message && (
+          <Alert color="red" role="alert">
+            {formState.errors.root.message}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('patient.lastname')}
+            required
+            error={err(formState.errors.lastname?.message)}
+            {...register('lastname')}
+          />
+          <TextInput
+            label={t('patient.firstname')}
+            required
+            error={err(formState.errors.firstname?.message)}
+            {...register('firstname')}
+          />
+          <TextInput
+            label={t('patient.dob')}
+            placeholder={t('patient.dobHint')}
+            required
+            error={err(formState.errors.dob?.message)}
+            {...register('dob')}
+          />
+          <NativeSelect
+            label={t('patient.gender')}
+            data={[
+              { value: 'female', label: t('patient.female') },
+              { value: 'male', label: t('patient.male') },
+            ]}
+            {...register('gender')}
+          />
+          <NativeSelect
+            label={t('patient.language')}
+            data={patientLanguages.map((l) => ({ value: l, label: t(`patient.languages.${l}`) }))}
+            error={err(formState.errors.language?.message)}
+            {...register('language')}
+          />
+          <TextInput
+            label={t('patient.countrycode')}
+            error={err(formState.errors.countrycode?.message)}
+            {...register('countrycode')}
+          />
+          <TextInput
+            type="email"
+            label={t('patient.mail')}
+            error={err(formState.errors.mail?.message)}
+            {...register('mail')}
+          />
+          <TextInput type="tel" label={t('patient.mobile')} {...register('mobile')} />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            {t('patient.createButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, stubApi } from '../../test/api-stub.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { Component as BookingPage } from './route.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
+const from = 1_795_420_800; // Monday 23.11.2026 09:00, Zurich
+const to = from + 15 * 60;
+const slot = { ymd: '20261123', from, to, provider: 3, location: 1 };
+
+const patient = {
+  patid: 7,
+  lastname: 'Keller',
+  firstname: 'Hans',
+  gender: 'male',
+  dob: '1950-05-04',
+  title: '',
+  street: '',
+  zip: '',
+  city: 'Thun',
+  country: '',
+  countrycode: 'ch',
+  mobile: '',
+  mail: '',
+  AHV: '',
+  language: 'de',
+  deleted: '0',
+};
+
+function setup(handlers: Parameters<typeof stubApi>[0] = {}) {
+  signInForTest();
+  const api = stubApi({
+    getServices: () => [{ serviceid: 2, name: 'Kontrolle', duration: 15, providers: [2, 3], location: 1 }],
+    getProviders: () => [
+      {
+        userid: 3,
+        title: 'Dr. med.',
+        givenname: 'Marc',
+        familyname: 'Favre',
+        specialization: 'Dermatologie',
+        gender: 'm',
+        active: true,
+      },
+    ],
+    getCustomerById: () => patient,
+    getCalendars: () => [
+      { calendarid: 1, name: 'Dr. Brunner', provider: 2, color: '' },
+      { calendarid: 2, name: 'Dr. Favre', provider: 3, color: '' },
+    ],
+    getSlots: () => [slot],
+    createAppointment: () => ({ appointmentid: 501 }),
+    ...handlers,
+  });
+  const url = `/booking?service=2&provider=3&duration=15&slot=${from}-${to}-3&patid=7&step=5`;
+  return { api, ...renderWithProviders(<BookingPage />, { url }) };
+}
+
+describe('booking', () => {
+  it('re-checks the slot, books it in the practitioner’s calendar and shows a summary', async () => {
+    const { api, user, router } = setup();
+    expect(await screen.findByRole('heading', { name: 'Check and book' })).toBeInTheDocument();
+    expect((await screen.findAllByText(/Keller, Hans \(#7\)/)).length).toBeGreaterThan(0);
+    await user.type(screen.getByLabelText('Comment for the practice (optional)'), 'Bitte Befund mitbringen');
+    await user.click(screen.getByRole('button', { name: 'Book appointment' }));
+
+    expect(await screen.findByText('Appointment booked')).toBeInTheDocument();
+    const ops = api.calls.map((c) => c.op);
+    expect(ops.indexOf('getSlots')).toBeLessThan(ops.indexOf('createAppointment'));
+    expect(api.calls.find((c) => c.op === 'getSlots')?.input).toEqual({
+      serviceid: 2,
+      provider: 3,
+      duration: 15,
+      from: '2026-11-23',
+      to: '2026-11-23',
+    });
+    expect(api.calls.find((c) => c.op === 'createAppointment')?.input).toEqual({
+      calendar: 2,
+      dateTs: from,
+      endTs: to,
+      patid: 7,
+      appointment: 'Kontrolle',
+      comment: 'Bitte Befund mitbringen',
+      displayedduration: '15',
+      state: 'P',
+    });
+    expect(router.state.location.search).toContain('booked=501');
+    expect(screen.getByRole('link', { name: 'Show in the agenda' })).toHaveAttribute(
+      'href',
+      '/agenda?view=day&date=2026-11-23&cals=2',
+    );
+  });
+
+  it('a slot taken meanwhile is not booked: the user is told and chooses from a fresh list', async () => {
+    const { api, user, router } = setup({ getSlots: () => [] });
+    await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
+    expect(await screen.findByText(/has just been taken by someone else/)).toBeInTheDocument();
+    expect(api.calls.some((c) => c.op === 'createAppointment')).toBe(false);
+    expect(router.state.location.search).not.toContain('slot=');
+    expect(router.state.location.search).toContain('step=3');
+    expect(await screen.findByText('No free time in the next 14 days.')).toBeInTheDocument();
+  });
+
+  it('a refused create whose slot is gone meanwhile counts as taken', async () => {
+    let slots = [slot];
+    const { user } = setup({
+      getSlots: () => slots,
+      createAppointment: () => {
+        slots = [];
+        return fail(200, 'Unknown calendar.');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
+    expect(await screen.findByText(/has just been taken by someone else/)).toBeInTheDocument();
+  });
+
+  it('shows the service’s message when the create is refused for another reason', async () => {
+    const { user } = setup({ createAppointment: () => fail(200, 'Please provide a valid start date.') });
+    await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
+    expect(await screen.findByText('Not booked: Please provide a valid start date.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Book appointment' })).toBeEnabled());
+  });
+});
