@@ -1,0 +1,70 @@
+import { Badge, VisuallyHidden } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client.ts';
+import { meQuery } from '../../api/people.ts';
+import { practiceToday } from '../format.ts';
+
+dayjs.extend(utc);
+
+/** `2026-11-21` plus n calendar days (n may be negative); plain date arithmetic, no zone involved. */
+export function addDays(ymd: string, n: number): string {
+  return dayjs.utc(ymd, 'YYYY-MM-DD').add(n, 'day').format('YYYY-MM-DD');
+}
+
+/**
+ * Today in the practice (Europe/Zurich), re-rendering when the day changes, so that "overdue" and "today" move
+ * on at midnight in an app left open.
+ */
+export function usePracticeToday(): string {
+  const [today, setToday] = useState(practiceToday);
+  useEffect(() => {
+    const timer = setInterval(() => setToday(practiceToday()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return today;
+}
+
+/** getTasks for the count of a user's overdue tasks: open, reminder up to yesterday; one row, the total counts. */
+export function overdueTasksInput(userid: number, today: string) {
+  return {
+    filter: { assignedTo: userid, completed: false, reminderTo: addDays(today, -1) },
+    offset: 0,
+    limit: 1,
+  };
+}
+
+/**
+ * The key is the task inbox's (`['sales', 'getTasks', input]`): completing or adding a task invalidates
+ * `['sales', 'getTasks']` and so refreshes the count too.
+ */
+export function overdueCountQuery(userid: number, today: string) {
+  const input = overdueTasksInput(userid, today);
+  return queryOptions({
+    queryKey: ['sales', 'getTasks', input] as const,
+    queryFn: ({ signal }) => call('getTasks', input, { signal }),
+    select: (page) => page.pagination.total,
+    // Others complete and assign tasks too.
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+}
+
+/** The number of the signed-in user's overdue tasks, beside "Tasks" in the navigation; nothing when none. */
+export function OverdueBadge() {
+  // The strings live with the task inbox (namespaces are global; no feature code is imported).
+  const { t } = useTranslation('tasks');
+  const today = usePracticeToday();
+  const me = useQuery(meQuery()).data;
+  const count = useQuery({ ...overdueCountQuery(me?.userid ?? 0, today), enabled: me !== undefined }).data;
+  if (!count) return null;
+  return (
+    <Badge color="red.9" size="sm" circle={count < 10} data-testid="overdue-badge">
+      <span aria-hidden>{count > 99 ? '99+' : count}</span>
+      <VisuallyHidden>{t('badge.overdue', { count })}</VisuallyHidden>
+    </Badge>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PracticeUser } from '../../../api/people.ts';
+import { userName } from '../../../api/people.ts';
+import {
+  hasFilters,
+  type OrderBy,
+  type OrderDir,
+  orderBys,
+  type TasksView,
+  withoutFilters,
+} from '../view.ts';
+
+export interface TaskFiltersProps {
+  view: TasksView;
+  /** The signed-in user's id (0 while unknown). */
+  me: number;
+  users: readonly PracticeUser[];
+  onChange: (view: TasksView) => void;
+}
+
+/** Assignee, pipeline, priority, reminder range and order; every change starts at page 1. */
+export function TaskFilters({ view, me, users, onChange }: TaskFiltersProps) {
+  const { t } = useTranslation('tasks');
+  const set = (patch: Partial<TasksView>) => onChange({ ...view, ...patch, page: 1 });
+  // '' stands for the preset's own assignee: everyone in "All open", the signed-in user elsewhere.
+  const everyoneByDefault = view.preset === 'open';
+  const others = users.filter((u) => u.userid !== me && (u.active || String(u.userid) === view.assignee));
+  const assigneeData = [
+    { value: '', label: everyoneByDefault ? t('filters.everyone') : t('filters.me') },
+    everyoneByDefault
+      ? { value: String(me), label: t('filters.me') }
+      : { value: 'all', label: t('filters.everyone') },
+    ...others.map((u) => ({ value: String(u.userid), label: userName(users, u.userid) })),
+  ];
+
+  return (
+    <Group component="section" aria-label={t('filters.label')} gap="sm" align="flex-end" wrap="wrap">
+      <NativeSelect
+        label={t('filters.assignee')}
+        value={view.assignee === String(me) && !everyoneByDefault ? '' : view.assignee}
+        data={assigneeData}
+        onChange={(e) => set({ assignee: e.currentTarget.value })}
+      />
+      <NativeSelect
+        label={t('filters.pipeline')}
+        value={view.pipeline}
+        data={[
+          { value: '', label: t('filters.bothPipelines') },
+          { value: '1', label: t('filters.patients') },
+          { value: '0', label: t('filters.contacts') },
+        ]}
+        onChange={(e) => set({ pipeline: e.currentTarget.value as TasksView['pipeline'] })}
+      />
+      <NativeSelect
+        label={t('filters.priority')}
+        value={view.priority}
+        data={[
+          { value: '', label: t('filters.anyPriority') },
+          ...(['3', '2', '1', '0'] as const).map((p) => ({ value: p, label: t(`priority.${p}`) })),
+        ]}
+        onChange={(e) => set({ priority: e.currentTarget.value })}
+      />
+      {/* Completed tasks have no reminder any more, so a range would hide them all. */}
+      {view.preset !== 'completed' && (
+        <>
+          <TextInput
+            type="date"
+            label={t('filters.from')}
+            value={view.from}
+            max={view.to || undefined}
+            onChange={(e) => set({ from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('filters.to')}
+            value={view.to}
+            min={view.from || undefined}
+            onChange={(e) => set({ to: e.currentTarget.value })}
+          />
+        </>
+      )}
+      <NativeSelect
+        label={t('filters.orderBy')}
+        value={view.order}
+        data={orderBys.map((o) => ({ value: o, label: t(`filters.order.${o}`) }))}
+        onChange={(e) => set({ order: e.currentTarget.value as OrderBy })}
+      />
+      <NativeSelect
+        label={t('filters.dir')}
+        value={view.dir}
+        data={[
+          { value: 'asc', label: t('filters.asc') },
+          { value: 'desc', label: t('filters.desc') },
+        ]}
+        onChange={(e) => set({ dir: e.currentTarget.value as OrderDir })}
+      />
+      {hasFilters(view) && (
+        <Button variant="subtle" onClick={() => onChange(withoutFilters(view))}>
+          {t('filters.reset')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  keepPreviousData,
+  mutationOptions,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+} from '@tanstack/react-query';
+import type { Pagination } from '../../../contract/common.ts';
+import type { Lead, TaskFilter, TaskRow } from '../../../contract/sales.ts';
+import { call } from '../../api/client.ts';
+import { sameList, type TasksInput } from './view.ts';
+
+/** Every task list (the inbox's pages, the navigation's overdue count, other areas' task lists). */
+export const tasksKey: QueryKey = ['sales', 'getTasks'];
+const leadLists: QueryKey = ['sales', 'getLeads'];
+const historyOf = (leadId: number): QueryKey => ['sales', 'getLeadHistory', { leadId }];
+
+export interface TaskPage {
+  items: TaskRow[];
+  pagination: Pagination;
+}
+
+export function tasksQuery(input: TasksInput) {
+  return queryOptions({
+    queryKey: ['sales', 'getTasks', input] as const,
+    queryFn: ({ signal }): Promise<TaskPage> => call('getTasks', input, { signal }),
+    // Another page of the same list keeps the rows on screen until it is there; another list does not.
+    placeholderData: (previous, previousQuery) =>
+      sameList(previousQuery?.queryKey[2] as TasksInput | undefined, input)
+        ? keepPreviousData(previous)
+        : undefined,
+  });
+}
+
+export const LEAD_SEARCH_LIMIT = 20;
+
+/** Leads to pick for a new task: a contains-match on name, mail and phone; the most recently active first. */
+export function leadSearchQuery(search: string) {
+  const input = { filter: { search: search.trim() }, offset: 0, limit: LEAD_SEARCH_LIMIT };
+  return queryOptions({
+    queryKey: ['sales', 'getLeads', input] as const,
+    queryFn: async ({ signal }): Promise<Lead[]> => (await call('getLeads', input, { signal })).items,
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Completing a task at once on screen.
+
+/** Whether getTasks with this filter lists the task (the open/completed flag aside). */
+export function matchesFilter(row: TaskRow, filter: TaskFilter): boolean {
+  if (filter.assignedTo && row.assignedTo !== Number(filter.assignedTo)) return false;
+  if (filter.ispatient !== undefined && row.ispatient !== Number(filter.ispatient)) return false;
+  if (filter.priority !== undefined && row.priority !== Number(filter.priority)) return false;
+  const day = row.reminderDate?.slice(0, 10) ?? null;
+  for (const from of [filter.reminderFrom, filter.dueFrom]) {
+    if (from !== undefined && (day === null || day < from)) return false;
+  }
+  for (const to of [filter.reminderTo, filter.dueTo]) {
+    if (to !== undefined && (day === null || day > to)) return false;
+  }
+  return true;
+}
+
+function isTaskPage(data: unknown): data is TaskPage {
+  const d = data as Partial<TaskPage> | undefined;
+  return Array.isArray(d?.items) && typeof d?.pagination?.total === 'number';
+}
+
+function inputOf(key: QueryKey): { filter?: TaskFilter } {
+  const input = key[2];
+  return input && typeof input === 'object' ? (input as { filter?: TaskFilter }) : {};
+}
+
+/** Where a completed task was taken out: the list, its place in the list (-1 = only counted there). */
+export type Removal = { key: QueryKey; index: number }[];
+
+/**
+ * The task leaves every cached list of open tasks that has it (or counts it: the navigation's overdue count
+ * reads only the total); lists of both kinds show it completed.
+ */
+export function takeOutCompleted(client: QueryClient, row: TaskRow): Removal {
+  const removal: Removal = [];
+  for (const [key, data] of client.getQueriesData<TaskPage>({ queryKey: tasksKey })) {
+    if (!isTaskPage(data)) continue;
+    const filter = inputOf(key).filter ?? {};
+    const index = data.items.findIndex((r) => r.historyId === row.historyId);
+    const completed =
+      filter.completed === undefined ? undefined : ['true', '1'].includes(String(filter.completed));
+    if (completed !== false) {
+      // A list of both kinds shows it completed; a list of completed tasks gets it with the refetch.
+      if (completed === undefined && index >= 0) {
+        client.setQueryData<TaskPage>(key, {
+          ...data,
+          items: data.items.map((r) => (r.historyId === row.historyId ? { ...r, completed: true } : r)),
+        });
+      }
+      continue;
+    }
+    if (index < 0 && !matchesFilter(row, filter)) continue;
+    const total = Math.max(0, data.pagination.total - 1);
+    client.setQueryData<TaskPage>(key, {
+      items: index >= 0 ? data.items.filter((_, i) => i !== index) : data.items,
+      pagination: {
+        ...data.pagination,
+        total,
+        hasMore: data.pagination.offset + data.pagination.limit < total,
+      },
+    });
+    removal.push({ key, index });
+  }
+  return removal;
+}
+
+/** The service refused: the task comes back where it was. */
+export function putBack(client: QueryClient, row: TaskRow, removal: Removal): void {
+  for (const { key, index } of removal) {
+    const data = client.getQueryData<TaskPage>(key);
+    if (!isTaskPage(data) || data.items.some((r) => r.historyId === row.historyId)) continue;
+    const items = [...data.items];
+    if (index >= 0) items.splice(Math.min(index, items.length), 0, row);
+    const total = data.pagination.total + 1;
+    client.setQueryData<TaskPage>(key, {
+      items,
+      pagination: {
+        ...data.pagination,
+        total,
+        hasMore: data.pagination.offset + data.pagination.limit < total,
+      },
+    });
+  }
+}
+
+export const completeTaskKey = ['sales', 'completeLeadTask'] as const;
+
+/**
+ * One click or key: the task leaves the open lists at once; a refusal puts it back (the caller shows the
+ * message). Success refreshes the task lists (the overdue count with them), the lead lists and the lead's history.
+ */
+export function completeTaskMutation(opts: { onRefused?: (error: unknown, row: TaskRow) => void } = {}) {
+  return mutationOptions({
+    mutationKey: completeTaskKey,
+    mutationFn: (row: TaskRow) => call('completeLeadTask', { historyId: row.historyId }),
+    onMutate: async (row, { client }) => {
+      // A list arriving now would show the task again.
+      await client.cancelQueries({ queryKey: tasksKey });
+      return takeOutCompleted(client, row);
+    },
+    // Here rather than in mutate()'s callbacks, which run only for the latest of several quick completions.
+    onError: (error, row, removal, { client }) => {
+      if (removal) putBack(client, row, removal);
+      opts.onRefused?.(error, row);
+      return client.invalidateQueries({ queryKey: tasksKey });
+    },
+    meta: { invalidates: [tasksKey, leadLists] },
+    onSuccess: (_data, row, _removal, { client }) =>
+      client.invalidateQueries({ queryKey: historyOf(row.leadId) }),
+  });
+}
+
+export interface NewTaskInput {
+  leadId: number;
+  text: string;
+  reminderDate: string | null;
+  assignedTo: number;
+  priority: number;
+  notifyAssignee: boolean;
+}
+
+export function addTaskMutation() {
+  return mutationOptions({
+    mutationKey: ['sales', 'addLeadTask'],
+    mutationFn: (input: NewTaskInput) => call('addLeadTask', input),
+    meta: { invalidates: [tasksKey, leadLists], silent: true },
+    onSuccess: (_data, input, _r, { client }) =>
+      client.invalidateQueries({ queryKey: historyOf(input.leadId) }),
+  });
+}
