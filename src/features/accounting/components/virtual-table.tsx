@@ -1,0 +1,148 @@
+import { Box, Table, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { TableColumn } from '../columns.ts';
+import type { SortDir } from '../view-state.ts';
+
+export const ROW_HEIGHT = 37;
+const VIEW_HEIGHT = 560;
+
+export interface VirtualTableProps<R> {
+  /** Names the table and its scroll region. */
+  label: string;
+  rows: readonly R[];
+  columns: readonly TableColumn<R>[];
+  rowKey: (row: R) => string | number;
+  sort: { key: string; dir: SortDir } | null;
+  onSort: (key: string) => void;
+  /** Sort button labels, e.g. `Sort by Amount, ascending`. */
+  sortLabel: (header: string, next: SortDir) => string;
+}
+
+/**
+ * A table of any length: only the rows in view (and a few around) are in the document, the space of the others is
+ * kept by a spacer row above and below. The header stays at the top; headers sort (a button each).
+ */
+export function VirtualTable<R>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  sort,
+  onSort,
+  sortLabel,
+}: VirtualTableProps<R>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // The sticky header sits above the first row inside the scrolled box.
+    paddingStart: ROW_HEIGHT,
+    // Before the box is measured (and in tests), assume its usual size.
+    initialRect: { width: 1200, height: VIEW_HEIGHT },
+  });
+
+  // A new filter or order shows the list from its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows array is the trigger, not a value used here
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [rows]);
+
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const padTop = first ? first.start - ROW_HEIGHT : 0;
+  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
+  const width = columns.reduce((n, c) => n + c.width, 0);
+
+  return (
+    <Box
+      ref={scrollRef}
+      h={Math.min(VIEW_HEIGHT, ROW_HEIGHT * (rows.length + 1) + 2)}
+      style={{ overflow: 'auto', border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
+      // Scrollable by keyboard.
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      <Table
+        stickyHeader
+        highlightOnHover
+        aria-label={label}
+        aria-rowcount={rows.length + 1}
+        style={{ tableLayout: 'fixed', width, minWidth: '100%' }}
+      >
+        <Table.Thead>
+          <Table.Tr aria-rowindex={1} style={{ height: ROW_HEIGHT }}>
+            {columns.map((c) => {
+              const active = sort?.key === c.key ? sort.dir : null;
+              const next: SortDir = active === 'asc' ? 'desc' : 'asc';
+              const Icon =
+                active === 'asc' ? IconArrowUp : active === 'desc' ? IconArrowDown : IconArrowsSort;
+              return (
+                <Table.Th
+                  key={c.key}
+                  scope="col"
+                  w={c.width}
+                  aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}
+                  style={{ textAlign: c.align ?? 'left', whiteSpace: 'nowrap', overflow: 'hidden' }}
+                >
+                  <UnstyledButton
+                    onClick={() => onSort(c.key)}
+                    aria-label={sortLabel(c.header, next)}
+                    style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
+                  >
+                    {c.header}
+                    <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {padTop > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing to focus or read
+            <tr aria-hidden="true" style={{ height: padTop }}>
+              <td colSpan={columns.length} style={{ padding: 0, border: 0 }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            return (
+              <Table.Tr key={rowKey(row)} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
+                {columns.map((c) => {
+                  const text = c.text(row);
+                  return (
+                    <Table.Td
+                      key={c.key}
+                      title={c.kind === 'text' ? text : undefined}
+                      style={{
+                        textAlign: c.align ?? 'left',
+                        whiteSpace: 'nowrap',
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        fontVariantNumeric: c.align === 'right' ? 'tabular-nums' : undefined,
+                      }}
+                    >
+                      {text}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            );
+          })}
+          {padBottom > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing to focus or read
+            <tr aria-hidden="true" style={{ height: padBottom }}>
+              <td colSpan={columns.length} style={{ padding: 0, border: 0 }} />
+            </tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}

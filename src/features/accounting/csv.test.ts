@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountingServiceRow } from '../../../contract/accounting.ts';
+import { serviceCsvColumns, transactionCsvColumns } from './columns.ts';
+import { BOM, type CsvColumn, csvField, csvValue, toCsv } from './csv.ts';
+
+interface Row {
+  name: string;
+  amount: number;
+  n: number;
+  ok: boolean;
+  day: string;
+}
+const columns: CsvColumn<Row>[] = [
+  { header: 'name', kind: 'text', value: (r) => r.name },
+  { header: 'amount', kind: 'amount', value: (r) => r.amount },
+  { header: 'n', kind: 'number', value: (r) => r.n },
+  { header: 'ok', kind: 'boolean', value: (r) => r.ok },
+  { header: 'day', kind: 'date', value: (r) => r.day },
+];
+
+describe('CSV for Excel in Switzerland', () => {
+  it('starts with the UTF-8 byte order mark and separates fields with ;', () => {
+    const text = toCsv(columns, [{ name: 'Müller', amount: 1234.5, n: 3, ok: true, day: '2026-11-21' }]);
+    const bytes = new TextEncoder().encode(text);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text).toBe(`${BOM}name;amount;n;ok;day\r\nMüller;1234.50;3;1;2026-11-21\r\n`);
+  });
+
+  it('writes amounts with two decimals and a point, no thousands separator, negative with a minus', () => {
+    expect(csvValue('amount', 1234567.891)).toBe('1234567.89');
+    expect(csvValue('amount', -12.3)).toBe('-12.30');
+    expect(csvValue('amount', 0)).toBe('0.00');
+    expect(csvValue('number', 8.1)).toBe('8.1');
+    expect(csvValue('number', 42)).toBe('42');
+    expect(csvValue('boolean', false)).toBe('0');
+    expect(csvValue('text', null)).toBe('');
+  });
+
+  it('quotes fields with a separator, a quote, a line break or edge spaces, and doubles quotes', () => {
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('Dr. "Hans"')).toBe('"Dr. ""Hans"""');
+    expect(csvField('Zeile 1\nZeile 2')).toBe('"Zeile 1\nZeile 2"');
+    expect(csvField(' x')).toBe('" x"');
+    expect(csvField('Hausbesuch')).toBe('Hausbesuch');
+  });
+
+  it('keeps text from running as a formula', () => {
+    expect(csvValue('text', '=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvValue('text', '+41 44 000 00 00')).toBe("'+41 44 000 00 00");
+    expect(csvValue('text', '@sum')).toBe("'@sum");
+    // Numbers are numbers: a negative amount keeps its minus.
+    expect(csvValue('amount', -5)).toBe('-5.00');
+  });
+
+  it('exports every field of the service and payment rows under their field names', () => {
+    expect(serviceCsvColumns.map((c) => c.header)).toContain('invoice_no');
+    expect(serviceCsvColumns).toHaveLength(28);
+    expect(transactionCsvColumns.map((c) => c.header)).toEqual([
+      'invoice_no',
+      'patid',
+      'case_no',
+      'transaction_id',
+      'transaction_date',
+      'comment',
+      'account_number',
+      'amount',
+    ]);
+    const row = {
+      invoice_no: '00042-001',
+      patid: 42,
+      amount: 18.6,
+      is_covered: true,
+      vat_rate: 8.1,
+      title: 'Konsultation, erste 5 Min.',
+    } as unknown as AccountingServiceRow;
+    const line = toCsv(serviceCsvColumns, [row]).split('\r\n')[1].split(';');
+    const at = (field: string) => line[serviceCsvColumns.findIndex((c) => c.header === field)];
+    expect(at('invoice_no')).toBe('00042-001');
+    expect(at('patid')).toBe('42');
+    expect(at('amount')).toBe('18.60');
+    expect(at('is_covered')).toBe('1');
+    expect(at('vat_rate')).toBe('8.1');
+    expect(toCsv(serviceCsvColumns, [{ ...row, title: 'a; b' }])).toContain(';"a; b";');
+  });
+});

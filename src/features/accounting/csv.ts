@@ -1,0 +1,67 @@
+/**
+ * CSV that Excel opens correctly in Switzerland (docs/decisions/0007-csv-export.md): UTF-8 with a byte order mark
+ * (so that umlauts survive a double click), `;` between fields (the list separator of Swiss Windows), CRLF line
+ * ends, numbers with `.` as decimal separator and no thousands separator (what Excel de-CH reads as numbers),
+ * dates as `YYYY-MM-DD`, fields quoted where needed.
+ */
+
+export const CSV_SEPARATOR = ';';
+export const BOM = '\uFEFF';
+
+export type CsvKind = 'text' | 'number' | 'amount' | 'boolean' | 'date';
+
+export interface CsvColumn<R> {
+  header: string;
+  kind: CsvKind;
+  value: (row: R) => string | number | boolean | null | undefined;
+}
+
+/** Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading apostrophe. */
+const formulaStart = /^[=+\-@\t\r]/;
+const needsQuotes = /[";\r\n]|^\s|\s$/;
+
+export function csvField(value: string): string {
+  return needsQuotes.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function csvValue(kind: CsvKind, value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  switch (kind) {
+    case 'amount':
+      return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : '';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+    case 'boolean':
+      return value ? '1' : '0';
+    case 'date':
+      return csvField(String(value));
+    default: {
+      const s = String(value);
+      return csvField(formulaStart.test(s) ? `'${s}` : s);
+    }
+  }
+}
+
+/** The whole file: BOM, header line, one line per row; every line ends with CRLF. */
+export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): string {
+  const lines: string[] = [columns.map((c) => csvField(c.header)).join(CSV_SEPARATOR)];
+  for (const row of rows) {
+    lines.push(columns.map((c) => csvValue(c.kind, c.value(row))).join(CSV_SEPARATOR));
+  }
+  return `${BOM}${lines.join('\r\n')}\r\n`;
+}
+
+/** Hands the text to the browser as a download. */
+export function downloadCsv(filename: string, text: string): void {
+  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download has started by now; the object URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,219 @@
+import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { AccountingServiceRow, AccountingTransactionRow } from '../../../contract/accounting.ts';
+import { formatDate, practiceToday } from '../../components/format.ts';
+import { Page } from '../../components/page.tsx';
+import {
+  laws,
+  paymentColumns,
+  serviceColumns,
+  serviceCsvColumns,
+  serviceTypes,
+  statuses,
+  transactionCsvColumns,
+} from './columns.ts';
+import { ConfirmWholeStock } from './components/confirm-whole-stock.tsx';
+import { Extract } from './components/extract.tsx';
+import { FilterBar } from './components/filter-bar.tsx';
+import { RangeBar } from './components/range-bar.tsx';
+import type { TotalsGroup } from './components/totals.tsx';
+import { paymentFilter, serviceFilter } from './filters.ts';
+import { servicesQuery, transactionsQuery } from './queries.ts';
+import { totalsBy } from './table-model.ts';
+import { type AccountingView, monthOf, rangeOf, readView, type Tab, writeView } from './view-state.ts';
+
+const serviceAmount = (r: AccountingServiceRow) => r.amount;
+const paymentAmount = (r: AccountingTransactionRow) => r.amount;
+
+/** `/accounting`: services and payments of a period (this month by default), filtered, totalled and exported. */
+export function Component() {
+  const { t } = useTranslation('accounting');
+  const [params, setParams] = useSearchParams();
+  const today = practiceToday();
+  const view = readView(params, today);
+  // The whole stock is loaded only after the user confirmed it here (an address with all=1 asks again).
+  const [wholeConfirmed, setWholeConfirmed] = useState(false);
+  const wholeAllowed = !view.all || wholeConfirmed;
+
+  const update = (change: Partial<AccountingView>) =>
+    setParams(writeView({ ...view, ...change }, today), { replace: true });
+
+  const [asking, setAsking] = useState(false);
+  const confirmWholeStock = () => {
+    setAsking(false);
+    setWholeConfirmed(true);
+    update({ all: true });
+  };
+
+  const range = rangeOf(view);
+  const services = useQuery({ ...servicesQuery(range), enabled: view.tab === 'services' && wholeAllowed });
+  const payments = useQuery({
+    ...transactionsQuery(range),
+    enabled: view.tab === 'payments' && wholeAllowed,
+  });
+
+  const sColumns = useMemo(() => serviceColumns(t), [t]);
+  const pColumns = useMemo(() => paymentColumns(t), [t]);
+  const { law, status, type, patid, invoice } = view;
+  const sKeep = useMemo(
+    () => serviceFilter({ law, status, type, patid, invoice }),
+    [law, status, type, patid, invoice],
+  );
+  const pKeep = useMemo(() => paymentFilter({ patid, invoice }), [patid, invoice]);
+
+  const serviceTotals = useCallback(
+    (rows: readonly AccountingServiceRow[]): TotalsGroup[] => [
+      {
+        title: t('totals.byLaw'),
+        keyHeader: t('col.law'),
+        totals: totalsBy(rows, (r) => r.law, serviceAmount, laws),
+      },
+      {
+        title: t('totals.byStatus'),
+        keyHeader: t('col.status'),
+        totals: totalsBy(rows, (r) => r.status, serviceAmount, statuses),
+        label: (k) => t(`status.${k}`),
+      },
+      {
+        title: t('totals.byType'),
+        keyHeader: t('col.type'),
+        totals: totalsBy(rows, (r) => r.type, serviceAmount, serviceTypes),
+        label: (k) => t(`type.${k}`),
+      },
+    ],
+    [t],
+  );
+  const paymentTotals = useCallback(
+    (rows: readonly AccountingTransactionRow[]): TotalsGroup[] => [
+      {
+        title: t('totals.byAccount'),
+        keyHeader: t('col.account'),
+        totals: totalsBy(rows, (r) => r.account_number, paymentAmount),
+      },
+    ],
+    [t],
+  );
+
+  const sortOf = (columns: readonly { key: string }[]) =>
+    view.sort && columns.some((c) => c.key === view.sort) ? { key: view.sort, dir: view.dir } : null;
+  const onSort = (key: string) =>
+    update({ sort: key, dir: view.sort === key && view.dir === 'asc' ? 'desc' : 'asc' });
+
+  const period = view.all ? 'all' : `${view.from || 'start'}_${view.until || 'end'}`;
+  const periodText = view.all
+    ? t('range.showingAll')
+    : view.from && view.until
+      ? t('range.showing', { from: formatDate(view.from), until: formatDate(view.until) })
+      : view.from
+        ? t('range.showingFrom', { from: formatDate(view.from) })
+        : t('range.showingUntil', { until: formatDate(view.until) });
+
+  const filters = (
+    <FilterBar tab={view.tab} view={{ law, status, type, patid, invoice }} onChange={(c) => update(c)} />
+  );
+
+  return (
+    <Page title={t('title')}>
+      <ConfirmWholeStock opened={asking} onConfirm={confirmWholeStock} onCancel={() => setAsking(false)} />
+      <Stack gap="sm">
+        <RangeBar
+          from={view.from}
+          until={view.until}
+          all={view.all}
+          today={today}
+          onRange={(r) => update({ ...r, all: false })}
+          onWholeStock={() => setAsking(true)}
+        />
+        <Text size="sm" fw={500} data-testid="period">
+          {periodText}
+        </Text>
+      </Stack>
+
+      {!wholeAllowed && (
+        <Alert color="gray" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('whole.title')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('whole.pending')}</Text>
+            <Text size="sm">{t('whole.text')}</Text>
+            <Group gap="sm">
+              <Button onClick={() => setWholeConfirmed(true)}>{t('whole.confirm')}</Button>
+              <Button variant="default" onClick={() => update({ all: false, ...monthOf(today) })}>
+                {t('whole.back')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+
+      <Tabs
+        value={view.tab}
+        onChange={(v) =>
+          update({ tab: (v === 'payments' ? 'payments' : 'services') as Tab, sort: '', dir: 'asc' })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('tabs.label')}>
+          <Tabs.Tab value="services">{t('tabs.services')}</Tabs.Tab>
+          <Tabs.Tab value="payments">{t('tabs.payments')}</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="services" pt="md">
+          <Stack gap="md">
+            <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />}>
+              {t('servicesNote')}
+            </Alert>
+            {wholeAllowed && (
+              <Extract
+                query={services}
+                label={t('tableLabel.services')}
+                columns={sColumns}
+                csvColumns={serviceCsvColumns}
+                rowKey={(r) => r.service_id}
+                keep={sKeep}
+                sort={sortOf(sColumns)}
+                onSort={onSort}
+                totals={serviceTotals}
+                amount={serviceAmount}
+                filename={`services_${period}`}
+                emptyText={t('empty.services')}
+                filters={filters}
+              />
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="payments" pt="md">
+          <Stack gap="md">
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconInfoCircle aria-hidden />}
+              data-testid="payments-note"
+            >
+              {t('paymentsNote')}
+            </Alert>
+            {wholeAllowed && (
+              <Extract
+                query={payments}
+                label={t('tableLabel.payments')}
+                columns={pColumns}
+                csvColumns={transactionCsvColumns}
+                rowKey={(r) => r.transaction_id}
+                keep={pKeep}
+                sort={sortOf(pColumns)}
+                onSort={onSort}
+                totals={paymentTotals}
+                amount={paymentAmount}
+                filename={`payments_${period}`}
+                emptyText={t('empty.payments')}
+                filters={filters}
+              />
+            )}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Page>
+  );
+}

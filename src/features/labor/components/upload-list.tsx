@@ -1,0 +1,242 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBan,
+  IconCircleCheck,
+  IconClock,
+  IconFileText,
+  IconLoader2,
+  IconRefresh,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError, EmptyState } from '../../../components/states.tsx';
+import { formatFileSize } from '../checks.ts';
+import type { UploadItem, UploadPhase } from '../upload-store.ts';
+
+const phaseIcon: Record<UploadPhase, ReactNode> = {
+  invalid: <IconBan size={18} color="var(--mantine-color-gray-7)" aria-hidden />,
+  waiting: <IconClock size={18} color="var(--mantine-color-gray-7)" aria-hidden />,
+  reading: <IconFileText size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
+  sending: <IconLoader2 size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
+  accepted: <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />,
+  refused: <IconX size={18} color="var(--mantine-color-red-8)" aria-hidden />,
+  failed: <IconAlertTriangle size={18} color="var(--mantine-color-red-8)" aria-hidden />,
+};
+
+export interface UploadListProps {
+  items: readonly UploadItem[];
+  onRetry: (id: number) => void;
+  onRemove: (id: number) => void;
+  onRetryAll: () => void;
+  onClearFinished: () => void;
+}
+
+/** The session's uploads: each file's phase, its progress and the service's answer; retry and remove. */
+export function UploadList({ items, onRetry, onRemove, onRetryAll, onClearFinished }: UploadListProps) {
+  const { t } = useTranslation('labor');
+  const count = (phases: UploadPhase[]) => items.filter((i) => phases.includes(i.phase)).length;
+  const accepted = count(['accepted']);
+  const refused = count(['refused', 'failed']);
+  const pending = count(['waiting', 'reading', 'sending']);
+  const invalid = count(['invalid']);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Text component="h2" fw={650} size="lg">
+          {t('list.title')}
+        </Text>
+        <Group gap="xs">
+          {refused > 0 && (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={onRetryAll}
+            >
+              {t('list.retryAll')}
+            </Button>
+          )}
+          {accepted + invalid > 0 && (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={onClearFinished}
+            >
+              {t('list.clearFinished')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Text role="status" aria-live="polite" size="sm" data-testid="upload-summary">
+        {items.length > 0 ? t('list.summary', { accepted, refused, pending, invalid }) : ''}
+      </Text>
+      {items.length === 0 ? (
+        <EmptyState title={t('list.empty')} description={t('list.emptyHint')} />
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Caption>{t('list.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('list.file')}</Table.Th>
+                <Table.Th scope="col">{t('list.size')}</Table.Th>
+                <Table.Th scope="col">{t('list.progress')}</Table.Th>
+                <Table.Th scope="col">{t('list.answer')}</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <UploadRow key={item.id} item={item} onRetry={onRetry} onRemove={onRemove} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+function UploadRow({
+  item,
+  onRetry,
+  onRemove,
+}: {
+  item: UploadItem;
+  onRetry: (id: number) => void;
+  onRemove: (id: number) => void;
+}) {
+  const { t } = useTranslation('labor');
+  const busy = item.phase === 'reading' || item.phase === 'sending';
+  const canRetry = item.phase === 'refused' || item.phase === 'failed';
+
+  return (
+    <Table.Tr data-phase={item.phase}>
+      <Table.Th scope="row" fw={500} style={{ wordBreak: 'break-all' }}>
+        {item.name}
+        <Text size="xs" c="dimmed" fw={400}>
+          {t(`kind.${item.kind ?? 'other'}`)}
+        </Text>
+      </Table.Th>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(item.size)}</Table.Td>
+      <Table.Td miw={160}>
+        <Stack gap={4}>
+          <Group gap={6} wrap="nowrap">
+            {phaseIcon[item.phase]}
+            <Text size="sm" fw={500}>
+              {t(`phase.${item.phase}`)}
+            </Text>
+          </Group>
+          {item.phase === 'reading' && (
+            <Progress
+              value={Math.round(item.readProgress * 100)}
+              size="sm"
+              aria-label={t('readProgress', {
+                name: item.name,
+                percent: Math.round(item.readProgress * 100),
+              })}
+            />
+          )}
+          {item.phase === 'sending' && (
+            <Progress
+              value={100}
+              striped
+              animated
+              size="sm"
+              aria-label={t('sendProgress', { name: item.name })}
+            />
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Answer item={item} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          {canRetry && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => onRetry(item.id)}
+              aria-label={t('list.retryLabel', { name: item.name })}
+            >
+              {t('list.retry')}
+            </Button>
+          )}
+          {!busy && (
+            <Tooltip label={t('list.remove')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => onRemove(item.id)}
+                aria-label={t('list.removeLabel', { name: item.name })}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Answer({ item }: { item: UploadItem }) {
+  const { t } = useTranslation('labor');
+  if (item.phase === 'invalid') {
+    return (
+      <Stack gap={2}>
+        {item.problems.map((p) => (
+          <Text key={p} size="sm" c="red.9">
+            {t(`problem.${p}`)}
+          </Text>
+        ))}
+        <Text size="sm">{t('list.notSent')}</Text>
+      </Stack>
+    );
+  }
+  if (item.status !== undefined) {
+    return (
+      <Stack gap={2}>
+        <Text size="sm" c={item.status === 200 ? undefined : 'red.9'}>
+          <Text span size="sm" fw={600}>
+            {t('list.status', { status: item.status })}
+          </Text>
+          {': '}
+          {item.msg}
+        </Text>
+        {item.status !== 200 && (
+          <Text size="xs" c="dimmed">
+            {t('list.keptUntilDone')}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  if (item.phase === 'failed' && item.error !== undefined) {
+    return (
+      <Text size="sm" c="red.9">
+        {describeError(item.error, t)}
+      </Text>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, stubApi } from '../../test/api-stub.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { Component as LabRoute } from './route.tsx';
+import { laborUploads } from './upload-store.ts';
+
+const me = (modules: string[]) => ({
+  userid: 1,
+  username: 'demo',
+  givenname: 'Petra',
+  familyname: 'Sommer',
+  modules,
+  tenant: 'demo',
+});
+
+afterEach(() => {
+  // The list lives outside the page (it survives route changes): start each test with an empty one.
+  laborUploads.setOwner(null);
+  vi.unstubAllGlobals();
+});
+
+function fileInput(container: HTMLElement): HTMLInputElement {
+  const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+}
+
+describe('the lab upload page', () => {
+  it('explains pairing by base name and that the patient comes from the HL7 content', async () => {
+    signInForTest();
+    stubApi({ whoami: () => me(['labor']) });
+    renderWithProviders(<LabRoute />, { url: '/lab' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lab results' })).toBeInTheDocument();
+    expect(screen.getByText(/same base name/)).toBeInTheDocument();
+    expect(screen.getByText(/taken from the HL7 content only/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose files' })).toBeEnabled();
+  });
+
+  it('says before any try that the credentials lack module labor', async () => {
+    signInForTest({ auth: { kind: 'apiKey', key: 'demo-key-nolabor' } });
+    stubApi({ whoami: () => me(['sales', 'hx']) });
+    renderWithProviders(<LabRoute />, { url: '/lab' });
+    expect(await screen.findByText('Lab uploads are not enabled for this sign-in')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose files' })).toBeDisabled();
+  });
+
+  it('sends valid files in order, shows each answer, stops others before sending and retries a refusal', async () => {
+    signInForTest();
+    let refuse = true;
+    const api = stubApi({
+      whoami: () => me(['labor']),
+      laborUpload: (input) =>
+        input.filename === 'b.hl7' && refuse
+          ? fail(400, 'file already exists, not saving again')
+          : 'successfully uploaded',
+    });
+    const { container, user } = renderWithProviders(<LabRoute />, { url: '/lab' });
+    await screen.findByRole('heading', { level: 1, name: 'Lab results' });
+
+    await user.upload(fileInput(container), [
+      new File(['%PDF-1.4 x'], 'a.pdf', { type: 'application/pdf' }),
+      new File(['MSH|^~\\&|x'], 'b.hl7'),
+      new File(['hello'], 'c.docx'),
+    ]);
+
+    const row = (name: string) =>
+      screen
+        .getByRole('rowheader', { name: new RegExp(name.replace('.', '\\.')) })
+        .closest('tr') as HTMLElement;
+    await waitFor(() => expect(row('a.pdf')).toHaveTextContent('Status 200: successfully uploaded'));
+    await waitFor(() =>
+      expect(row('b.hl7')).toHaveTextContent('Status 400: file already exists, not saving again'),
+    );
+    expect(row('c.docx')).toHaveTextContent('Only .hl7 and .pdf files can be uploaded.');
+    const uploads = api.calls.filter((c) => c.op === 'laborUpload');
+    expect(uploads.map((c) => c.input.filename)).toEqual(['a.pdf', 'b.hl7']);
+    expect(uploads[0].input.content).toBe(btoa('%PDF-1.4 x'));
+    expect(screen.getByTestId('upload-summary')).toHaveTextContent(
+      '1 accepted, 1 refused or failed, 0 in progress, 1 not sent',
+    );
+
+    refuse = false;
+    await user.click(within(row('b.hl7')).getByRole('button', { name: 'Send b.hl7 again' }));
+    await waitFor(() => expect(row('b.hl7')).toHaveTextContent('Status 200: successfully uploaded'));
+    expect(api.calls.filter((c) => c.op === 'laborUpload')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,113 @@
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Folder, StatRow } from '../../../contract/sales.ts';
+import { usersQuery } from '../../api/people.ts';
+import { Page } from '../../components/page.tsx';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { ReasonsPanel } from './components/reasons-panel.tsx';
+import { type ChartPoint, StatsChart } from './components/stats-chart.tsx';
+import { StatsFilters } from './components/stats-filters.tsx';
+import { groupLabel } from './labels.ts';
+import { leadStatsQuery, referenceDataQuery } from './queries.ts';
+import { isTimeGroup, readStatsView, type StatsView, statFilterOf, writeStatsView } from './search-params.ts';
+import { fillTimeGaps } from './series.ts';
+
+/** Two groups with the same text (folder "Open" of both pipelines) would be one bar: the second names its key. */
+function uniqueLabels(points: ChartPoint[], folderSuffix: (key: string) => string | null): ChartPoint[] {
+  const seen = new Map<string, number>();
+  for (const p of points) seen.set(p.label, (seen.get(p.label) ?? 0) + 1);
+  return points.map((p) => {
+    if ((seen.get(p.label) ?? 0) < 2) return p;
+    const suffix = folderSuffix(p.key) ?? p.key;
+    return { ...p, label: `${p.label} (${suffix})` };
+  });
+}
+
+/** `/stats`: leads grouped by any of getLeadStats' groupings, with chart and table; disqualification reasons. */
+export function Component() {
+  const { t, i18n } = useTranslation('stats');
+  const [params, setParams] = useSearchParams();
+  const view = readStatsView(params);
+  const update = (change: Partial<StatsView>) =>
+    setParams(writeStatsView({ ...view, ...change }), { replace: true });
+  const filter = statFilterOf(view);
+
+  const stats = useQuery({
+    ...leadStatsQuery(view.groupBy, view.metric, filter),
+    // While a new filter loads the old numbers stay (dimmed); another grouping's rows would not fit the labels.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2].groupBy === view.groupBy ? keepPreviousData(previous) : undefined,
+  });
+  const reference = useQuery(referenceDataQuery());
+  const users = useQuery(usersQuery());
+  const folders = reference.data?.folders ?? [];
+  const pipelineName = (ispatient: 0 | 1) => t(ispatient === 1 ? 'pipeline.patients' : 'pipeline.contacts');
+  const folderLabel = (f: Folder) => `${f.label} (${pipelineName(f.ispatient)})`;
+
+  const language = i18n.resolvedLanguage ?? 'en';
+  const time = isTimeGroup(view.groupBy);
+  const rows: StatRow[] | undefined = stats.data;
+  const points = useMemo(() => {
+    if (!rows) return [];
+    const ordered = time ? fillTimeGaps(view.groupBy, rows) : rows;
+    const list = ordered.map((r) => ({
+      key: r.key,
+      label: groupLabel(view.groupBy, r, t, language),
+      value: r.value,
+    }));
+    return uniqueLabels(list, (key) => {
+      if (view.groupBy !== 'folder') return null;
+      const f = folders.find((x) => String(x.folderId) === key);
+      return f ? t(f.ispatient === 1 ? 'pipeline.patients' : 'pipeline.contacts') : null;
+    });
+  }, [rows, time, view.groupBy, t, language, folders]);
+
+  const names = { metric: t(`metric.${view.metric}`), groupBy: t(`groupBy.${view.groupBy}`) };
+
+  let body: React.ReactNode;
+  if (stats.isPending) {
+    body = (
+      <Stack role="status" aria-label={t('chart.loading')}>
+        <Skeleton h={320} />
+      </Stack>
+    );
+  } else if (stats.isError) {
+    body = <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />;
+  } else if (points.length === 0) {
+    body = <EmptyState title={t('chart.empty')} />;
+  } else {
+    body = <StatsChart groupBy={view.groupBy} metric={view.metric} points={points} time={time} />;
+  }
+
+  return (
+    <Page title={t('title')}>
+      <Text>{t('intro')}</Text>
+      <Paper withBorder p="md" component="section" aria-label={t('filter.legend')}>
+        <StatsFilters
+          view={view}
+          onChange={update}
+          folders={folders}
+          users={users.data ?? []}
+          folderLabel={folderLabel}
+        />
+      </Paper>
+      <Stack gap="sm" component="section" aria-labelledby="stats-chart-title">
+        <Title order={2} size="h3" id="stats-chart-title">
+          {t('chart.title', names)}
+        </Title>
+        <div aria-busy={stats.isFetching} style={{ opacity: stats.isPlaceholderData ? 0.6 : 1 }}>
+          {body}
+        </div>
+      </Stack>
+      <ReasonsPanel
+        filter={filter}
+        reasons={reference.data?.disqualification ?? []}
+        folders={folders}
+        pipelineName={pipelineName}
+      />
+    </Page>
+  );
+}
