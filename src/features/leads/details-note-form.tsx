@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, NativeSelect, Stack, Textarea } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { MSG, salesOperations } from '../../../contract/sales.ts';
+import { isApiError } from '../../api/client.ts';
+import { errorMessage, translateMessage } from './details-messages.ts';
+import { addNoteMutation, referenceDataQuery } from './details-queries.ts';
+import { useReportUnsaved } from './details-unsaved.tsx';
+
+/** addLeadNote's own fields: the text (non-empty) and an optional category. */
+export const noteFormSchema = salesOperations.addLeadNote.input.pick({ text: true, category: true });
+type NoteFormInput = z.input<typeof noteFormSchema>;
+type NoteFormOutput = z.output<typeof noteFormSchema>;
+
+export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
+  const { t } = useTranslation('leads');
+  const categories = useQuery(referenceDataQuery()).data?.categories ?? [];
+  const add = useMutation(addNoteMutation(leadId));
+  const form = useForm<NoteFormInput, unknown, NoteFormOutput>({
+    resolver: zodResolver(noteFormSchema),
+    defaultValues: { text: '', category: '' },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useReportUnsaved('note', isDirty);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync({ text: values.text, category: values.category || undefined });
+      form.reset();
+      onDone();
+    } catch (e) {
+      // What was typed stays; the message goes where it belongs.
+      if (isApiError(e) && e.msg === MSG.text) form.setError('text', { message: e.msg });
+      else form.setError('root.server', { message: errorMessage(t, e) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('details.note.formLabel')}>
+      <Stack gap="sm">
+        <Textarea
+          label={t('details.note.text')}
+          autosize
+          minRows={3}
+          required
+          data-autofocus
+          error={errors.text?.message && translateMessage(t, errors.text.message)}
+          {...form.register('text')}
+        />
+        <NativeSelect
+          label={t('details.note.category')}
+          data={[
+            { value: '', label: t('details.noCategory') },
+            ...categories.map((c) => ({ value: c.code, label: c.label })),
+          ]}
+          {...form.register('category')}
+        />
+        {errors.root?.server && (
+          <Alert color="red.9" variant="light" role="alert">
+            {errors.root.server.message}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+            {t('details.note.submit')}
+          </Button>
+          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+            {t('details.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
