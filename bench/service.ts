@@ -56,11 +56,20 @@ function post(path: string, body: unknown): Promise<{ http: number; text: string
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const req = request(
-      { host: '127.0.0.1', port, path: `/v1${path}`, method: 'POST', agent, headers: { authorization: auth, 'content-type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/v1${path}`,
+        method: 'POST',
+        agent,
+        headers: { authorization: auth, 'content-type': 'application/json' },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ http: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ http: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -79,11 +88,14 @@ async function measure(label: string, path: string, inputs: () => unknown): Prom
     const t = performance.now();
     const r = await post(path, inputs());
     times.push(performance.now() - t);
-    if (r.http !== 200 || !/"status":(true|"ok")/.test(r.text)) throw new Error(`${label}: ${r.http} ${r.text.slice(0, 200)}`);
+    if (r.http !== 200 || !/"status":(true|"ok")/.test(r.text))
+      throw new Error(`${label}: ${r.http} ${r.text.slice(0, 200)}`);
   }
   times.sort((a, b) => a - b);
   const p95 = pct(times, 95);
-  console.log(`${label.padEnd(44)} p50 ${pct(times, 50).toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms ${p95 <= 15 ? 'ok' : 'OVER 15 ms'}`);
+  console.log(
+    `${label.padEnd(44)} p50 ${pct(times, 50).toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms ${p95 <= 15 ? 'ok' : 'OVER 15 ms'}`,
+  );
   return p95;
 }
 
@@ -108,11 +120,25 @@ await measure('getLeads (limit 100, cycling 10 filters)', '/sales/getLeads', () 
   limit: 100,
   filter: leadFilters[n++ % leadFilters.length],
 }));
-await measure('getLeads (orderBy lastname, patient)', '/sales/getLeads', () => ({ limit: 100, filter: { ispatient: 1 }, orderBy: 'lastname', orderDir: 'asc' }));
-await measure('getLeadHistory (random lead)', '/sales/getLeadHistory', () => ({ leadId: next(10_000), type: null }));
-await measure('getTasks (my open)', '/sales/getTasks', () => ({ filter: { assignedTo: 1, completed: false } }));
-await measure('getTasks (overdue, all)', '/sales/getTasks', () => ({ filter: { completed: false, reminderTo: yesterday } }));
-await measure('searchPatients (lastname part)', '/system/searchPatients', () => ({ lastname: ['mül', 'Keller', 'ros', 'Favre'][n++ % 4] }));
+await measure('getLeads (orderBy lastname, patient)', '/sales/getLeads', () => ({
+  limit: 100,
+  filter: { ispatient: 1 },
+  orderBy: 'lastname',
+  orderDir: 'asc',
+}));
+await measure('getLeadHistory (random lead)', '/sales/getLeadHistory', () => ({
+  leadId: next(10_000),
+  type: null,
+}));
+await measure('getTasks (my open)', '/sales/getTasks', () => ({
+  filter: { assignedTo: 1, completed: false },
+}));
+await measure('getTasks (overdue, all)', '/sales/getTasks', () => ({
+  filter: { completed: false, reminderTo: yesterday },
+}));
+await measure('searchPatients (lastname part)', '/system/searchPatients', () => ({
+  lastname: ['mül', 'Keller', 'ros', 'Favre'][n++ % 4],
+}));
 await measure('searchPatients (patid)', '/system/searchPatients', () => ({ patid: next(20_000) }));
 await measure('getSlots (14 days, all providers)', '/booking/getSlots', () => ({
   serviceid: services[n++ % services.length].serviceid,
@@ -124,7 +150,9 @@ const t0 = performance.now();
 const whole = await post('/accounting/services', {});
 const ms = performance.now() - t0;
 const rows = (JSON.parse(whole.text).result as unknown[]).length;
-console.log(`accountingServices whole stock: ${rows} rows in ${ms.toFixed(0)} ms ${ms <= 2000 ? 'ok' : 'OVER 2 s'}`);
+console.log(
+  `accountingServices whole stock: ${rows} rows in ${ms.toFixed(0)} ms ${ms <= 2000 ? 'ok' : 'OVER 2 s'}`,
+);
 
 // 50 concurrent clients, 20 mixed requests each.
 let errors = 0;
@@ -148,13 +176,17 @@ await Promise.all(
     }
   }),
 );
-console.log(`50 concurrent clients x 20 requests: ${errors} errors in ${((performance.now() - t1) / 1000).toFixed(1)} s ${errors === 0 ? 'ok' : 'ERRORS'}`);
+console.log(
+  `50 concurrent clients x 20 requests: ${errors} errors in ${((performance.now() - t1) / 1000).toFixed(1)} s ${errors === 0 ? 'ok' : 'ERRORS'}`,
+);
 
 child.kill('SIGTERM');
 await new Promise((r) => child.on('exit', r));
 const rss = /maxrss (\d+)/.exec(out);
 if (rss) {
   const mb = Number(rss[1]) / 1024;
-  console.log(`service peak memory (max RSS, whole run incl. the whole-stock extract): ${mb.toFixed(0)} MB ${mb <= 400 ? 'ok' : 'OVER 400 MB'}`);
+  console.log(
+    `service peak memory (max RSS, whole run incl. the whole-stock extract): ${mb.toFixed(0)} MB ${mb <= 400 ? 'ok' : 'OVER 400 MB'}`,
+  );
 }
 agent.destroy();

@@ -121,14 +121,18 @@ export const dateTime = z.string().regex(dateTimeRe);
  * (extensions.md section 1, the searchPatients rule for all list operations).
  */
 export const paging = {
-  offset: z.preprocess((v) => {
-    const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
-    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
-  }, z.number().int()).default(0),
-  limit: z.preprocess((v) => {
-    const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
-    return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 100;
-  }, z.number().int()).default(100),
+  offset: z
+    .preprocess((v) => {
+      const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
+      return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
+    }, z.number().int())
+    .default(0),
+  limit: z
+    .preprocess((v) => {
+      const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
+      return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 100;
+    }, z.number().int())
+    .default(100),
 };
 
 export const pagination = z.object({
