@@ -1,0 +1,111 @@
+import { ActionIcon, Anchor, Box, Kbd, Modal } from '@mantine/core';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { Patient } from '../../../contract/system.ts';
+import { PatientSearchBox } from '../patient-search.tsx';
+
+function isMac(): boolean {
+  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+}
+
+/**
+ * The header's patient search: a field on wide screens, a button on narrow ones; Ctrl+K (Cmd+K) goes to the field,
+ * or opens the search in a dialog where the field is not shown. Enter opens the highlighted patient.
+ */
+export function GlobalSearch() {
+  const { t } = useTranslation('patients');
+  const navigate = useNavigate();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const [opened, { open, close }] = useDisclosure(false);
+  const shortcut = isMac() ? '⌘ K' : 'Ctrl K';
+
+  const openPatient = (p: Patient) => {
+    close();
+    void navigate(`/patients/${p.patid}`);
+  };
+
+  const allResults = (text: string) => (
+    <Anchor
+      component={Link}
+      to={`/patients?q=${encodeURIComponent(text.trim())}`}
+      size="sm"
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={close}
+    >
+      {t('search.allResults')}
+    </Anchor>
+  );
+
+  useHotkeys(
+    [
+      [
+        'mod+K',
+        () => {
+          const field = fieldRef.current;
+          // The header field is hidden on narrow screens (no layout box): then the dialog.
+          if (field && field.offsetParent !== null && !opened) {
+            field.focus();
+            field.select();
+          } else {
+            open();
+          }
+        },
+      ],
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <Box visibleFrom="sm" w={{ sm: 260, md: 340 }}>
+        <PatientSearchBox
+          inputRef={fieldRef}
+          label={t('search.label')}
+          hideLabel
+          placeholder={t('search.placeholder')}
+          onPick={openPatient}
+          footer={allResults}
+          rightSection={
+            <Kbd size="xs" aria-hidden>
+              {shortcut}
+            </Kbd>
+          }
+        />
+      </Box>
+      <ActionIcon
+        hiddenFrom="sm"
+        variant="subtle"
+        size="lg"
+        onClick={open}
+        aria-label={t('search.open', { shortcut })}
+      >
+        <IconSearch size={20} aria-hidden />
+      </ActionIcon>
+      {/* Compound parts: the header as a div (a second banner landmark otherwise), a named close button. */}
+      <Modal.Root opened={opened} onClose={close} size="lg" yOffset="10vh">
+        <Modal.Overlay />
+        <Modal.Content style={{ overflow: 'visible' }}>
+          <Modal.Header component="div">
+            <Modal.Title>{t('search.title')}</Modal.Title>
+            <Modal.CloseButton aria-label={t('close')} />
+          </Modal.Header>
+          <Modal.Body>
+            {opened && (
+              <PatientSearchBox
+                label={t('search.label')}
+                placeholder={t('search.placeholder')}
+                onPick={openPatient}
+                footer={allResults}
+                autoFocus
+                maxHits={10}
+              />
+            )}
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { type CreateCustomerInput, createCustomerInput, normalizeDob } from '../../../contract/system.ts';
+
+/** The languages createCustomer knows; the tenant's own list may be shorter (`Unknown language: …`). */
+export const customerLanguages = ['de', 'fr', 'it', 'en'] as const;
+
+/** Messages are keys of `patients:newPatient.errors`. */
+const text = z.string();
+
+/**
+ * The form of a new patient: createCustomer's fields (contract/system.ts), all text in the form, with the checks a
+ * person needs before the service's: a name, a gender, a real date of birth, a two-letter country code.
+ */
+export const newPatientSchema = z
+  .object({
+    title: text,
+    firstname: text,
+    lastname: text,
+    gender: z.enum(['female', 'male', ''] as const).refine((g) => g !== '', { error: 'gender' }),
+    dob: text.refine((v) => v.trim() === '' || normalizeDob(v) !== null, { error: 'dob' }),
+    street: text,
+    zip: text,
+    city: text,
+    country: text,
+    countrycode: text.refine((v) => v.trim() === '' || /^[A-Za-z]{2}$/.test(v.trim()), {
+      error: 'countrycode',
+    }),
+    tel: text,
+    mobile: text,
+    mail: text.refine((v) => v.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()), {
+      error: 'mail',
+    }),
+    ahv: text,
+    language: text,
+    group: text,
+  })
+  .refine((v) => v.lastname.trim() !== '' || v.firstname.trim() !== '', {
+    error: 'name',
+    path: ['lastname'],
+  });
+
+export type NewPatientValues = z.input<typeof newPatientSchema>;
+
+export function emptyNewPatient(): NewPatientValues {
+  return {
+    title: '',
+    firstname: '',
+    lastname: '',
+    gender: '',
+    dob: '',
+    street: '',
+    zip: '',
+    city: '',
+    country: '',
+    countrycode: 'ch',
+    tel: '',
+    mobile: '',
+    mail: '',
+    ahv: '',
+    language: 'de',
+    group: '',
+  };
+}
+
+const createKeys = new Set(Object.keys(createCustomerInput.shape));
+
+/** createCustomer's body as this app sends it: text fields only. */
+export type CustomerBody = Partial<Record<keyof typeof createCustomerInput.shape, string>> &
+  CreateCustomerInput;
+
+/**
+ * The createCustomer body: trimmed, no empty fields, the date of birth as YYYY-MM-DD, and `countrycode` (lower case
+ * name, the only one the service reads) in lower case.
+ */
+export function toCreateCustomerInput(values: NewPatientValues): CustomerBody {
+  const out: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(values)) {
+    if (!createKeys.has(key)) continue;
+    const v = raw.trim();
+    if (v === '') continue;
+    if (key === 'countrycode') out.countrycode = v.toLowerCase();
+    else if (key === 'dob') out.dob = normalizeDob(v) ?? v;
+    else out[key] = v;
+  }
+  return out as CustomerBody;
+}

@@ -1,0 +1,160 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Patient } from '../../../contract/system.ts';
+import { formatDate } from '../../components/format.ts';
+import { Page } from '../../components/page.tsx';
+import { patientName } from '../../components/patient-search.tsx';
+import { ErrorState } from '../../components/states.tsx';
+import { AppointmentsPanel } from './components/appointments-panel.tsx';
+import { JournalPanel } from './components/journal-panel.tsx';
+import { LeadsPanel } from './components/leads-panel.tsx';
+import { RecallsPanel } from './components/recalls-panel.tsx';
+import { patientQuery } from './queries.ts';
+
+const tabs = ['journal', 'appointments', 'recalls', 'leads'] as const;
+type Tab = (typeof tabs)[number];
+
+/** `/patients/:patid`: master data, then journal, appointments, recalls and linked leads (tab in the URL). */
+export function Component() {
+  const { t } = useTranslation('patients');
+  const { patid: raw } = useParams();
+  const patid = /^\d+$/.test(raw ?? '') ? Number(raw) : 0;
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'journal';
+  const query = useQuery({ ...patientQuery(patid), enabled: patid > 0 });
+
+  const back = (
+    <Anchor component={Link} to="/patients" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        {t('patient.back')}
+      </Group>
+    </Anchor>
+  );
+
+  if (patid <= 0) {
+    return (
+      <Page title={t('patient.notFound')}>
+        {back}
+        <Text>{t('patient.invalidId')}</Text>
+      </Page>
+    );
+  }
+
+  const title = query.data ? patientName(query.data) || t('unnamed') : t('patient.title', { id: patid });
+
+  return (
+    <Page title={title} actions={back}>
+      {query.isPending ? (
+        <Skeleton height={140} />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <MasterData patient={query.data} />
+      )}
+      {!query.isError && (
+        <Tabs
+          value={tab}
+          onChange={(v) => {
+            const next = new URLSearchParams(params);
+            next.set('tab', v ?? 'journal');
+            setParams(next, { replace: true });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            {tabs.map((k) => (
+              <Tabs.Tab key={k} value={k}>
+                {t(`patient.tabs.${k}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="journal" pt="md">
+            <JournalPanel patid={patid} />
+          </Tabs.Panel>
+          <Tabs.Panel value="appointments" pt="md">
+            <AppointmentsPanel patid={patid} />
+          </Tabs.Panel>
+          <Tabs.Panel value="recalls" pt="md">
+            <RecallsPanel patid={patid} />
+          </Tabs.Panel>
+          <Tabs.Panel value="leads" pt="md">
+            <LeadsPanel patid={patid} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Page>
+  );
+}
+
+/** Age in whole years on the practice's today. */
+function age(dob: string | null): number | null {
+  if (!dob) return null;
+  const [y, m, d] = dob.split('-').map(Number);
+  const now = new Date();
+  let years = now.getFullYear() - y;
+  if (now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d)) years--;
+  return years >= 0 ? years : null;
+}
+
+function MasterData({ patient: p }: { patient: Patient }) {
+  const { t } = useTranslation('patients');
+  const years = age(p.dob);
+  const item = (label: string, value: ReactNode) => (
+    <div>
+      <Text size="xs" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0}>
+        {value || '—'}
+      </Text>
+    </div>
+  );
+  return (
+    <Paper withBorder p="md" component="section" aria-label={t('patient.masterData')}>
+      <Stack gap="sm">
+        {p.deleted === '1' && (
+          <Badge color="gray" variant="default">
+            {t('deleted')}
+          </Badge>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" component="dl" m={0}>
+          {item(t('fields.patid'), p.patid)}
+          {item(t('fields.title'), p.title)}
+          {item(
+            t('fields.gender'),
+            p.gender === 'female' || p.gender === 'male' ? t(`gender.${p.gender}`) : p.gender,
+          )}
+          {item(
+            t('fields.dob'),
+            p.dob
+              ? `${formatDate(p.dob)}${years !== null ? ` (${t('patient.age', { count: years })})` : ''}`
+              : '',
+          )}
+          {item(
+            t('fields.address'),
+            [p.street, [p.zip, p.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+          )}
+          {item(
+            t('fields.country'),
+            [p.country, p.countrycode ? `(${p.countrycode.toUpperCase()})` : ''].filter(Boolean).join(' '),
+          )}
+          {item(t('fields.mobile'), p.mobile ? <Anchor href={`tel:${p.mobile}`}>{p.mobile}</Anchor> : '')}
+          {item(t('fields.mail'), p.mail ? <Anchor href={`mailto:${p.mail}`}>{p.mail}</Anchor> : '')}
+          {item(t('fields.ahv'), p.AHV)}
+          {item(
+            t('fields.language'),
+            (['de', 'fr', 'it', 'en'] as const).find((l) => l === p.language)
+              ? t(`languages.${p.language}`)
+              : p.language,
+          )}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

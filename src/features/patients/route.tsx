@@ -1,0 +1,79 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconUserPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { patientSearchQuery } from '../../components/patient-search.tsx';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { NewPatientModal } from './components/new-patient-modal.tsx';
+import { PatientResults } from './components/patient-results.tsx';
+import { PatientSearchForm } from './components/patient-search-form.tsx';
+import { criteriaOf, PAGE_SIZES, type PatientSearchState, readSearch, writeSearch } from './search-params.ts';
+
+/** `/patients`: search (free text or single criteria, kept in the URL), results with paging, new patient. */
+export function Component() {
+  const { t } = useTranslation('patients');
+  const [params, setParams] = useSearchParams();
+  const state = readSearch(params);
+  const criteria = criteriaOf(state);
+  const [newOpened, newPatient] = useDisclosure(false);
+  const query = useQuery({
+    ...patientSearchQuery(criteria ?? {}, { offset: state.offset, limit: state.limit }),
+    enabled: criteria !== null,
+    placeholderData: keepPreviousData,
+  });
+  const update = (next: Partial<PatientSearchState>) =>
+    setParams((prev) => writeSearch({ ...readSearch(prev), ...next }));
+
+  return (
+    <Page
+      title={t('title')}
+      actions={
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={newPatient.open}>
+          {t('newPatient.open')}
+        </Button>
+      }
+    >
+      <NewPatientModal opened={newOpened} onClose={newPatient.close} />
+      {/* Remounted when the URL changes from outside (header search "all results"). */}
+      <PatientSearchForm
+        key={params.toString()}
+        state={state}
+        onSearch={(next) => update({ ...next, offset: 0 })}
+      />
+      <Stack gap="sm" component="section" aria-label={t('results.label')}>
+        {state.q.trim() !== '' && criteria && (
+          <Text size="sm" c="dimmed">
+            {t('results.interpreted', {
+              what: Object.entries(criteria)
+                .map(([k, v]) => `${t(`fields.${k}`)}: ${v}`)
+                .join(', '),
+            })}
+          </Text>
+        )}
+        {criteria === null ? (
+          <EmptyState
+            title={state.q.trim() ? t('results.notSearchable') : t('results.start')}
+            description={t('searchForm.qHint')}
+          />
+        ) : query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : !query.isPending && query.data.items.length === 0 && state.offset === 0 ? (
+          <EmptyState title={t('results.none')} description={t('results.noneHint')} />
+        ) : (
+          <PatientResults
+            items={query.data?.items ?? []}
+            offset={state.offset}
+            limit={state.limit}
+            loading={query.isFetching}
+            onPage={(offset) => update({ offset })}
+            onLimit={(limit) => update({ limit, offset: 0 })}
+            pageSizes={PAGE_SIZES}
+          />
+        )}
+      </Stack>
+    </Page>
+  );
+}

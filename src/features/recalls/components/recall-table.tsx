@@ -1,0 +1,141 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Group,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconMail, IconMailbox, IconMessage, IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Recall, RecallStatus, RecallType } from '../../../../contract/recall.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { describeFrequency } from '../frequency.ts';
+
+export const statusColor: Record<RecallStatus, string> = { sent: 'green', pending: 'blue', error: 'red' };
+
+const typeIcon: Record<RecallType, typeof IconMail> = {
+  brief: IconMailbox,
+  sms: IconMessage,
+  mail: IconMail,
+};
+
+export interface RecallTableProps {
+  recalls: Recall[];
+  templates: boolean;
+  onEdit: (recall: Recall) => void;
+  onToggleActive: (recall: Recall, active: boolean) => void;
+  /** Recalls whose active switch is being saved, and the state being saved. */
+  saving: ReadonlyMap<number, boolean>;
+}
+
+export function RecallTable({ recalls, templates, onEdit, onToggleActive, saving }: RecallTableProps) {
+  const { t } = useTranslation('recalls');
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="xs" aria-label={t('table.label')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('table.due')}</Table.Th>
+            <Table.Th scope="col">{t('table.title')}</Table.Th>
+            {!templates && <Table.Th scope="col">{t('table.patient')}</Table.Th>}
+            <Table.Th scope="col">{t('table.type')}</Table.Th>
+            <Table.Th scope="col">{t('table.status')}</Table.Th>
+            <Table.Th scope="col">{t('table.recurring')}</Table.Th>
+            <Table.Th scope="col">{t('table.active')}</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {recalls.map((r) => {
+            const TypeIcon = typeIcon[r.recallType];
+            return (
+              <Table.Tr key={r.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.recallDate)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {r.title}
+                  </Text>
+                  {r.recallText && (
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      {r.recallText}
+                    </Text>
+                  )}
+                  {r.internalComment && (
+                    <Text size="xs" fs="italic" c="dimmed" lineClamp={1}>
+                      {t('table.comment')}: {r.internalComment}
+                    </Text>
+                  )}
+                </Table.Td>
+                {!templates && (
+                  <Table.Td>
+                    <Stack gap={0}>
+                      <Anchor component={Link} to={`/patients/${r.patid}`} size="sm">
+                        {t('table.patientNo', { id: r.patid })}
+                      </Anchor>
+                      {r.customerMobile && (
+                        <Text size="xs">
+                          {t('table.mobile')}: {r.customerMobile}
+                        </Text>
+                      )}
+                      {r.customerMail && (
+                        <Text size="xs">
+                          {t('table.mail')}: {r.customerMail}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <TypeIcon size={16} aria-hidden />
+                    <Text size="sm">{t(`type.${r.recallType}`)}</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={statusColor[r.status]} variant="dot">
+                    {t(`status.${r.status}`)}
+                  </Badge>
+                  {r.status === 'error' && r.errorMsg && (
+                    <Text size="xs" c="red.8" maw={220}>
+                      {r.errorMsg}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {r.recurring === 1 ? describeFrequency(r.recurringFrequency, t) : t('table.oneTime')}
+                </Table.Td>
+                <Table.Td>
+                  <Switch
+                    checked={saving.get(r.id) ?? r.active === 1}
+                    disabled={saving.has(r.id)}
+                    onChange={(e) => onToggleActive(r, e.currentTarget.checked)}
+                    aria-label={t('table.activeOf', { title: r.title, id: r.id })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label={t('table.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => onEdit(r)}
+                      aria-label={t('table.editOf', { title: r.title, id: r.id })}
+                    >
+                      <IconPencil size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,144 @@
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type Recall, recallStatuses } from '../../../contract/recall.ts';
+import { Page } from '../../components/page.tsx';
+import { describeError, EmptyState, ErrorState, errorTitle } from '../../components/states.tsx';
+import { RecallFiltersBar } from './components/recall-filters.tsx';
+import { RecallFormModal, type RecallFormTarget } from './components/recall-form-modal.tsx';
+import { RecallTable, statusColor } from './components/recall-table.tsx';
+import { hasFilters, readFilters, writeFilters } from './filters.ts';
+import { isRecallsBroken, modifyRecallMutation, recallsQuery } from './queries.ts';
+import { toDraft } from './recall-form.ts';
+
+/** `/recalls`: getRecalls with the document's filters (in the URL), counts per status, create and edit. */
+export function Component() {
+  const { t } = useTranslation('recalls');
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const query = useQuery(recallsQuery(filters));
+  const [target, setTarget] = useState<RecallFormTarget | null>(null);
+  // Recall id -> the active state being saved (shown at once, the list follows after the save).
+  const [saving, setSaving] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const toggle = useMutation(modifyRecallMutation());
+  const preset: 0 | 1 = filters.templates ? 1 : 0;
+
+  const toggleActive = (recall: Recall, active: boolean) => {
+    setSaving((s) => new Map(s).set(recall.id, active));
+    // The complete record with only `active` changed (modifyRecall overwrites).
+    toggle.mutate(
+      { original: recall, draft: { ...toDraft(recall, preset), active }, preset },
+      {
+        onError: (e) =>
+          notifications.show({
+            closeButtonProps: { 'aria-label': t('close') },
+            color: 'red',
+            title: errorTitle(e, t),
+            message: describeError(e, t),
+          }),
+        onSettled: () =>
+          setSaving((s) => {
+            const next = new Map(s);
+            next.delete(recall.id);
+            return next;
+          }),
+      },
+    );
+  };
+
+  const recalls = query.data ?? [];
+  const counts = Object.fromEntries(
+    recallStatuses.map((s) => [s, recalls.filter((r) => r.status === s).length]),
+  ) as Record<(typeof recallStatuses)[number], number>;
+
+  return (
+    <Page
+      title={t('title')}
+      actions={
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setTarget({ kind: 'create', preset, patid: filters.patid })}
+        >
+          {filters.templates ? t('newTemplate') : t('new')}
+        </Button>
+      }
+    >
+      <RecallFiltersBar
+        filters={filters}
+        onChange={(patch) =>
+          setParams((prev) => writeFilters({ ...readFilters(prev), ...patch }, prev), { replace: true })
+        }
+      />
+      <Stack gap="sm" component="section" aria-label={t('table.label')}>
+        {query.isPending ? (
+          <Stack gap="xs" aria-busy>
+            <Skeleton height={28} width={320} />
+            {[1, 2, 3, 4, 5].map((i) => (
+              <Skeleton key={i} height={44} />
+            ))}
+          </Stack>
+        ) : query.isError ? (
+          isRecallsBroken(query.error) ? (
+            <Alert
+              styles={{ title: { color: 'var(--mantine-color-text)' } }}
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden />}
+              title={t('broken.title')}
+              role="alert"
+            >
+              <Stack gap="sm" align="flex-start">
+                <Text>{t('broken.cause')}</Text>
+                <Text>{t('broken.action')}</Text>
+                <Button variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+                  {t('broken.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+          )
+        ) : (
+          <>
+            <Group gap="xs" aria-live="polite" role="status">
+              <Text size="sm" fw={500}>
+                {t('counts.total', { count: recalls.length })}
+              </Text>
+              {recallStatuses.map((s) => (
+                <Badge key={s} color={statusColor[s]} variant="dot">
+                  {t(`status.${s}`)}: {counts[s]}
+                </Badge>
+              ))}
+            </Group>
+            {recalls.length === 0 ? (
+              <EmptyState
+                title={hasFilters(filters) ? t('empty.filtered') : t('empty.none')}
+                action={
+                  <Button
+                    variant="default"
+                    onClick={() => setTarget({ kind: 'create', preset, patid: filters.patid })}
+                  >
+                    {filters.templates ? t('empty.createTemplate') : t('empty.create')}
+                  </Button>
+                }
+              />
+            ) : (
+              <RecallTable
+                recalls={recalls}
+                templates={filters.templates}
+                onEdit={(recall) => setTarget({ kind: 'edit', recall, preset })}
+                onToggleActive={toggleActive}
+                saving={saving}
+              />
+            )}
+          </>
+        )}
+      </Stack>
+      <RecallFormModal target={target} onClose={() => setTarget(null)} />
+    </Page>
+  );
+}
