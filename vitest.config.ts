@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Component tests render whole pages; on a busy 2-core machine 5 s is too tight for the slowest.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,

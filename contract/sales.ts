@@ -578,7 +578,7 @@ export const intakeLeadInput = z.preprocess(
 );
 export type IntakeLeadInput = z.input<typeof intakeLeadInput>;
 
-/** getLeads filter (extensions.md section 3, plus flags and onlyDeleted). */
+/** getLeads filter (extensions.md section 3, plus flags, onlyDeleted and patid). */
 export const leadFilter = z.object({
   leadId: id(MSG.leadId).optional(),
   uniqid: z.string().optional(),
@@ -600,6 +600,8 @@ export const leadFilter = z.object({
   onlyDeleted: bool().optional(),
   /** Flag codes; a lead must carry all of them. */
   flags: z.array(z.string()).optional(),
+  /** Leads linked or converted to this patient (the patient page lists them). */
+  patid: id().optional(),
 });
 export type LeadFilter = z.input<typeof leadFilter>;
 

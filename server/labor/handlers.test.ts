@@ -60,7 +60,7 @@ function hl7For(p: Patient, opts: { byId?: boolean; patid?: number | '' } = {}) 
     observed: '2026-03-04 08:15:00',
     battery: 'Blutbild',
     results: [
-      { name: 'Hämoglobin', value: `13${serial}`, unit: 'g/l', range: '120-160', flag: '' },
+      { name: 'Hämoglobin', value: `70${serial}`, unit: 'g/l', range: '120-160', flag: '' },
       { name: 'CRP', value: '24', unit: 'mg/l', range: '<5', flag: 'H' },
     ],
     controlId: `T${serial}`,
@@ -183,7 +183,7 @@ describe('labor/upload: HL7 import and pairing with the PDF', () => {
     expect(await upload('R-1001.hl7', b64(hl7For(p)))).toEqual(ok);
     const entries = await labEntries(p.patid);
     expect(entries).toHaveLength(before + 1);
-    const entry = entries.find((e) => e.text.includes(`Hämoglobin: 13${serial} g/l`)) as Entry;
+    const entry = entries.find((e) => e.text.includes(`Hämoglobin: 70${serial} g/l`)) as Entry;
     expect(entry).toBeDefined();
     expect(entry.category).toBe('Labor');
     expect(entry.text).toContain('CRP: 24 mg/l (Ref. <5) H');
@@ -195,7 +195,7 @@ describe('labor/upload: HL7 import and pairing with the PDF', () => {
     expect(await upload('R-1002.hl7', b64(hl7For(p)))).toEqual(ok);
     const pdf = makePdf(['Laborbefund R-1002']);
     expect(await upload('R-1002.pdf', b64(pdf))).toEqual(ok);
-    const entry = (await labEntries(p.patid)).find((e) => e.text.includes(`13${serial} g/l`)) as Entry;
+    const entry = (await labEntries(p.patid)).find((e) => e.text.includes(`70${serial} g/l`)) as Entry;
     expect(entry.attachments).toEqual([{ file: 'R-1002.pdf', md5: md5(pdf), size: pdf.byteLength }]);
     const file = await svc.post('/hx/getAttachment', { md5: md5(pdf) });
     expect(Buffer.from(file.body.result.content, 'base64').equals(Buffer.from(pdf))).toBe(true);
@@ -206,7 +206,7 @@ describe('labor/upload: HL7 import and pairing with the PDF', () => {
     const pdf = makePdf(['Laborbefund R-1003']);
     expect(await upload('R-1003.pdf', b64(pdf))).toEqual(ok);
     expect(await upload('R-1003.hl7', b64(hl7For(p)))).toEqual(ok);
-    const entry = (await labEntries(p.patid)).find((e) => e.text.includes(`13${serial} g/l`)) as Entry;
+    const entry = (await labEntries(p.patid)).find((e) => e.text.includes(`70${serial} g/l`)) as Entry;
     expect(entry.attachments.map((a) => a.md5)).toEqual([md5(pdf)]);
   });
 
@@ -226,16 +226,16 @@ describe('labor/upload: HL7 import and pairing with the PDF', () => {
     const other = 11;
     const otherBefore = (await labEntries(other)).length;
     expect(await upload('R-1004.hl7', b64(hl7For(p)), { patid: other })).toEqual(ok);
-    expect((await labEntries(p.patid)).some((e) => e.text.includes(`13${serial} g/l`))).toBe(true);
+    expect((await labEntries(p.patid)).some((e) => e.text.includes(`70${serial} g/l`))).toBe(true);
     expect(await labEntries(other)).toHaveLength(otherBefore);
   });
 
   it('finds the patient by PID-5 name and PID-7 birthday when PID-3 is empty or unknown', async () => {
     const p = patientRow(12);
     expect(await upload('R-1005.hl7', b64(hl7For(p, { byId: false })))).toEqual(ok);
-    expect((await labEntries(p.patid)).some((e) => e.text.includes(`13${serial} g/l`))).toBe(true);
+    expect((await labEntries(p.patid)).some((e) => e.text.includes(`70${serial} g/l`))).toBe(true);
     expect(await upload('R-1006.hl7', b64(hl7For(p, { patid: 987_654 })))).toEqual(ok);
-    expect((await labEntries(p.patid)).some((e) => e.text.includes(`13${serial} g/l`))).toBe(true);
+    expect((await labEntries(p.patid)).some((e) => e.text.includes(`70${serial} g/l`))).toBe(true);
   });
 
   it('answers status 500 hl7 import failed when the patient cannot be found, and keeps nothing', async () => {
@@ -258,7 +258,7 @@ describe('labor/upload: HL7 import and pairing with the PDF', () => {
     const p = patientRow(13);
     expect(await upload('R-1008.hl7', b64(hl7For(p)))).toEqual(ok);
     const there = await svc.post('/hx/getPatientHistory', { patid: 13, category: 'Labor' }, sonnenhof);
-    expect(there.body.result.some((e: Entry) => e.text.includes(`13${serial} g/l`))).toBe(false);
+    expect(there.body.result.some((e: Entry) => e.text.includes(`70${serial} g/l`))).toBe(false);
   });
 });
 

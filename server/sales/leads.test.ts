@@ -159,6 +159,18 @@ describe('getLeads', () => {
     expect(vipUrgent.every((l) => l.flags.includes('VIP') && l.flags.includes('URGENT'))).toBe(true);
   });
 
+  it('filters by the linked patient (patid)', async () => {
+    const name = uniqueName('Verknuepft');
+    const created = await s.ok('createLead', { ispatient: 1, contact: { lastname: name } });
+    const { leadId } = created as { leadId: number };
+    expect((await s.call('linkLeadToPatient', { leadId, patid: 7 })).http).toBe(200);
+    const linked = await leads({ filter: { patid: 7 }, limit: 1000 });
+    expect(linked.result.length).toBeGreaterThan(0);
+    expect(linked.result.every((l) => l.patid === 7)).toBe(true);
+    expect(linked.result.map((l) => l.leadId)).toContain(leadId);
+    expect((await leads({ filter: { patid: 7, search: name } })).pagination.total).toBe(1);
+  });
+
   it('includes deleted leads only with includeDeleted, and only them with onlyDeleted', async () => {
     const without = await leads({ limit: 1000 });
     const withDeleted = await leads({ filter: { includeDeleted: true }, limit: 1000 });

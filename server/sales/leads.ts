@@ -75,6 +75,10 @@ export const leadHandlers: Handlers = {
       where.push('l.uniqid = ?');
       params.push(f.uniqid);
     }
+    if (f.patid !== undefined) {
+      where.push('l.patid = ?');
+      params.push(f.patid);
+    }
     if (f.ispatient !== undefined) {
       where.push('l.ispatient = ?');
       params.push(f.ispatient);

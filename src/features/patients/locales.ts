@@ -198,7 +198,7 @@ export const en = {
   },
   leads: {
     label: 'Linked leads',
-    how: 'getLeads cannot filter by patient: all leads were read, and those linked to this patient are shown.',
+    how: 'Leads linked or converted to this patient, deleted ones included.',
     incomplete_one: 'Only the first {{count}} lead was checked for a link to this patient.',
     incomplete_other: 'Only the first {{count}} leads were checked for a link to this patient.',
     none: 'No lead is linked to this patient.',
@@ -409,7 +409,7 @@ export const de: Translation<typeof en> = {
   },
   leads: {
     label: 'Verknüpfte Leads',
-    how: 'getLeads kann nicht nach Patient filtern: Alle Leads wurden gelesen, angezeigt werden die mit diesem Patienten verknüpften.',
+    how: 'Mit diesem Patienten verknüpfte oder zu ihm konvertierte Leads, auch gelöschte.',
     incomplete_one: 'Nur der erste {{count}} Lead wurde auf eine Verknüpfung mit diesem Patienten geprüft.',
     incomplete_other:
       'Nur die ersten {{count}} Leads wurden auf eine Verknüpfung mit diesem Patienten geprüft.',

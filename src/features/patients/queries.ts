@@ -70,34 +70,25 @@ export function patientRecallsQuery(patid: number) {
   });
 }
 
-/** getLeads pages while scanning for a patient's leads; at most this many pages (1000 leads each). */
-export const LEAD_SCAN_PAGES = 10;
+/** At most this many linked leads are shown (one page of getLeads). */
+export const LINKED_LEADS_LIMIT = 1000;
 
-/**
- * The leads linked to a patient. getLeads has no patid filter (contract/sales.ts leadFilter), so every lead
- * (deleted ones included) is read in pages of 1000 and those with this patid are kept.
- */
+/** The leads linked or converted to a patient, deleted ones included (getLeads filter patid). */
 export async function fetchLinkedLeads(
   patid: number,
   signal?: AbortSignal,
 ): Promise<{ leads: Lead[]; complete: boolean }> {
-  const leads: Lead[] = [];
-  for (let page = 0; page < LEAD_SCAN_PAGES; page++) {
-    const { items, pagination } = await call(
-      'getLeads',
-      {
-        filter: { includeDeleted: true },
-        offset: page * 1000,
-        limit: 1000,
-        orderBy: 'created',
-        orderDir: 'asc',
-      },
-      { signal },
-    );
-    leads.push(...items.filter((l) => l.patid === patid));
-    if (!pagination.hasMore) return { leads, complete: true };
-  }
-  return { leads, complete: false };
+  const { items, pagination } = await call(
+    'getLeads',
+    {
+      filter: { patid, includeDeleted: true },
+      limit: LINKED_LEADS_LIMIT,
+      orderBy: 'created',
+      orderDir: 'desc',
+    },
+    { signal },
+  );
+  return { leads: items, complete: !pagination.hasMore };
 }
 
 export function linkedLeadsQuery(patid: number) {

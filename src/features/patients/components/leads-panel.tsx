@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/format.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
-import { LEAD_SCAN_PAGES, linkedLeadsQuery } from '../queries.ts';
+import { LINKED_LEADS_LIMIT, linkedLeadsQuery } from '../queries.ts';
 
-/** Leads linked to the patient (lead.patid). getLeads has no patid filter: the leads are read and matched here. */
+/** Leads linked or converted to the patient (getLeads filter patid). */
 export function LeadsPanel({ patid }: { patid: number }) {
   const { t } = useTranslation('patients');
   const query = useQuery(linkedLeadsQuery(patid));
@@ -18,7 +18,7 @@ export function LeadsPanel({ patid }: { patid: number }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {complete ? t('leads.how') : t('leads.incomplete', { count: LEAD_SCAN_PAGES * 1000 })}
+        {complete ? t('leads.how') : t('leads.incomplete', { count: LINKED_LEADS_LIMIT })}
       </Text>
       {leads.length === 0 ? (
         <EmptyState title={t('leads.none')} />
