@@ -3,10 +3,10 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { AccountingServiceRow, AccountingTransactionRow } from '../../../contract/accounting.ts';
 import { formatDate, practiceToday } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
+import { useUrlParams } from '../../components/use-url-params.ts';
 import {
   laws,
   paymentColumns,
@@ -32,7 +32,7 @@ const paymentAmount = (r: AccountingTransactionRow) => r.amount;
 /** `/accounting`: services and payments of a period (this month by default), filtered, totalled and exported. */
 export function Component() {
   const { t } = useTranslation('accounting');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const today = practiceToday();
   const view = readView(params, today);
   // The whole stock is loaded only after the user confirmed it here (an address with all=1 asks again).

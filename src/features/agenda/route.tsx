@@ -16,13 +16,13 @@ import { IconChevronLeft, IconChevronRight, IconPlus, IconRefresh } from '@table
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { Calendar } from '../../../contract/agenda.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
 import { formatDate, formatDateTime, toPracticeDateTime } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
+import { useUrlParams } from '../../components/use-url-params.ts';
 import { AgendaGrid, type CreateRange, type MoveTarget } from './agenda-grid.tsx';
 import { AppointmentDialog, type DialogMode } from './appointment-dialog.tsx';
 import { MoveConflictDialog } from './conflict.tsx';
@@ -105,7 +105,7 @@ function keyBelongsElsewhere(e: KeyboardEvent): boolean {
 export function Component() {
   const { t, i18n } = useTranslation('agenda');
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const now = usePracticeNow();
 
   const view: AgendaView = params.get('view') === 'week' ? 'week' : 'day';

@@ -17,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useSearchParams } from 'react-router';
+import { Link, useBlocker } from 'react-router';
 import type { BookingService } from '../../../contract/booking.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
@@ -26,6 +26,7 @@ import { Page } from '../../components/page.tsx';
 import type { PatientCriteria } from '../../components/patient-search.tsx';
 import { patientName } from '../../components/patient-search.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
+import { useUrlParams } from '../../components/use-url-params.ts';
 import { DurationStep, ProviderStep, providerLabel, ServiceStep, StepNav } from './choice-steps.tsx';
 import {
   activeStep,
@@ -64,7 +65,7 @@ class SlotTaken extends Error {
 export function Component() {
   const { t } = useTranslation('booking');
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const state = readState(params);
   const active = activeStep(state);
   const today = practiceToday();

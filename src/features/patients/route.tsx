@@ -3,10 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { patientSearchQuery } from '../../components/patient-search.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useUrlParams } from '../../components/use-url-params.ts';
 import { NewPatientModal } from './components/new-patient-modal.tsx';
 import { PatientResults } from './components/patient-results.tsx';
 import { PatientSearchForm } from './components/patient-search-form.tsx';
@@ -15,7 +15,7 @@ import { criteriaOf, PAGE_SIZES, type PatientSearchState, readSearch, writeSearc
 /** `/patients`: search (free text or single criteria, kept in the URL), results with paging, new patient. */
 export function Component() {
   const { t } = useTranslation('patients');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const state = readSearch(params);
   const criteria = criteriaOf(state);
   const [newOpened, newPatient] = useDisclosure(false);

@@ -4,10 +4,10 @@ import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { type Recall, recallStatuses } from '../../../contract/recall.ts';
 import { Page } from '../../components/page.tsx';
 import { describeError, EmptyState, ErrorState, errorTitle } from '../../components/states.tsx';
+import { useUrlParams } from '../../components/use-url-params.ts';
 import { RecallFiltersBar } from './components/recall-filters.tsx';
 import { RecallFormModal, type RecallFormTarget } from './components/recall-form-modal.tsx';
 import { RecallTable, statusColor } from './components/recall-table.tsx';
@@ -18,7 +18,7 @@ import { toDraft } from './recall-form.ts';
 /** `/recalls`: getRecalls with the document's filters (in the URL), counts per status, create and edit. */
 export function Component() {
   const { t } = useTranslation('recalls');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const filters = readFilters(params);
   const query = useQuery(recallsQuery(filters));
   const [target, setTarget] = useState<RecallFormTarget | null>(null);

@@ -2,11 +2,11 @@ import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { Folder, StatRow } from '../../../contract/sales.ts';
 import { usersQuery } from '../../api/people.ts';
 import { Page } from '../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useUrlParams } from '../../components/use-url-params.ts';
 import { ReasonsPanel } from './components/reasons-panel.tsx';
 import { type ChartPoint, StatsChart } from './components/stats-chart.tsx';
 import { StatsFilters } from './components/stats-filters.tsx';
@@ -29,7 +29,7 @@ function uniqueLabels(points: ChartPoint[], folderSuffix: (key: string) => strin
 /** `/stats`: leads grouped by any of getLeadStats' groupings, with chart and table; disqualification reasons. */
 export function Component() {
   const { t, i18n } = useTranslation('stats');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const view = readStatsView(params);
   const update = (change: Partial<StatsView>) =>
     setParams(writeStatsView({ ...view, ...change }), { replace: true });

@@ -4,13 +4,14 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { TaskRow } from '../../../contract/sales.ts';
 import { isApiError } from '../../api/client.ts';
 import { meQuery, usersQuery, useUserName } from '../../api/people.ts';
 import { usePracticeToday } from '../../components/layout/overdue-badge.tsx';
 import { Page } from '../../components/page.tsx';
 import { describeError, EmptyState, ErrorState } from '../../components/states.tsx';
+import { useUrlParams } from '../../components/use-url-params.ts';
 import { NewTaskModal } from './components/new-task-modal.tsx';
 import { TaskFilters } from './components/task-filters.tsx';
 import { TaskTable } from './components/task-table.tsx';
@@ -32,7 +33,7 @@ import {
 /** `/tasks`: the task inbox. Presets, filters, order and page live in the URL. */
 export function Component() {
   const { t } = useTranslation('tasks');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const view = readView(params);
   const navigate = useNavigate();
   const today = usePracticeToday();
