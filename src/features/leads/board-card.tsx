@@ -1,0 +1,272 @@
+import { useDraggable } from '@dnd-kit/core';
+import { Badge, Menu } from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconBan,
+  IconBell,
+  IconClock,
+  IconDots,
+  IconExternalLink,
+  IconRestore,
+  IconTrash,
+  IconUser,
+  IconUserCheck,
+} from '@tabler/icons-react';
+import { type MouseEvent, memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lead } from '../../../contract/sales.ts';
+import classes from './board.module.css';
+import { type CardAction, useBoardActions, useBoardLookups } from './board-context.ts';
+import { cardDragId } from './board-dnd.ts';
+import { daysSince, leadName, practiceDateTime, reminderState } from './board-lead.ts';
+import { isDisqualifiedFolder } from './board-rules.ts';
+
+export interface BoardCardProps {
+  lead: Lead;
+  selected: boolean;
+  /** The one card of its column in the Tab order (roving tabindex). */
+  tabbable: boolean;
+}
+
+/** A control inside the card (or its menu) handles its own clicks. */
+function fromControl(e: MouseEvent<HTMLElement>): boolean {
+  const target = e.target as Element;
+  return (
+    target !== e.currentTarget &&
+    target.closest('button, input, a, [role="menuitem"], [role="menu"]') !== null
+  );
+}
+
+/**
+ * A lead on the board: focusable, named by the lead's name; opens with a click or Enter, moves by dragging
+ * (mouse, touch, keyboard Space) or through its Actions menu; the checkbox (shift-click for a range, `x` on the
+ * focused card) selects it for the action bar.
+ *
+ * Two parts: this thin draggable frame renders again whenever a drag moves (dnd-kit's context), the memoised body
+ * only when its lead, selection or tab stop changes. Plain elements and CSS keep a card cheap: a board renders many.
+ */
+export const BoardCard = memo(function BoardCard({ lead, selected, tabbable }: BoardCardProps) {
+  const actions = useBoardActions();
+  const { roleDescription } = useBoardLookups();
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({
+    id: cardDragId(lead.leadId),
+    data: { lead },
+    disabled: lead.deleted,
+  });
+  return (
+    <article
+      ref={(el) => {
+        setNodeRef(el);
+        setActivatorNodeRef(el);
+      }}
+      className={classes.card}
+      data-lead-id={lead.leadId}
+      data-selected={selected || undefined}
+      data-dragging={isDragging || undefined}
+      data-deleted={lead.deleted || undefined}
+      aria-label={leadName(lead)}
+      aria-roledescription={lead.deleted ? undefined : roleDescription}
+      aria-describedby={lead.deleted ? undefined : attributes['aria-describedby']}
+      tabIndex={tabbable ? 0 : -1}
+      onPointerDown={(e) => listeners?.onPointerDown?.(e)}
+      onTouchStart={(e) => listeners?.onTouchStart?.(e)}
+      onKeyDown={(e) => {
+        actions.cardKeyDown(e, lead);
+        if (!e.defaultPrevented) listeners?.onKeyDown?.(e);
+      }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) actions.cardFocused(lead);
+      }}
+      onClick={(e) => {
+        if (fromControl(e)) return;
+        if (e.shiftKey) actions.select(lead, 'range');
+        else if (e.ctrlKey || e.metaKey) actions.select(lead, 'toggle');
+        else actions.act('open', lead);
+      }}
+    >
+      <CardBody lead={lead} selected={selected} tabbable={tabbable} />
+    </article>
+  );
+});
+
+const CardBody = memo(function CardBody({ lead, selected, tabbable }: BoardCardProps) {
+  const { t } = useTranslation('leads');
+  const actions = useBoardActions();
+  const { userName, sourceLabel, flagLabel } = useBoardLookups();
+  const name = leadName(lead);
+  const days = daysSince(lead.lastActivity);
+  const reminder = reminderState(lead.nextReminder);
+  const assignee = userName(lead.assigneeId);
+
+  return (
+    <>
+      <div className={classes.row}>
+        <input
+          type="checkbox"
+          className={classes.checkbox}
+          aria-label={t('card.select', { name })}
+          checked={selected}
+          tabIndex={tabbable ? 0 : -1}
+          onChange={() => {}}
+          onClick={(e) => {
+            e.stopPropagation();
+            actions.select(lead, e.shiftKey ? 'range' : 'toggle');
+          }}
+        />
+        <span className={`${classes.name} ${classes.nameText} ${lead.deleted ? classes.struck : ''}`}>
+          {name}
+        </span>
+        {lead.unread && (
+          <>
+            <span className={classes.unread} aria-hidden />
+            <span className={classes.srOnly}>{t('card.unread')}</span>
+          </>
+        )}
+        <CardMenu lead={lead} tabbable={tabbable} />
+      </div>
+      <p className={`${classes.what} ${classes.whatText} ${lead.what ? '' : classes.dimmed}`}>
+        {lead.what || t('card.noConcern')}
+      </p>
+      {(lead.flags.length > 0 || lead.deleted) && (
+        <div className={classes.flags}>
+          {lead.deleted && (
+            <Badge size="xs" color="gray" variant="filled">
+              {t('card.deleted')}
+            </Badge>
+          )}
+          {lead.flags.map((f) => (
+            <Badge
+              key={f}
+              size="xs"
+              variant="light"
+              color={f === 'URGENT' ? 'red' : f === 'VIP' ? 'grape' : 'blue'}
+            >
+              {flagLabel(f)}
+            </Badge>
+          ))}
+        </div>
+      )}
+      <div className={classes.meta}>
+        {lead.source && (
+          <span className={classes.metaItem}>
+            <span className={classes.srOnly}>{t('card.source')} </span>
+            {sourceLabel(lead.source)}
+          </span>
+        )}
+        <span className={`${classes.metaItem} ${assignee ? classes.strong : ''}`}>
+          <IconUser size={12} aria-hidden />
+          <span className={classes.srOnly}>{t('card.assignee')} </span>
+          {assignee || t('card.unassigned')}
+        </span>
+        {days !== null && (
+          <span
+            className={classes.metaItem}
+            title={t('card.lastActivityAt', { at: practiceDateTime(lead.lastActivity) })}
+          >
+            <IconClock size={12} aria-hidden />
+            <span className={classes.srOnly}>{t('card.lastActivity')} </span>
+            {days === 0 ? t('card.today') : t('card.days', { count: days })}
+          </span>
+        )}
+        {reminder && (
+          <span
+            className={`${classes.metaItem} ${reminder.overdue ? classes.overdue : ''}`}
+            data-overdue={reminder.overdue || undefined}
+          >
+            <IconBell size={12} aria-hidden />
+            <span className={classes.srOnly}>
+              {reminder.overdue ? t('card.overdue') : t('card.reminder')}{' '}
+            </span>
+            {reminder.date}
+          </span>
+        )}
+      </div>
+    </>
+  );
+});
+
+/**
+ * The card's Actions. A plain button until first used: a Mantine Menu per card would cost every card on the board
+ * its popover machinery. Once opened, the menu stays mounted for that card.
+ */
+function CardMenu({ lead, tabbable }: { lead: Lead; tabbable: boolean }) {
+  const { t } = useTranslation('leads');
+  const actions = useBoardActions();
+  const [opened, setOpened] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const button = (
+    <button
+      type="button"
+      className={classes.menuButton}
+      aria-label={t('card.actions')}
+      aria-haspopup="menu"
+      aria-expanded={opened}
+      tabIndex={tabbable ? 0 : -1}
+      onClick={
+        mounted
+          ? undefined
+          : () => {
+              setMounted(true);
+              setOpened(true);
+            }
+      }
+    >
+      <IconDots size={16} aria-hidden />
+    </button>
+  );
+  if (!mounted) return button;
+
+  const item = (action: CardAction) => () => actions.act(action, lead);
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md" width={200}>
+      <Menu.Target>{button}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconExternalLink size={14} aria-hidden />} onClick={item('open')}>
+          {t('menu.open')}
+        </Menu.Item>
+        {lead.deleted ? (
+          <Menu.Item leftSection={<IconRestore size={14} aria-hidden />} onClick={item('restore')}>
+            {t('menu.restore')}
+          </Menu.Item>
+        ) : (
+          <>
+            <Menu.Item leftSection={<IconArrowsExchange size={14} aria-hidden />} onClick={item('move')}>
+              {t('menu.move')}
+            </Menu.Item>
+            {!isDisqualifiedFolder(lead.folderId) && (
+              <Menu.Item leftSection={<IconBan size={14} aria-hidden />} onClick={item('disqualify')}>
+                {t('menu.disqualify')}
+              </Menu.Item>
+            )}
+            {!lead.conversionDate && (
+              <Menu.Item leftSection={<IconUserCheck size={14} aria-hidden />} onClick={item('convert')}>
+                {t('menu.convert')}
+              </Menu.Item>
+            )}
+            <Menu.Item leftSection={<IconUser size={14} aria-hidden />} onClick={item('assign')}>
+              {t('menu.assign')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item
+              color="red.9"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={item('delete')}
+            >
+              {t('menu.delete')}
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The card under the pointer while dragging (DragOverlay): a picture, hidden from screen readers. */
+export function CardPreview({ lead }: { lead: Lead }) {
+  return (
+    <div className={`${classes.card} ${classes.overlay}`} aria-hidden>
+      <div className={`${classes.name} ${classes.nameText}`}>{leadName(lead)}</div>
+      <p className={`${classes.what} ${classes.whatText}`}>{lead.what}</p>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import { useDroppable } from '@dnd-kit/core';
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Folder, Lead } from '../../../contract/sales.ts';
+import { describeError } from '../../components/states.tsx';
+import classes from './board.module.css';
+import { BoardCard } from './board-card.tsx';
+import { columnDropId } from './board-dnd.ts';
+import { type BoardFilter, columnInput, columnQuery } from './queries.ts';
+
+/** Below this many loaded cards a column renders them all; above, only what is in view (plus a few). */
+export const FULL_RENDER_LIMIT = 40;
+/** Fetch the next page when the view is this close to the last loaded card. */
+const PREFETCH_DISTANCE = 10;
+const ESTIMATED_CARD_HEIGHT = 118;
+
+/** `1'234`, as the practice writes numbers. */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "'");
+}
+
+export interface FocusTarget {
+  leadId: number;
+  folderId: number;
+  /** Changes with every request to move the keyboard focus, so that the same card can be asked for again. */
+  seq: number;
+  /** Move the DOM focus there (keyboard navigation), or only keep the card rendered (mouse focus). */
+  focusDom: boolean;
+}
+
+export interface BoardColumnProps {
+  folder: Folder;
+  filter: BoardFilter;
+  selected: ReadonlySet<number>;
+  focus: FocusTarget | null;
+  /** The card being dragged, kept rendered whatever the scroll position. */
+  draggingId: number | null;
+  /** This column's cards have arrived (the first time). */
+  onLoaded: () => void;
+}
+
+/** The cards of a column, each lead once (pages can overlap when leads move between requests). */
+export function columnLeads(pages: readonly { items: Lead[] }[] | undefined): Lead[] {
+  if (!pages) return [];
+  const seen = new Set<number>();
+  const out: Lead[] = [];
+  for (const p of pages) {
+    for (const l of p.items) {
+      if (seen.has(l.leadId)) continue;
+      seen.add(l.leadId);
+      out.push(l);
+    }
+  }
+  return out;
+}
+
+/**
+ * One folder of the board: a region named after the folder, with its true count (pagination.total), loading more
+ * cards as it scrolls. Long columns are virtualised; the focused and the dragged card always stay rendered.
+ *
+ * The droppable frame renders again with every change of a drag (dnd-kit's context); the memoised content only
+ * when its own props change, so a drop renders the two columns it touches, not all of them.
+ */
+export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
+  const { folder } = props;
+  const headingId = useId();
+  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(folder.folderId), data: { folder } });
+  return (
+    <section
+      ref={setNodeRef}
+      className={classes.column}
+      aria-labelledby={headingId}
+      data-folder-id={folder.folderId}
+      data-over={isOver || undefined}
+    >
+      <ColumnContent {...props} headingId={headingId} />
+    </section>
+  );
+});
+
+const ColumnContent = memo(function ColumnContent({
+  folder,
+  filter,
+  selected,
+  focus,
+  draggingId,
+  onLoaded,
+  headingId,
+}: BoardColumnProps & { headingId: string }) {
+  const { t } = useTranslation('leads');
+  const query = useInfiniteQuery(columnQuery(columnInput(filter, folder.folderId)));
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const leads = useMemo(() => columnLeads(data?.pages), [data]);
+  const total = data?.pages[0]?.pagination.total ?? 0;
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded) onLoaded();
+  }, [loaded, onLoaded]);
+
+  const focusIndex =
+    focus && focus.folderId === folder.folderId ? leads.findIndex((l) => l.leadId === focus.leadId) : -1;
+  const dragIndex = draggingId === null ? -1 : leads.findIndex((l) => l.leadId === draggingId);
+  const full = leads.length < FULL_RENDER_LIMIT;
+
+  // Long columns: what is in view, plus the focused and the dragged card wherever they are.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      if (focusIndex >= 0) indexes.add(focusIndex);
+      if (dragIndex >= 0) indexes.add(dragIndex);
+      return [...indexes].sort((a, b) => a - b);
+    },
+    [focusIndex, dragIndex],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: leads.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: 4,
+    getItemKey: useCallback((i: number) => leads[i]?.leadId ?? i, [leads]),
+    rangeExtractor,
+    // Short columns are rendered in the normal flow, without measuring.
+    enabled: !full,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Near the end of what is loaded: the next page.
+  // A short column shows all it has: when the service has more, the next page follows at once.
+  const endIndex = full ? leads.length - 1 : (virtualizer.range?.endIndex ?? 0);
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && endIndex >= leads.length - PREFETCH_DISTANCE) {
+      void fetchNextPage();
+    }
+  }, [endIndex, leads.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // Keyboard navigation asked for a card of this column: scroll to it and move the focus there.
+  const focusSeq = focus?.folderId === folder.folderId && focus.focusDom ? focus.seq : null;
+  const focusLeadId = focus?.leadId;
+  const focusIndexRef = useRef(focusIndex);
+  focusIndexRef.current = focusIndex;
+  // Also once the card arrives (a keyboard drop asks for the card before the move reaches the cache).
+  const focusFound = focusIndex >= 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per request and when the card arrives
+  useEffect(() => {
+    if (focusSeq === null) return;
+    const index = focusIndexRef.current;
+    if (index < 0) return;
+    if (!full) virtualizer.scrollToIndex(index, { align: 'auto' });
+    const id = requestAnimationFrame(() => {
+      const el = scrollRef.current?.querySelector<HTMLElement>(`[data-lead-id="${focusLeadId}"]`);
+      el?.focus({ preventScroll: !full });
+    });
+    return () => cancelAnimationFrame(id);
+  }, [focusSeq, focusFound]);
+
+  // Roving tabindex: the focused card of this column, else its first.
+  const tabbableId = focusIndex >= 0 ? leads[focusIndex].leadId : leads[0]?.leadId;
+
+  return (
+    <>
+      <header className={classes.columnHeader}>
+        <h2 className={classes.columnTitle} id={headingId}>
+          {folder.label}
+        </h2>
+        {loaded && (
+          <span className={classes.count} data-testid="column-count" data-count={total}>
+            <span aria-hidden>{formatCount(total)}</span>
+            <span className={classes.srOnly}>{t('column.count', { count: total })}</span>
+          </span>
+        )}
+      </header>
+      <div ref={scrollRef} className={classes.columnScroll}>
+        {query.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label={t('column.loading')}>
+            <Skeleton height={88} radius="sm" />
+            <Skeleton height={88} radius="sm" />
+            <Skeleton height={88} radius="sm" />
+          </Stack>
+        ) : query.isError && !data ? (
+          <Alert color="red" variant="light" p="xs" role="alert" title={t('column.failed')}>
+            <Stack gap={6} align="flex-start">
+              <Text size="xs">{describeError(query.error, t)}</Text>
+              <Button size="compact-xs" variant="default" onClick={() => void query.refetch()}>
+                {t('column.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : leads.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            {t('column.empty')}
+          </Text>
+        ) : full ? (
+          leads.map((lead) => (
+            <div key={lead.leadId} className={classes.flowSlot}>
+              <BoardCard
+                lead={lead}
+                selected={selected.has(lead.leadId)}
+                tabbable={lead.leadId === tabbableId}
+              />
+            </div>
+          ))
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const lead = leads[item.index];
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className={classes.slot}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <BoardCard
+                    lead={lead}
+                    selected={selected.has(lead.leadId)}
+                    tabbable={lead.leadId === tabbableId}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+      {(hasNextPage || (query.isError && data)) && (
+        <div className={classes.columnFooter}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            fullWidth
+            loading={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {query.isError ? t('column.retryMore') : t('column.more', { shown: leads.length, total })}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+});

@@ -1,0 +1,44 @@
+import { Anchor, Group } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadingState } from '../../components/states.tsx';
+import { leadName } from './board-lead.ts';
+import { LeadDrawerFrame } from './board-modal.tsx';
+import { leadQuery } from './queries.ts';
+
+// The details are their own chunk: the board does not wait for them.
+const LeadDetails = lazy(() => import('./lead-details.tsx').then((m) => ({ default: m.LeadDetails })));
+
+export interface LeadDrawerProps {
+  leadId: number | null;
+  onClose: () => void;
+}
+
+/** A lead opened on the board: its details beside the columns, and the way to its full page. */
+export function LeadDrawer({ leadId, onClose }: LeadDrawerProps) {
+  const { t } = useTranslation('leads');
+  const lead = useQuery({ ...leadQuery(leadId ?? 0), enabled: leadId !== null });
+  const title = lead.data ? leadName(lead.data) : t('drawer.title');
+  return (
+    <LeadDrawerFrame opened={leadId !== null} onClose={onClose} title={title} closeLabel={t('drawer.close')}>
+      {leadId !== null && (
+        <>
+          <Group justify="flex-end" mb="sm">
+            <Anchor component={Link} to={`/leads/${leadId}`} size="sm">
+              <Group gap={4} wrap="nowrap">
+                <IconExternalLink size={14} aria-hidden />
+                {t('drawer.fullPage')}
+              </Group>
+            </Anchor>
+          </Group>
+          <Suspense fallback={<LoadingState />}>
+            <LeadDetails leadId={leadId} hideName />
+          </Suspense>
+        </>
+      )}
+    </LeadDrawerFrame>
+  );
+}

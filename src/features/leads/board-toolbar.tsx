@@ -1,0 +1,135 @@
+import { Button, Group, MultiSelect, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReferenceData } from '../../../contract/sales.ts';
+import { userName, usersQuery } from '../../api/people.ts';
+import type { Pipeline } from './board-rules.ts';
+import type { BoardParams } from './board-url.ts';
+
+export interface BoardToolbarProps {
+  params: BoardParams;
+  reference: ReferenceData | undefined;
+  onChange: (patch: Partial<BoardParams>) => void;
+}
+
+/** The pipeline switch and the filters; all of them live in the address. */
+export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps) {
+  const { t } = useTranslation('leads');
+  // The user list is loaded when the assignee filter is opened or names a user, not before the cards.
+  const [wantUsers, setWantUsers] = useState(typeof params.assignee === 'number');
+  const users = useQuery({ ...usersQuery(), enabled: wantUsers || typeof params.assignee === 'number' });
+
+  // The search field types freely; the address follows after a pause. A change of the address from elsewhere
+  // (Back, a link) replaces the text, one that came from typing does not.
+  const [text, setText] = useState(params.search);
+  const pushed = useRef(params.search);
+  useEffect(() => {
+    if (params.search !== pushed.current) {
+      pushed.current = params.search;
+      setText(params.search);
+    }
+  }, [params.search]);
+  const pushSearch = useDebouncedCallback((value: string) => {
+    pushed.current = value;
+    onChange({ search: value });
+  }, 300);
+
+  const assigneeValue = params.assignee === null ? null : String(params.assignee);
+  const assigneeData = [
+    { value: 'mine', label: t('filters.mine') },
+    { value: 'none', label: t('filters.unassigned') },
+    ...(users.data ?? [])
+      .filter((u) => u.active || String(u.userid) === assigneeValue)
+      .map((u) => ({ value: String(u.userid), label: userName(users.data, u.userid) })),
+  ];
+  if (assigneeValue && !assigneeData.some((d) => d.value === assigneeValue)) {
+    assigneeData.push({ value: assigneeValue, label: `#${assigneeValue}` });
+  }
+
+  const active =
+    params.search !== '' ||
+    params.assignee !== null ||
+    params.source !== '' ||
+    params.flags.length > 0 ||
+    params.showDeleted;
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <SegmentedControl
+        aria-label={t('pipeline.label')}
+        value={params.pipeline}
+        onChange={(v) => onChange({ pipeline: v as Pipeline })}
+        data={[
+          { value: 'patient', label: t('pipeline.patient') },
+          { value: 'contact', label: t('pipeline.contact') },
+        ]}
+      />
+      <TextInput
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={text}
+        type="search"
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          pushSearch(e.currentTarget.value);
+        }}
+        w={220}
+      />
+      <Select
+        label={t('filters.assignee')}
+        placeholder={t('filters.anyone')}
+        data={assigneeData}
+        value={assigneeValue}
+        onChange={(v) => {
+          const assignee = v === null ? null : v === 'mine' || v === 'none' ? v : Number(v);
+          onChange({ assignee });
+        }}
+        onDropdownOpen={() => setWantUsers(true)}
+        clearable
+        searchable
+        w={200}
+      />
+      <Select
+        label={t('filters.source')}
+        placeholder={t('filters.anySource')}
+        data={(reference?.sources ?? []).map((s) => ({ value: s.code, label: s.label }))}
+        value={params.source || null}
+        onChange={(v) => onChange({ source: v ?? '' })}
+        clearable
+        w={190}
+      />
+      <MultiSelect
+        label={t('filters.flags')}
+        placeholder={params.flags.length === 0 ? t('filters.anyFlag') : undefined}
+        data={(reference?.flags ?? []).map((s) => ({ value: s.code, label: s.label }))}
+        value={params.flags}
+        onChange={(flags) => onChange({ flags })}
+        clearable
+        w={220}
+      />
+      <Switch
+        label={t('filters.showDeleted')}
+        checked={params.showDeleted}
+        onChange={(e) => onChange({ showDeleted: e.currentTarget.checked })}
+        mb={8}
+      />
+      {active && (
+        <Button
+          variant="subtle"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={() => {
+            pushed.current = '';
+            setText('');
+            onChange({ search: '', assignee: null, source: '', flags: [], showDeleted: false });
+          }}
+        >
+          {t('filters.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,374 @@
+import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from '@dnd-kit/core';
+import { Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BulkResult, Folder, Lead, ReferenceData } from '../../../contract/sales.ts';
+import { userName as nameOfUser, usersQuery } from '../../api/people.ts';
+import { AssignDialog } from './assign-dialog.tsx';
+import classes from './board.module.css';
+import { BoardActionBar, type BulkOutcome, BulkOutcomeAlert } from './board-action-bar.tsx';
+import { beginMove, findLeads, type MoveToken, settleMove } from './board-cache.ts';
+import { CardPreview } from './board-card.tsx';
+import { BoardColumn, columnLeads, type FocusTarget } from './board-column.tsx';
+import {
+  type BoardActions,
+  BoardActionsContext,
+  type BoardLookups,
+  BoardLookupsContext,
+  type CardAction,
+} from './board-context.ts';
+import {
+  boardAnnouncements,
+  boardCollision,
+  type CardData,
+  type ColumnData,
+  useBoardSensors,
+} from './board-dnd.ts';
+import { leadName } from './board-lead.ts';
+import { useMoveLead } from './board-moves.ts';
+import { bulkMoveTargets, dropAction } from './board-rules.ts';
+import { emptySelection, type Selection, selectRange, toggle } from './board-selection.ts';
+import { ConvertDialog } from './convert-dialog.tsx';
+import { DeleteLeadDialog } from './delete-lead-dialog.tsx';
+import { DisqualifyDialog } from './disqualify-dialog.tsx';
+import { MoveDialog } from './move-dialog.tsx';
+import {
+  type BoardFilter,
+  columnInput,
+  columnKey,
+  type LeadPage,
+  refreshAfterMoves,
+  restoreLeadMutation,
+} from './queries.ts';
+
+function leadNameOrId(lead: Lead | undefined, id: number): string {
+  return lead ? leadName(lead) : `#${id}`;
+}
+
+type DialogKind = 'move' | 'disqualify' | 'convert' | 'assign' | 'delete';
+
+interface OpenDialog {
+  kind: DialogKind;
+  lead: Lead;
+  /** A drop into 5/15 or 4/14 shows the card there already; the dialog's answer keeps it or takes it back. */
+  token?: MoveToken;
+}
+
+export interface BoardViewProps {
+  /** The columns: the pipeline's folders in board order. */
+  folders: Folder[];
+  filter: BoardFilter;
+  reference: ReferenceData;
+  /** Opens a lead (the drawer). */
+  onOpen: (leadId: number) => void;
+}
+
+/** The columns of one pipeline, with drag and drop, keyboard navigation, selection and the dialogs. */
+export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps) {
+  const { t } = useTranslation('leads');
+  const client = useQueryClient();
+  const sensors = useBoardSensors();
+  const move = useMoveLead();
+  const { mutate: restoreLead } = useMutation(restoreLeadMutation());
+
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [focus, setFocus] = useState<FocusTarget | null>(null);
+  const [dragging, setDragging] = useState<Lead | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Kept after closing, so that the dialog can close with its transition and give the focus back.
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const dragActive = useRef(false);
+  const seq = useRef(0);
+
+  // Names of assignees come after the first cards are painted: the cards are what the user waits for.
+  const [anyLoaded, setAnyLoaded] = useState(false);
+  const namesScheduled = useRef(false);
+  const onLoaded = useCallback(() => {
+    if (namesScheduled.current) return;
+    namesScheduled.current = true;
+    requestAnimationFrame(() => setTimeout(() => setAnyLoaded(true), 0));
+  }, []);
+  const users = useQuery({ ...usersQuery(), enabled: anyLoaded });
+
+  // Another pipeline or other filters: another set of cards, so nothing stays selected or focused.
+  const filterKey = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when the filter changes
+  useEffect(() => {
+    setSelection(emptySelection);
+    setFocus(null);
+    setOutcome(null);
+  }, [filterKey]);
+
+  const latest = useRef({ folders, filter, selection, focus, onOpen });
+  latest.current = { folders, filter, selection, focus, onOpen };
+
+  const leadsOf = useCallback(
+    (folderId: number): Lead[] =>
+      columnLeads(
+        client.getQueryData<InfiniteData<LeadPage, number>>(
+          columnKey(columnInput(latest.current.filter, folderId)),
+        )?.pages,
+      ),
+    [client],
+  );
+
+  const requestFocus = useCallback((leadId: number, folderId: number) => {
+    seq.current += 1;
+    setFocus({ leadId, folderId, seq: seq.current, focusDom: true });
+  }, []);
+
+  const actions: BoardActions = useMemo(() => {
+    const select = (lead: Lead, mode: 'toggle' | 'range') => {
+      const order = mode === 'range' ? leadsOf(lead.folderId).map((l) => l.leadId) : [];
+      setSelection((s) => (mode === 'range' ? selectRange(s, order, lead.leadId) : toggle(s, lead.leadId)));
+    };
+
+    const act = (action: CardAction, lead: Lead) => {
+      if (action === 'open') latest.current.onOpen(lead.leadId);
+      else if (action === 'restore') {
+        restoreLead(lead.leadId, {
+          onSuccess: () =>
+            notifications.show({ color: 'green', message: t('restore.done', { name: leadName(lead) }) }),
+        });
+      } else {
+        setDialog({ kind: action, lead });
+        setDialogOpen(true);
+      }
+    };
+
+    const cardKeyDown = (e: KeyboardEvent<HTMLElement>, lead: Lead) => {
+      // While a card is carried the keys are the drag's; keys on a control inside the card are the control's.
+      if (dragActive.current || e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
+      const cols = latest.current.folders;
+      const column = leadsOf(lead.folderId);
+      const index = column.findIndex((l) => l.leadId === lead.leadId);
+      const goTo = (target: Lead | undefined, folderId: number) => {
+        if (!target) return;
+        e.preventDefault();
+        requestFocus(target.leadId, folderId);
+      };
+      switch (e.key) {
+        case 'Enter':
+          e.preventDefault();
+          act('open', lead);
+          return;
+        case 'x':
+        case 'X':
+          e.preventDefault();
+          select(lead, e.shiftKey ? 'range' : 'toggle');
+          return;
+        case 'Escape':
+          if (latest.current.selection.ids.size > 0) {
+            e.preventDefault();
+            setSelection(emptySelection);
+          }
+          return;
+        case 'ArrowDown':
+          goTo(column[index + 1], lead.folderId);
+          if (!column[index + 1]) e.preventDefault();
+          return;
+        case 'ArrowUp':
+          goTo(column[index - 1], lead.folderId);
+          if (!column[index - 1]) e.preventDefault();
+          return;
+        case 'Home':
+          goTo(column[0], lead.folderId);
+          return;
+        case 'End':
+          goTo(column[column.length - 1], lead.folderId);
+          return;
+        case 'ArrowLeft':
+        case 'ArrowRight': {
+          e.preventDefault();
+          const dir = e.key === 'ArrowRight' ? 1 : -1;
+          const at = cols.findIndex((f) => f.folderId === lead.folderId);
+          // The nearest column in that direction that has cards; the same row, or its last card.
+          for (let i = at + dir; i >= 0 && i < cols.length; i += dir) {
+            const other = leadsOf(cols[i].folderId);
+            if (other.length > 0) {
+              goTo(other[Math.min(Math.max(index, 0), other.length - 1)], cols[i].folderId);
+              return;
+            }
+          }
+          return;
+        }
+      }
+    };
+
+    const cardFocused = (lead: Lead) => {
+      const f = latest.current.focus;
+      if (f && f.leadId === lead.leadId && f.folderId === lead.folderId) return;
+      seq.current += 1;
+      setFocus({ leadId: lead.leadId, folderId: lead.folderId, seq: seq.current, focusDom: false });
+    };
+
+    return { act, select, cardKeyDown, cardFocused };
+  }, [leadsOf, requestFocus, restoreLead, t]);
+
+  const lookups: BoardLookups = useMemo(() => {
+    const sources = new Map((reference.sources ?? []).map((s) => [s.code, s.label]));
+    const flags = new Map((reference.flags ?? []).map((s) => [s.code, s.label]));
+    return {
+      userName: (id) => nameOfUser(users.data, id),
+      sourceLabel: (code) => sources.get(code) ?? code,
+      flagLabel: (code) => flags.get(code) ?? code,
+      folders: reference.folders ?? [],
+      roleDescription: t('dnd.roleDescription'),
+    };
+  }, [reference, users.data, t]);
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Dropping a card: the same rules as "Move to…".
+
+  const drop = (lead: Lead, folder: Folder, byKeyboard: boolean) => {
+    const action = dropAction(lead, folder);
+    if (action === 'none' || action === 'refuse') return;
+    if (byKeyboard) requestFocus(lead.leadId, folder.folderId);
+    if (action === 'move') {
+      move.mutate({ lead, folderId: folder.folderId });
+      return;
+    }
+    // 5/15 and 4/14: the card goes there at once and the dialog decides whether it stays.
+    const preview = () => {
+      const token = beginMove(client, lead, folder.folderId);
+      setDialog({ kind: action, lead, token });
+      setDialogOpen(true);
+    };
+    const lists = { queryKey: ['sales', 'getLeads'] };
+    if (client.isFetching(lists) > 0) void client.cancelQueries(lists).then(preview);
+    else preview();
+  };
+
+  const onDragStart = ({ active }: DragStartEvent) => {
+    dragActive.current = true;
+    setDragging((active.data.current as CardData | undefined)?.lead ?? null);
+  };
+
+  const onDragEnd = ({ active, over, activatorEvent }: DragEndEvent) => {
+    dragActive.current = false;
+    setDragging(null);
+    const lead = (active.data.current as CardData | undefined)?.lead;
+    const folder = (over?.data.current as ColumnData | undefined)?.folder;
+    if (lead && folder) drop(lead, folder, activatorEvent instanceof KeyboardEvent);
+  };
+
+  const onDragCancel = () => {
+    dragActive.current = false;
+    setDragging(null);
+  };
+
+  const endDialog = (ok: boolean) => {
+    const token = dialog?.token;
+    setDialogOpen(false);
+    setDialog((d) => (d ? { ...d, token: undefined } : d));
+    if (token) {
+      settleMove(client, token, ok);
+      void refreshAfterMoves(client);
+    }
+  };
+
+  // Leaving the board with a dialog of a drop open: the card goes back.
+  const openToken = useRef<MoveToken | undefined>(undefined);
+  openToken.current = dialog?.token;
+  useEffect(
+    () => () => {
+      if (openToken.current) settleMove(client, openToken.current, false);
+    },
+    [client],
+  );
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Bulk actions.
+
+  const selectedIds = useMemo(() => [...selection.ids], [selection]);
+  // The names as the cards showed them when they were selected: a lead deleted meanwhile is gone from the lists
+  // by the time the result arrives.
+  const selectedNames = useMemo(() => {
+    const found = findLeads(client, selectedIds);
+    return new Map(selectedIds.map((id) => [id, leadNameOrId(found.get(id), id)]));
+  }, [client, selectedIds]);
+  const onOutcome = (kind: 'assign' | 'move', result: BulkResult, folder?: Folder) => {
+    const names = selectedNames;
+    setOutcome({ kind, result, names, folder: folder?.label });
+    setSelection(emptySelection);
+  };
+
+  const ispatient = filter.ispatient;
+  const announcements = useMemo(() => boardAnnouncements(t), [t]);
+
+  return (
+    <Stack gap="sm">
+      {selection.ids.size > 0 && (
+        <BoardActionBar
+          selected={selectedIds}
+          targets={bulkMoveTargets(reference.folders ?? [], ispatient)}
+          onClear={() => setSelection(emptySelection)}
+          onOutcome={onOutcome}
+        />
+      )}
+      {outcome && <BulkOutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />}
+      <Text size="xs" c="dimmed" id="board-keys">
+        {t('board.keys')}
+      </Text>
+      <BoardLookupsContext.Provider value={lookups}>
+        <BoardActionsContext.Provider value={actions}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={boardCollision}
+            onDragStart={onDragStart}
+            onDragEnd={onDragEnd}
+            onDragCancel={onDragCancel}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: { draggable: t('dnd.instructions') },
+            }}
+          >
+            <div className={classes.board} data-testid="lead-board">
+              {folders.map((folder) => (
+                <BoardColumn
+                  key={folder.folderId}
+                  folder={folder}
+                  filter={filter}
+                  selected={selection.ids}
+                  // Only what concerns the column, so that the others keep their props and do not render.
+                  focus={focus?.folderId === folder.folderId ? focus : null}
+                  draggingId={dragging?.folderId === folder.folderId ? dragging.leadId : null}
+                  onLoaded={onLoaded}
+                />
+              ))}
+            </div>
+            <DragOverlay dropAnimation={null}>
+              {dragging ? <CardPreview lead={dragging} /> : null}
+            </DragOverlay>
+          </DndContext>
+        </BoardActionsContext.Provider>
+      </BoardLookupsContext.Provider>
+      {dialog && <BoardDialog dialog={dialog} opened={dialogOpen} onEnd={endDialog} />}
+    </Stack>
+  );
+}
+
+interface BoardDialogProps {
+  dialog: OpenDialog;
+  opened: boolean;
+  onEnd: (ok: boolean) => void;
+}
+
+function BoardDialog({ dialog, opened, onEnd }: BoardDialogProps) {
+  const props = { lead: dialog.lead, opened, onClose: () => onEnd(false), onDone: () => onEnd(true) };
+  switch (dialog.kind) {
+    case 'move':
+      return <MoveDialog {...props} />;
+    case 'disqualify':
+      return <DisqualifyDialog {...props} />;
+    case 'convert':
+      return <ConvertDialog {...props} />;
+    case 'assign':
+      return <AssignDialog {...props} />;
+    case 'delete':
+      return <DeleteLeadDialog {...props} />;
+  }
+}

@@ -1,0 +1,241 @@
+import { Alert, Badge, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { useMutation, useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Lead } from '../../../contract/sales.ts';
+import type { Patient } from '../../../contract/system.ts';
+import { formatDate } from '../../components/format.ts';
+import { type PatientCriteria, PatientSearchBox, patientName } from '../../components/patient-search.tsx';
+import { describeError } from '../../components/states.tsx';
+import { leadName } from './board-lead.ts';
+import { LeadModal } from './board-modal.tsx';
+import type { LeadDialogProps } from './disqualify-dialog.tsx';
+import { convertLeadMutation, patientMatchesQuery } from './queries.ts';
+
+/** Which of the lead's data found a patient. */
+export type MatchField = 'name' | 'dob' | 'mail';
+
+export interface PatientMatch {
+  patient: Patient;
+  fields: MatchField[];
+}
+
+/**
+ * The searches for patients like the lead: by last name, by date of birth, by mail; only fields searchPatients
+ * allows, and only those the lead has in a form searchPatients accepts.
+ */
+export function matchCriteria(lead: Lead): { field: MatchField; criteria: PatientCriteria }[] {
+  const out: { field: MatchField; criteria: PatientCriteria }[] = [];
+  const lastname = lead.contact.lastname.trim();
+  if (lastname.length >= 2) out.push({ field: 'name', criteria: { lastname } });
+  if (lead.contact.dob) out.push({ field: 'dob', criteria: { dob: lead.contact.dob } });
+  const mail = lead.communication.mail.trim();
+  if (mail.length > 7 && mail.includes('@')) out.push({ field: 'mail', criteria: { mail } });
+  return out;
+}
+
+/** The hits of the searches merged by patid: most matching fields first, deleted patients left out. */
+export function mergeMatches(results: { field: MatchField; hits: readonly Patient[] }[]): PatientMatch[] {
+  const byId = new Map<number, PatientMatch>();
+  for (const { field, hits } of results) {
+    for (const p of hits) {
+      if (p.deleted === '1') continue;
+      const m = byId.get(p.patid) ?? { patient: p, fields: [] };
+      if (!m.fields.includes(field)) m.fields.push(field);
+      byId.set(p.patid, m);
+    }
+  }
+  return [...byId.values()].sort(
+    (a, b) =>
+      b.fields.length - a.fields.length || patientName(a.patient).localeCompare(patientName(b.patient)),
+  );
+}
+
+const NEW = 'new';
+
+export interface ConvertDialogProps extends Omit<LeadDialogProps, 'onDone'> {
+  /** Converted; called when the user leaves the dialog afterwards (booking or not). */
+  onDone: (result?: { patid: number; created: boolean }) => void;
+}
+
+/**
+ * Converts a lead: suggests existing patients that match (name, date of birth, mail), lets the user pick one or
+ * create a new patient from the lead (convertLead with or without patid), then offers to book an appointment.
+ */
+export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogProps) {
+  const { t } = useTranslation('leads');
+  const navigate = useNavigate();
+  const name = leadName(lead);
+  const searches = useMemo(() => matchCriteria(lead), [lead]);
+  const queries = useQueries({
+    queries: searches.map((s) => ({ ...patientMatchesQuery(s.criteria), enabled: opened })),
+  });
+  const pending = queries.some((q) => q.isPending);
+  const failed = queries.find((q) => q.isError);
+  const [extra, setExtra] = useState<Patient[]>([]);
+  // Cheap (a few hits): computed on every render from the searches' current answers.
+  const matches = mergeMatches(searches.map((s, i) => ({ field: s.field, hits: queries[i]?.data ?? [] })));
+  const listed = new Set(matches.map((m) => m.patient.patid));
+  const shown: PatientMatch[] = [
+    ...matches,
+    ...extra.filter((p) => !listed.has(p.patid)).map((p): PatientMatch => ({ patient: p, fields: [] })),
+  ];
+
+  const mutation = useMutation(convertLeadMutation());
+  const [choice, setChoice] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const result = mutation.data;
+
+  const { reset } = mutation;
+  useEffect(() => {
+    if (opened) {
+      setChoice(null);
+      setMissing(false);
+      setExtra([]);
+      reset();
+    }
+  }, [opened, reset]);
+
+  // Nothing matches: creating a new patient is the only choice, so it is made already.
+  useEffect(() => {
+    if (opened && !pending && shown.length === 0) setChoice((c) => c ?? NEW);
+  }, [opened, pending, shown.length]);
+
+  const submit = () => {
+    if (choice === null) {
+      setMissing(true);
+      return;
+    }
+    mutation.mutate(
+      choice === NEW ? { leadId: lead.leadId } : { leadId: lead.leadId, patid: Number(choice) },
+    );
+  };
+
+  const fieldLabel = (f: MatchField) => t(`convert.field.${f}`);
+
+  return (
+    <LeadModal
+      opened={opened}
+      onClose={() => {
+        if (mutation.isPending) return;
+        if (result) onDone(result);
+        else onClose();
+      }}
+      title={t('convert.title', { name })}
+      size="lg"
+    >
+      {result ? (
+        <Stack gap="md">
+          <Alert color="green" role="status" title={t('convert.done', { name })}>
+            {result.created
+              ? t('convert.created', { patid: result.patid })
+              : t('convert.linked', { patid: result.patid })}
+          </Alert>
+          <Text>{t('convert.bookQuestion')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => onDone(result)}>
+              {t('convert.later')}
+            </Button>
+            <Button
+              data-autofocus
+              onClick={() => {
+                onDone(result);
+                void navigate(`/booking?patid=${result.patid}`);
+              }}
+            >
+              {t('convert.book')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          noValidate
+        >
+          <Stack gap="md">
+            <Text size="sm">{t('convert.intro')}</Text>
+            <Radio.Group
+              label={t('convert.choose')}
+              value={choice}
+              onChange={(v) => {
+                setChoice(v);
+                setMissing(false);
+              }}
+              withAsterisk
+              error={missing ? t('convert.chooseRequired') : undefined}
+            >
+              <Stack gap="xs" mt="xs">
+                {pending && searches.length > 0 && (
+                  <Stack gap={6} aria-busy="true" aria-label={t('convert.searching')}>
+                    <Skeleton height={22} />
+                    <Skeleton height={22} />
+                  </Stack>
+                )}
+                {!pending && shown.length === 0 && !failed && (
+                  <Text size="sm" c="dimmed">
+                    {t('convert.noMatches')}
+                  </Text>
+                )}
+                {shown.map(({ patient, fields }) => (
+                  <Radio
+                    key={patient.patid}
+                    value={String(patient.patid)}
+                    label={
+                      <Group gap={6} wrap="wrap">
+                        <Text size="sm" fw={600} span>
+                          {patientName(patient)}
+                        </Text>
+                        <Text size="sm" c="dimmed" span>
+                          {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </Text>
+                        {fields.map((f) => (
+                          <Badge key={f} size="xs" variant="light">
+                            {t('convert.matches', { field: fieldLabel(f) })}
+                          </Badge>
+                        ))}
+                      </Group>
+                    }
+                  />
+                ))}
+                <Radio value={NEW} label={t('convert.newPatient')} />
+              </Stack>
+            </Radio.Group>
+            {failed && (
+              <Alert color="orange" role="alert" title={t('convert.searchFailed')}>
+                {describeError(failed.error, t)}
+              </Alert>
+            )}
+            <PatientSearchBox
+              label={t('convert.other')}
+              keepText
+              onPick={(p) => {
+                setExtra((list) => (list.some((x) => x.patid === p.patid) ? list : [...list, p]));
+                setChoice(String(p.patid));
+                setMissing(false);
+              }}
+            />
+            {mutation.isError && (
+              <Alert color="red" role="alert" title={t('convert.failed')}>
+                {describeError(mutation.error, t)}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button type="submit" loading={mutation.isPending}>
+                {t('convert.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </LeadModal>
+  );
+}

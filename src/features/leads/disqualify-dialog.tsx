@@ -1,0 +1,125 @@
+import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lead } from '../../../contract/sales.ts';
+import { describeError } from '../../components/states.tsx';
+import { leadName } from './board-lead.ts';
+import { LeadModal } from './board-modal.tsx';
+import { disqualifyLeadMutation, referenceDataQuery } from './queries.ts';
+
+export interface LeadDialogProps {
+  lead: Lead;
+  opened: boolean;
+  /** Cancelled (Cancel, Escape, the close button): nothing was changed. */
+  onClose: () => void;
+  /** It happened. Exactly one of onClose and onDone ends a dialog; the caller closes it in both. */
+  onDone: () => void;
+}
+
+/**
+ * Disqualifies a lead: asks for a reason code (getReferenceData disqualification) and calls disqualifyLead, the
+ * only way into folder 5/15. The server's refusal stays in the dialog, with the choice kept.
+ */
+export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
+  const { t } = useTranslation('leads');
+  const name = leadName(lead);
+  const reference = useQuery({ ...referenceDataQuery(), enabled: opened });
+  const mutation = useMutation(disqualifyLeadMutation());
+  const [reason, setReason] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const reasons = reference.data?.disqualification ?? [];
+
+  const { reset } = mutation;
+  useEffect(() => {
+    if (opened) {
+      setReason(null);
+      setMissing(false);
+      reset();
+    }
+  }, [opened, reset]);
+
+  const submit = () => {
+    if (!reason) {
+      setMissing(true);
+      return;
+    }
+    mutation.mutate(
+      { leadId: lead.leadId, reasonCode: reason },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('disqualify.done', { name }) });
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <LeadModal
+      opened={opened}
+      onClose={() => {
+        if (!mutation.isPending) onClose();
+      }}
+      title={t('disqualify.title', { name })}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          {reference.isPending ? (
+            <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')}>
+              <Skeleton height={20} />
+              <Skeleton height={20} />
+              <Skeleton height={20} />
+            </Stack>
+          ) : reference.isError ? (
+            <Alert color="red" role="alert" title={t('dialog.referenceFailed')}>
+              <Group justify="space-between">
+                <Text size="sm">{describeError(reference.error, t)}</Text>
+                <Button size="xs" variant="default" onClick={() => void reference.refetch()}>
+                  {t('dialog.retry')}
+                </Button>
+              </Group>
+            </Alert>
+          ) : (
+            <Radio.Group
+              label={t('disqualify.reason')}
+              value={reason}
+              onChange={(v) => {
+                setReason(v);
+                setMissing(false);
+              }}
+              withAsterisk
+              error={missing ? t('disqualify.reasonRequired') : undefined}
+            >
+              <Stack gap="xs" mt="xs">
+                {reasons.map((r) => (
+                  <Radio key={r.code} value={r.code} label={r.label} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          {mutation.isError && (
+            <Alert color="red" role="alert" title={t('disqualify.failed')}>
+              {describeError(mutation.error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+              {t('dialog.cancel')}
+            </Button>
+            <Button type="submit" color="red.9" loading={mutation.isPending} disabled={reference.isPending}>
+              {t('disqualify.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </LeadModal>
+  );
+}

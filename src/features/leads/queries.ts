@@ -1,0 +1,299 @@
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  mutationOptions,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  replaceEqualDeep,
+} from '@tanstack/react-query';
+import type { Pagination } from '../../../contract/common.ts';
+import type { OpInput } from '../../../contract/operations.ts';
+import {
+  type BulkResult,
+  type Lead,
+  type LeadFilter,
+  type ReferenceData,
+  referenceData,
+} from '../../../contract/sales.ts';
+import type { Patient } from '../../../contract/system.ts';
+import { call } from '../../api/client.ts';
+import { getSession } from '../../api/session.ts';
+import { type PatientCriteria, toSearchInput } from '../../components/patient-search.tsx';
+import { beginMove, hasPendingMoves, type MoveToken, settleMove } from './board-cache.ts';
+
+/**
+ * Queries and mutations of the lead board (and of the dialogs the details page reuses). Keys follow
+ * `[area, op, input]`; a board column adds `'pages'` as a fourth part, because its data are pages
+ * (useInfiniteQuery) and must never share a cache entry with a plain getLeads query of the same input.
+ */
+
+/** One page of a list operation: what `call` answers for the list envelope. */
+export interface LeadPage {
+  items: Lead[];
+  pagination: Pagination;
+}
+
+/** Cards per request of a column. */
+export const COLUMN_PAGE_SIZE = 50;
+
+/** The filters of the board (URL search params), the same for every column. */
+export interface BoardFilter {
+  ispatient: 0 | 1;
+  search?: string;
+  /** A user id; 0 = unassigned. */
+  assigneeId?: number;
+  source?: string;
+  flags?: string[];
+  includeDeleted?: boolean;
+}
+
+/** The getLeads input of one column: the board filter plus the folder. Without offset: pages add it. */
+export interface ColumnInput {
+  filter: LeadFilter & { folderId: number; ispatient: 0 | 1 };
+  limit: number;
+  orderBy: 'lastActivity';
+  orderDir: 'desc';
+}
+
+export function columnInput(board: BoardFilter, folderId: number): ColumnInput {
+  // Only what is set goes into the key, so that equal filters give equal keys.
+  const filter: ColumnInput['filter'] = { ispatient: board.ispatient, folderId };
+  if (board.search?.trim()) filter.search = board.search.trim();
+  if (board.assigneeId !== undefined) filter.assigneeId = board.assigneeId;
+  if (board.source) filter.source = board.source;
+  if (board.flags && board.flags.length > 0) filter.flags = [...board.flags].sort();
+  if (board.includeDeleted) filter.includeDeleted = true;
+  return { filter, limit: COLUMN_PAGE_SIZE, orderBy: 'lastActivity', orderDir: 'desc' };
+}
+
+export function columnKey(input: ColumnInput) {
+  return ['sales', 'getLeads', input, 'pages'] as const;
+}
+
+/** getLeads answers `{items, pagination}`; the contract's static type does not tell list envelopes apart. */
+async function leadPage(input: OpInput<'getLeads'>, signal?: AbortSignal): Promise<LeadPage> {
+  const answer: unknown = await call('getLeads', input, { signal });
+  return answer as LeadPage;
+}
+
+type ColumnPages = InfiniteData<LeadPage, number>;
+
+/**
+ * Structural sharing by lead, not by position: when a card moves to the top of a column every card below it
+ * shifts, and the default (index by index) would hand every one of them a new object, so every card would render
+ * again. Here an unchanged lead keeps its object wherever it now is.
+ */
+export function shareLeads(previous: unknown, next: unknown): unknown {
+  const old = previous as ColumnPages | undefined;
+  const fresh = next as ColumnPages;
+  if (!old?.pages || !fresh?.pages) return next;
+  const byId = new Map<number, Lead>();
+  for (const p of old.pages) for (const l of p.items) byId.set(l.leadId, l);
+  const pages = fresh.pages.map((p, i) => {
+    const items = p.items.map((l) => {
+      const before = byId.get(l.leadId);
+      return before ? (replaceEqualDeep(before, l) as Lead) : l;
+    });
+    const same = old.pages[i];
+    const unchanged =
+      same !== undefined &&
+      same.items.length === items.length &&
+      same.items.every((l, j) => l === items[j]) &&
+      replaceEqualDeep(same.pagination, p.pagination) === same.pagination;
+    return unchanged ? same : { ...p, items };
+  });
+  const pageParams = replaceEqualDeep(old.pageParams, fresh.pageParams);
+  return pages.length === old.pages.length &&
+    pages.every((p, i) => p === old.pages[i]) &&
+    pageParams === old.pageParams
+    ? old
+    : { pages, pageParams };
+}
+
+/** A board column: pages of COLUMN_PAGE_SIZE cards, the next from the number of cards already loaded. */
+export function columnQuery(input: ColumnInput) {
+  return infiniteQueryOptions({
+    queryKey: columnKey(input),
+    initialPageParam: 0,
+    structuralSharing: shareLeads,
+    queryFn: ({ pageParam, signal }) => leadPage({ ...input, offset: pageParam }, signal),
+    // Counting what is loaded (not offset + limit) stays right after optimistic moves out of the column.
+    getNextPageParam: (last, all) =>
+      last.pagination.hasMore ? all.reduce((n, p) => n + p.items.length, 0) : undefined,
+  });
+}
+
+/** One lead (deleted ones too); the same key and data as the details page's leadDetailsQuery. */
+export function leadQuery(leadId: number) {
+  const input = { filter: { leadId, includeDeleted: true }, offset: 0, limit: 1 };
+  return queryOptions({
+    queryKey: ['sales', 'getLeads', input] as const,
+    queryFn: async ({ signal }): Promise<Lead | null> => (await leadPage(input, signal)).items[0] ?? null,
+  });
+}
+
+const allKinds = ['sources', 'flags', 'disqualification', 'categories', 'folders'] as const;
+const REFERENCE_STORE = 'praxis.leads.reference';
+const REFERENCE_STALE_MS = 10 * 60_000;
+
+interface StoredReference {
+  base: string;
+  at: number;
+  data: unknown;
+}
+
+/**
+ * The reference data of the last visit, kept on this device per practice address: the board can ask for its
+ * columns at once instead of after a round trip for the folders. Refetched in the background when older than
+ * REFERENCE_STALE_MS. Folder names and codes only, nothing about patients.
+ */
+function storedReference(): { data: ReferenceData; at: number } | undefined {
+  try {
+    const base = getSession()?.base;
+    const raw = window.localStorage.getItem(REFERENCE_STORE);
+    if (!base || !raw) return undefined;
+    const stored = JSON.parse(raw) as StoredReference;
+    const parsed = referenceData.safeParse(stored.data);
+    if (stored.base !== base || !parsed.success || typeof stored.at !== 'number') return undefined;
+    return { data: parsed.data, at: stored.at };
+  } catch {
+    return undefined;
+  }
+}
+
+function storeReference(data: ReferenceData): void {
+  try {
+    const base = getSession()?.base;
+    if (!base) return;
+    const stored: StoredReference = { base, at: Date.now(), data };
+    window.localStorage.setItem(REFERENCE_STORE, JSON.stringify(stored));
+  } catch {
+    // Without storage the next visit asks again.
+  }
+}
+
+/** All reference data at once (small; the board needs folders, sources, flags and reasons). */
+export function referenceDataQuery() {
+  return queryOptions({
+    queryKey: ['sales', 'getReferenceData', { kinds: [...allKinds] }] as const,
+    queryFn: async ({ signal }): Promise<ReferenceData> => {
+      const data = await call('getReferenceData', { kinds: [...allKinds] }, { signal });
+      storeReference(data);
+      return data;
+    },
+    initialData: () => storedReference()?.data,
+    initialDataUpdatedAt: () => storedReference()?.at,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+/** searchPatients with allowed fields only; the hits (searchPatients answers `{items, msg}`). */
+export function patientMatchesQuery(criteria: PatientCriteria) {
+  const input = toSearchInput(criteria, { limit: 10 });
+  return queryOptions({
+    queryKey: ['system', 'searchPatients', input] as const,
+    queryFn: async ({ signal }) => {
+      const answer: unknown = await call('searchPatients', input, { signal });
+      return (answer as { items: Patient[] }).items;
+    },
+    staleTime: 60_000,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mutations. Each declares what it makes stale.
+
+const leadLists: QueryKey = ['sales', 'getLeads'];
+const histories: QueryKey = ['sales', 'getLeadHistory'];
+const stats: QueryKey = ['sales', 'getLeadStats'];
+const tasks: QueryKey = ['sales', 'getTasks'];
+const admissions: QueryKey = ['sales', 'getAdmissions'];
+
+/** Everything a move changes (the board, the lead, its timeline, the statistics). */
+export const moveInvalidates: readonly QueryKey[] = [leadLists, histories, stats];
+
+export interface MoveVariables {
+  lead: Lead;
+  folderId: number;
+}
+
+/**
+ * setLeadFolder, optimistic: the card moves in the cache at once (onMutate); on refusal it goes back (onError,
+ * the caller shows the message); the lists are refetched once no other move is under way (onSettled), so a
+ * refetch never overwrites a move still in flight. Not `meta.invalidates`: that would refetch after each move.
+ */
+export function setLeadFolderMutation() {
+  return mutationOptions<null, Error, MoveVariables, MoveToken>({
+    mutationKey: ['sales', 'setLeadFolder'],
+    mutationFn: ({ lead, folderId }) => call('setLeadFolder', { leadId: lead.leadId, folderId }),
+    onMutate: async ({ lead, folderId }, { client }) => {
+      // A list arriving now would put the card back where the server still has it. Only when one is under way:
+      // otherwise the card moves in this very task.
+      if (client.isFetching({ queryKey: leadLists }) > 0) await client.cancelQueries({ queryKey: leadLists });
+      return beginMove(client, lead, folderId);
+    },
+    onError: (_error, _vars, token, { client }) => {
+      if (token) settleMove(client, token, false);
+    },
+    onSuccess: (_data, _vars, token, { client }) => {
+      settleMove(client, token, true);
+    },
+    onSettled: (_data, _error, _vars, _token, { client }) => refreshAfterMoves(client),
+  });
+}
+
+/** Refetches what moves changed, once none is pending any more (optimistic or waiting for a dialog). */
+export function refreshAfterMoves(client: QueryClient): Promise<unknown> {
+  if (hasPendingMoves(client)) return Promise.resolve();
+  return Promise.all(moveInvalidates.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+export function disqualifyLeadMutation() {
+  return mutationOptions({
+    mutationKey: ['sales', 'disqualifyLead'],
+    mutationFn: (v: { leadId: number; reasonCode: string }) => call('disqualifyLead', v),
+    meta: { invalidates: [leadLists, histories, stats, tasks], silent: true },
+  });
+}
+
+export function convertLeadMutation() {
+  return mutationOptions({
+    mutationKey: ['sales', 'convertLead'],
+    mutationFn: (v: { leadId: number; patid?: number }) => call('convertLead', v),
+    meta: { invalidates: [leadLists, histories, stats, ['system', 'searchPatients']], silent: true },
+  });
+}
+
+export function deleteLeadMutation() {
+  return mutationOptions({
+    mutationKey: ['sales', 'deleteLead'],
+    mutationFn: (v: { leadId: number; reason: string }) => call('deleteLead', v),
+    meta: { invalidates: [leadLists, histories, stats, tasks, admissions], silent: true },
+  });
+}
+
+export function restoreLeadMutation() {
+  return mutationOptions({
+    mutationKey: ['sales', 'restoreLead'],
+    mutationFn: (leadId: number) => call('restoreLead', { leadId }),
+    meta: { invalidates: [leadLists, histories, stats, tasks, admissions] },
+  });
+}
+
+export function bulkAssignMutation() {
+  return mutationOptions({
+    mutationKey: ['sales', 'bulkAssign'],
+    mutationFn: (v: { leadIds: number[]; userId: number; notify: boolean }): Promise<BulkResult> =>
+      call('bulkAssign', v),
+    meta: { invalidates: [leadLists, histories, stats, tasks], silent: true },
+  });
+}
+
+export function bulkSetFolderMutation() {
+  return mutationOptions({
+    mutationKey: ['sales', 'bulkSetFolder'],
+    mutationFn: (v: { leadIds: number[]; folderId: number }): Promise<BulkResult> => call('bulkSetFolder', v),
+    meta: { invalidates: [leadLists, histories, stats], silent: true },
+  });
+}
