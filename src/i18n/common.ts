@@ -2,6 +2,15 @@ import type { Translation } from './types.ts';
 
 /** Strings shared by the shell and the shared components (namespace `common`). */
 export const en = {
+  dialog: {
+    close: 'Close',
+  },
+  unsaved: {
+    title: 'Leave this page?',
+    text: 'What you entered has not been saved and will be lost.',
+    stay: 'Stay',
+    leave: 'Leave and discard',
+  },
   app: {
     name: 'Praxis Front Office',
     loading: 'Loading the app…',
@@ -59,6 +68,15 @@ export const en = {
 } as const;
 
 export const de: Translation<typeof en> = {
+  dialog: {
+    close: 'Schliessen',
+  },
+  unsaved: {
+    title: 'Seite verlassen?',
+    text: 'Ihre Eingaben sind nicht gespeichert und gehen verloren.',
+    stay: 'Bleiben',
+    leave: 'Verlassen und verwerfen',
+  },
   app: {
     name: 'Praxis Front Office',
     loading: 'Die App wird geladen…',

@@ -21,9 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Patient } from '../../../../contract/system.ts';
 import { isApiError } from '../../../api/client.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 import { formatDate } from '../../../components/format.ts';
 import { hasCriteria, patientName, patientSearchQuery } from '../../../components/patient-search.tsx';
 import { describeError } from '../../../components/states.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
 import {
   type CustomerBody,
   customerLanguages,
@@ -33,8 +35,6 @@ import {
   toCreateCustomerInput,
 } from '../new-patient.ts';
 import { createCustomerMutation, duplicateCriteria } from '../queries.ts';
-import { Dialog } from './dialog.tsx';
-import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 export interface NewPatientModalProps {
   opened: boolean;

@@ -19,7 +19,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Recall, recallTypes } from '../../../../contract/recall.ts';
 import { isApiError } from '../../../api/client.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 import { describeError } from '../../../components/states.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
 import { describeFrequency, frequencyOptions } from '../frequency.ts';
 import { createRecallMutation, modifyRecallMutation, templatesQuery } from '../queries.ts';
 import {
@@ -30,9 +32,7 @@ import {
   toCreateInput,
   toDraft,
 } from '../recall-form.ts';
-import { Dialog } from './dialog.tsx';
 import { PatientField } from './patient-field.tsx';
-import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 export type RecallFormTarget =
   | { kind: 'create'; preset: 0 | 1; patid: number }

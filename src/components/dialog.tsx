@@ -12,14 +12,14 @@ export interface DialogProps extends Omit<ModalRootProps, 'title' | 'children'> 
  * landmark beside the app's header) and its close button has a name.
  */
 export function Dialog({ title, children, ...props }: DialogProps) {
-  const { t } = useTranslation('recalls');
+  const { t } = useTranslation('common');
   return (
     <Modal.Root {...props}>
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">
           <Modal.Title>{title}</Modal.Title>
-          <Modal.CloseButton aria-label={t('close')} />
+          <Modal.CloseButton aria-label={t('dialog.close')} />
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>

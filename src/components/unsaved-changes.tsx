@@ -12,7 +12,7 @@ export function useUnsavedChangesGuard(dirty: boolean): {
   dialog: ReactNode;
   allowNextNavigation: () => void;
 } {
-  const { t } = useTranslation('recalls');
+  const { t } = useTranslation('common');
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   const allowRef = useRef(false);
