@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, flag01, id, int, isRealDate } from './common.ts';
+import { defineOperation, flag01, id, int, isRealDate, limitedText, searchText } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Date-times of the agenda: `YYYY-MM-DD HH:MM:SS` (or without seconds) in Europe/Zurich, or Unix seconds.
@@ -127,8 +127,8 @@ export const appointmentWriteFields = {
   patid: int()
     .refine((n) => n >= 0, { error: 'Expected 0 or a patient id.' })
     .optional(),
-  appointment: z.string().optional(),
-  comment: z.string().optional(),
+  appointment: limitedText().optional(),
+  comment: limitedText().optional(),
   /** Minutes, as text. */
   displayedduration: z.preprocess(numberAsText, z.string()).optional(),
   state: writableAppointmentState.optional(),
@@ -162,6 +162,7 @@ export const agendaOperations = {
   getAppointments: defineOperation({
     area: 'agenda',
     path: '/agenda/getAppointments',
+    searchFields: ['appointment', 'comment'],
     summary:
       'Appointments, descending by date; never PR or deleted ones. With calendarid: calendar mode (period from/until; ' +
       'dateTs/endTs). Without: patient mode (patid, appointment, comment, from+until or period; date_unix/end_unix, calendarid).',
@@ -171,9 +172,9 @@ export const agendaOperations = {
       /** Patient mode: 0 or missing = no patient filter. */
       patid: int().optional(),
       /** Patient mode: contains-match on the appointment text. */
-      appointment: z.string().optional(),
+      appointment: searchText().optional(),
       /** Patient mode: contains-match on the comment. */
-      comment: z.string().optional(),
+      comment: searchText().optional(),
       /**
        * Start of the period: a day (from its midnight), a date-time, or Unix seconds. Patient mode: only when until
        * is set too. Calendar mode: each bound applies on its own.

@@ -42,6 +42,13 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
   successMsg?: string;
   /** Documented as not needing the labor module etc. Only laborUpload sets this. */
   module?: 'labor';
+  /**
+   * Paths (as sent, dot-separated) of the search and filter texts: at most SEARCH_MAX characters
+   * (extensions.md section 7). Every other text is at most TEXT_MAX, except those in `longTextFields`.
+   */
+  searchFields?: readonly string[];
+  /** Paths of texts with their own, larger limit (laborUpload `content`, 25 MB). */
+  longTextFields?: readonly string[];
 }
 
 /** Keeps the envelope kind as a literal type, so `call()` can type what each kind returns. */
@@ -49,6 +56,39 @@ export function defineOperation<I extends z.ZodType, R extends z.ZodType, E exte
   def: OperationDef<I, R> & { envelope: E },
 ): OperationDef<I, R> & { envelope: E } {
   return def;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Size limits (extensions.md section 7). The server checks every text of every body against them before parsing;
+// the schemas below carry the same limits, so the app's forms refuse the same input with the same message.
+
+/** Characters of any text field. */
+export const TEXT_MAX = 10_000;
+/** Characters of a search or filter text. */
+export const SEARCH_MAX = 200;
+/** Nesting levels of a request body. */
+export const DEPTH_MAX = 32;
+
+export const limitMessages = {
+  textTooLong: (field: string) => `Text too long: ${field} (at most ${TEXT_MAX} characters).`,
+  searchTooLong: (field: string) => `Search text too long: ${field} (at most ${SEARCH_MAX} characters).`,
+  tooDeep: 'Request nested too deeply.',
+} as const;
+
+function pathOf(iss: { path?: PropertyKey[] }): string {
+  return (iss.path ?? []).map(String).join('.');
+}
+
+/** A text field: at most TEXT_MAX characters. */
+export function limitedText() {
+  return z.string().max(TEXT_MAX, { error: (iss) => limitMessages.textTooLong(pathOf(iss)) });
+}
+
+/** A search or filter text: at most SEARCH_MAX characters. `message`: when it is not a text at all. */
+export function searchText(message?: string) {
+  return z
+    .string({ error: message })
+    .max(SEARCH_MAX, { error: (iss) => limitMessages.searchTooLong(pathOf(iss)) });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, id } from './common.ts';
+import { defineOperation, id, searchText } from './common.ts';
 
 /** An attachment as listed on a history entry; the md5 is what getAttachment expects. */
 export const attachment = z.object({
@@ -42,6 +42,7 @@ export const hxOperations = {
   getPatientHistory: defineOperation({
     area: 'hx',
     path: '/hx/getPatientHistory',
+    searchFields: ['text', 'teaser', 'category'],
     summary:
       "A patient's history entries, newest first; deleted entries never appear. Filters: category prefix, text and teaser contains.",
     input: z.object({
@@ -58,11 +59,11 @@ export const hxOperations = {
         .optional()
         .describe('0 or missing = all entries.'),
       /** Prefix match on the category (case-insensitive); empty = all. */
-      category: z.string().optional().describe('Prefix match on the category; empty = all.'),
+      category: searchText().optional().describe('Prefix match on the category; empty = all.'),
       /** Contains-match on the entry text (case-insensitive). */
-      text: z.string().optional().describe('Contains-match on the entry text.'),
+      text: searchText().optional().describe('Contains-match on the entry text.'),
       /** Contains-match on the procedure field (case-insensitive). */
-      teaser: z.string().optional().describe('Contains-match on the procedure field.'),
+      teaser: searchText().optional().describe('Contains-match on the procedure field.'),
     }),
     result: z.array(patientHistoryEntry),
     envelope: 'standard',

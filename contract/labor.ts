@@ -48,6 +48,7 @@ export const laborOperations = {
   laborUpload: defineOperation({
     area: 'labor',
     path: '/labor/upload',
+    longTextFields: ['content'],
     summary:
       'Accepts laboratory results: HL7 messages (.hl7) and their PDF reports (.pdf), paired by base name. The patient comes only from the HL7 content; a patid sent is ignored.',
     input: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isLocalDateTime } from './agenda.ts';
-import { defineOperation, flag01, id, int, isoDate } from './common.ts';
+import { defineOperation, flag01, id, int, isoDate, limitedText } from './common.ts';
 
 export const recallTypes = ['brief', 'sms', 'mail'] as const;
 export const recallType = z.enum(recallTypes);
@@ -58,8 +58,8 @@ export const recallWriteFields = {
   /** Due date-time `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD HH:MM`, practice time. */
   nextRecall: z.string({ error: dateMsg }).refine(isLocalDateTime, { error: dateMsg }),
   recallType: z.enum(recallTypes, { error: 'Please provide a valid recall type.' }),
-  recallText: z.string().optional(),
-  internalComment: z.string().optional(),
+  recallText: limitedText().optional(),
+  internalComment: limitedText().optional(),
   /** Any value other than exactly 1 becomes 0; missing = 0. */
   active: active01.optional(),
   recurring: flag01().optional(),

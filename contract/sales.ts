@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { bool, defineOperation, flag01, id, int, isoDate, isRealDate, paging } from './common.ts';
+import {
+  bool,
+  defineOperation,
+  flag01,
+  id,
+  int,
+  isoDate,
+  isRealDate,
+  limitedText,
+  limitMessages,
+  paging,
+  searchText,
+  TEXT_MAX,
+} from './common.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Folders, pipelines and codes (practice-api.md "Lead folders", extensions.md section 3).
@@ -349,7 +362,7 @@ function strict<S extends z.core.$ZodLooseShape>(shape: S) {
   return z.strictObject(shape, { error: unknownField });
 }
 
-const optText = z.string().optional();
+const optText = limitedText().optional();
 
 /** A number, also from a decimal string ("172", "72.5"); null clears. */
 const measure = z.preprocess(
@@ -590,7 +603,7 @@ export const leadFilter = z.object({
     .optional(),
   source: z.string().optional(),
   /** Contains-match on name, mail, phone and mobile (case and accent insensitive; digits match phone numbers). */
-  search: z.string().optional(),
+  search: searchText().optional(),
   /** Created from / to, `YYYY-MM-DD`, inclusive. */
   from: dateFilter.optional(),
   to: dateFilter.optional(),
@@ -645,7 +658,11 @@ export const statFilter = z.object({
 export type StatFilter = z.input<typeof statFilter>;
 
 const leadIdField = id(MSG.leadId);
-const text = z.string({ error: MSG.text }).trim().min(1, { error: MSG.text });
+const text = z
+  .string({ error: MSG.text })
+  .max(TEXT_MAX, { error: (iss) => limitMessages.textTooLong((iss.path ?? []).join('.')) })
+  .trim()
+  .min(1, { error: MSG.text });
 const leadIds = z.array(id(MSG.leadIds), { error: MSG.leadIds }).min(1, { error: MSG.leadIds });
 
 /** createAdmission needs leadId or uniqid, checked before the date. */
@@ -665,6 +682,7 @@ export const salesOperations = {
     area: 'sales',
     path: '/sales/getLeads',
     summary: 'Leads, filtered and paged; ordered by lastActivity (default), created or lastname.',
+    searchFields: ['filter.search'],
     input: z.object({
       filter: leadFilter.optional(),
       ...paging,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, flag01, id, isRealDate, paging } from './common.ts';
+import { defineOperation, flag01, id, isRealDate, limitedText, paging, searchText } from './common.ts';
 
 export const provider = z.object({
   userid: z.number().int(),
@@ -60,7 +60,8 @@ function looseText(v: unknown): unknown {
   return typeof v === 'number' ? String(v) : v;
 }
 
-const optionalText = z.preprocess(looseText, z.string().optional());
+const optionalText = z.preprocess(looseText, limitedText().optional());
+const optionalSearch = z.preprocess(looseText, searchText().optional());
 
 // ---------------------------------------------------------------------------------------------------------------
 // searchPatients: only the listed fields; unknown ones are refused before anything else is checked.
@@ -76,9 +77,9 @@ export const searchPatientsMessages = {
 /** The fields searchPatients allows (forms can `z.object(searchPatientsShape)`); the input wraps them. */
 export const searchPatientsShape = {
   /** Contains-match, also finds double names (`Müller` finds `Müller-Schmid`). Case-insensitive. */
-  lastname: optionalText.describe('Contains-match, case-insensitive; also finds double names.'),
+  lastname: optionalSearch.describe('Contains-match, case-insensitive; also finds double names.'),
   /** Contains-match, case-insensitive. */
-  firstname: optionalText.describe('Contains-match, case-insensitive.'),
+  firstname: optionalSearch.describe('Contains-match, case-insensitive.'),
   /** DD.MM.YYYY or YYYY-MM-DD; parsed to YYYY-MM-DD. */
   dob: z
     .preprocess(looseText, z.string({ error: searchPatientsMessages.dob }).optional())
@@ -91,13 +92,13 @@ export const searchPatientsShape = {
   patid: id(searchPatientsMessages.patid).optional().describe('Exact match, positive.'),
   /** Exact match (case-insensitive); more than 7 characters and containing @. */
   mail: z
-    .preprocess(looseText, z.string({ error: searchPatientsMessages.mail }).optional())
+    .preprocess(looseText, searchText(searchPatientsMessages.mail).optional())
     .refine((v) => v === undefined || v.trim() === '' || (v.trim().length > 7 && v.includes('@')), {
       error: searchPatientsMessages.mail,
     })
     .describe('Exact match; more than 7 characters and containing @.'),
   /** Exact match on the AHV number (dots optional). */
-  ahv: optionalText.describe('AHV number, exact match (with or without dots).'),
+  ahv: optionalSearch.describe('AHV number, exact match (with or without dots).'),
   ...paging,
 };
 
@@ -244,6 +245,7 @@ export const systemOperations = {
     summary:
       'Search over patients (lastname, firstname, dob, patid, mail, ahv); hits in `results`, null without hits.',
     input: searchPatientsInput,
+    searchFields: ['lastname', 'firstname', 'dob', 'mail', 'ahv'],
     /** The hits; the envelope sends null instead of an empty array. */
     result: z.array(patient),
     envelope: 'searchPatients',

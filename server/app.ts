@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import type { OperationDef } from '../contract/common.ts';
+import { DEPTH_MAX, limitMessages, type OperationDef, SEARCH_MAX, TEXT_MAX } from '../contract/common.ts';
 import { type OpName, operationByPath, operations } from '../contract/operations.ts';
 import { type Db, openDatabase, tenantFile, transaction } from './db/database.ts';
 import { seedTenant } from './db/seed/index.ts';
 import { type Ctx, Fail, type Handler, type Outcome } from './handler.ts';
 import { handlers } from './handlers.ts';
-import { authenticate, tenantFromHost, tenants } from './tenants.ts';
+import { authenticate, findTenant, tenantFromHost } from './tenants.ts';
+import { createThrottle } from './throttle.ts';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -14,7 +15,63 @@ export interface ServiceOptions {
   seed?: boolean;
   /** Check every result against the contract before sending it (tests and e2e). */
   validateResults?: boolean;
+  /** The clock: seeding, handlers and the failed-sign-in throttle read it (tests move it). */
   now?: () => Date;
+  /** Where the access line of each request goes (default: standard output); false for none. */
+  accessLog?: ((line: string) => void) | false;
+}
+
+interface AccessLine {
+  tenant: string;
+  user: string;
+  operation: string;
+}
+
+function writeAccessLine(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** The client's address as the socket reports it (Node server); one shared bucket when unknown. */
+function clientAddress(env: unknown): string {
+  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Nesting and text sizes of a parsed body (extensions.md section 7), before the schemas see it: a body nested
+ * 100,000 deep must not reach recursive code, a megabyte of search text must not reach SQLite's LIKE.
+ * Iterative, so the check itself cannot overflow the stack.
+ */
+export function checkLimits(body: object, op: OperationDef): string | undefined {
+  const search = new Set(op.searchFields ?? []);
+  const long = new Set(op.longTextFields ?? []);
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 1 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof value === 'string') {
+      if (search.has(path) && value.length > SEARCH_MAX) return limitMessages.searchTooLong(path);
+      if (!long.has(path) && value.length > TEXT_MAX) return limitMessages.textTooLong(path);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > DEPTH_MAX) return limitMessages.tooDeep;
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, v] = entries[i];
+      stack.push({ value: v, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+    }
+  }
+  return undefined;
 }
 
 const MAX_BODY = 40 * 1024 * 1024;
@@ -115,8 +172,8 @@ export function createService(options: ServiceOptions): Service {
       const opened = openDatabase(tenantFile(options.dataDir, tenant));
       d = opened.db;
       if (opened.created && options.seed !== false) {
-        const t = tenants[tenant];
-        transaction(d, () => seedTenant(d as Db, { tenant: t, today: now() }));
+        const t = findTenant(tenant);
+        if (t) transaction(d, () => seedTenant(d as Db, { tenant: t, today: now() }));
       }
       dbs.set(tenant, d);
     }
@@ -124,24 +181,51 @@ export function createService(options: ServiceOptions): Service {
   }
 
   const app = new Hono();
+  const throttle = createThrottle();
+  const log = options.accessLog === undefined ? writeAccessLine : options.accessLog;
 
   app.all('/v1/*', async (c) => {
-    const tenantName = tenantFromHost(c.req.header('host'));
-    const tenant = Object.hasOwn(tenants, tenantName) ? tenants[tenantName] : undefined;
+    const started = performance.now();
+    const line: AccessLine = { tenant: '-', user: '-', operation: '-' };
+    const res = await serve(c.req.raw, clientAddress(c.env), line);
+    if (log) {
+      const ms = Math.round(performance.now() - started);
+      log(`${now().toISOString()} ${line.tenant} ${line.user} ${line.operation} ${res.status} ${ms}ms`);
+    }
+    return res;
+  });
+
+  async function serve(req: Request, address: string, line: AccessLine): Promise<Response> {
+    const tenant = findTenant(tenantFromHost(req.headers.get('host') ?? undefined));
     if (!tenant) return failure(undefined, 404, 'Unknown tenant.');
+    line.tenant = tenant.name;
 
-    const path = new URL(c.req.url).pathname.slice('/v1'.length);
-    const name = operationByPath(path);
+    const throttleKey = `${address}|${tenant.name}`;
+    const wait = throttle.retryAfter(throttleKey, now().getTime());
+    if (wait > 0) {
+      const res = failure(undefined, 429, 'Too many failed sign-ins. Try again later.');
+      res.headers.set('Retry-After', String(wait));
+      return res;
+    }
+
+    const name = operationByPath(pathOf(req.url).slice('/v1'.length));
     if (!name) return failure(undefined, 404, 'Unknown operation.');
+    line.operation = name;
     const op = operations[name] as OperationDef;
-    if (c.req.method !== 'POST') return failure(undefined, 405, 'Method not allowed.');
+    if (req.method !== 'POST') return failure(undefined, 405, 'Method not allowed.');
 
-    const user = authenticate(tenant, c.req.header('authorization'), c.req.header('x-api-key'));
-    if (!user) return failure(undefined, 401, 'Unauthorized.');
+    const apiKey = req.headers.get('x-api-key') ?? undefined;
+    const user = authenticate(tenant, req.headers.get('authorization') ?? undefined, apiKey);
+    if (!user) {
+      throttle.fail(throttleKey, now().getTime());
+      return failure(undefined, 401, 'Unauthorized.');
+    }
+    // Never the whole key: its first four characters tell which one it was.
+    line.user = apiKey ? `key:${apiKey.slice(0, 4)}` : String(user.userid);
 
-    const length = Number(c.req.header('content-length') ?? 0);
+    const length = Number(req.headers.get('content-length') ?? 0);
     if (length > MAX_BODY) return failure(undefined, 413, 'Request body too large.');
-    const raw = await c.req.text();
+    const raw = await req.text();
     if (raw.length > MAX_BODY) return failure(undefined, 413, 'Request body too large.');
     let body: unknown = {};
     if (raw.trim() !== '') {
@@ -154,6 +238,8 @@ export function createService(options: ServiceOptions): Service {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       return failure(undefined, 400, 'Invalid JSON body.');
     }
+    const limit = checkLimits(body, op);
+    if (limit) return failure(op, 400, limit);
 
     if (op.module && !user.modules.includes(op.module)) {
       return failure(op, 200, `API token is not enabled for module ${op.module}.`);
@@ -168,7 +254,7 @@ export function createService(options: ServiceOptions): Service {
     const handler = handlers[name] as Handler<OpName> | undefined;
     if (!handler) return failure(op, 501, 'Not implemented.');
 
-    const ctx: Ctx = { db: db(tenant.name), tenant, user, now, request: c.req.raw };
+    const ctx: Ctx = { db: db(tenant.name), tenant, user, now, request: req };
     let out: Outcome;
     try {
       out = transaction(ctx.db, () => handler(ctx, parsed.data as never));
@@ -188,7 +274,7 @@ export function createService(options: ServiceOptions): Service {
       }
     }
     return envelope(op, out);
-  });
+  }
 
   return {
     app,

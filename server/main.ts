@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createService } from './app.ts';
+import { listen } from './listen.ts';
 import { proxyTo } from './proxy.ts';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -78,7 +78,7 @@ root.get('*', (c) => {
   return c.html(html, 200, { ...securityHeaders(nonce), 'Cache-Control': 'no-store' });
 });
 
-const server = serve({ fetch: root.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
+const server = listen(root.fetch, port, process.env.HOST ?? '0.0.0.0', (info) => {
   const url = `http://localhost:${info.port}`;
   console.log(`Practice front office on ${url}`);
   if (upstream) {

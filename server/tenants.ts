@@ -19,8 +19,10 @@ export interface Principal {
 
 export interface TenantConfig {
   name: string;
-  basic: Record<string, { password: string; userid: number }>;
-  apiKeys: Record<string, { userid: number; modules: readonly string[] }>;
+  /** Looked up only with `get`, so a user name like `__proto__` or `constructor` is simply unknown. */
+  basic: ReadonlyMap<string, { password: string; userid: number }>;
+  /** Same: a Map, never an object read by a client-sent property name. */
+  apiKeys: ReadonlyMap<string, { userid: number; modules: readonly string[] }>;
   /** The tenant's language dropdown list (createCustomer). */
   languages: readonly string[];
 }
@@ -30,30 +32,58 @@ const withoutLabor = ALL_MODULES.filter((m) => m !== 'labor');
 export const tenants: Record<string, TenantConfig> = {
   demo: {
     name: 'demo',
-    basic: { demo: { password: 'demo', userid: 1 } },
-    apiKeys: {
-      'demo-key': { userid: 1, modules: ALL_MODULES },
-      'demo-key-nolabor': { userid: 1, modules: withoutLabor },
-    },
+    basic: new Map([['demo', { password: 'demo', userid: 1 }]]),
+    apiKeys: new Map([
+      ['demo-key', { userid: 1, modules: ALL_MODULES }],
+      ['demo-key-nolabor', { userid: 1, modules: withoutLabor }],
+    ]),
     languages: ['de', 'fr', 'it', 'en'],
   },
   sonnenhof: {
     name: 'sonnenhof',
-    basic: { sonnenhof: { password: 'sonnenhof', userid: 1 } },
-    apiKeys: {},
+    basic: new Map([['sonnenhof', { password: 'sonnenhof', userid: 1 }]]),
+    apiKeys: new Map(),
     languages: ['de', 'en'],
   },
 };
 
-/** The tenant is the first label of the Host name; a bare `localhost` or an IP address means `demo`. */
-export function tenantFromHost(host: string | undefined): string {
+/** The tenant of a name, only among the configured ones (never a property of Object.prototype). */
+export function findTenant(name: string | undefined): TenantConfig | undefined {
+  return name !== undefined && Object.hasOwn(tenants, name) ? tenants[name] : undefined;
+}
+
+const hostLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+const ipv6 = /^\[[0-9a-f:.]+\]$/;
+
+/**
+ * The tenant is the first label of the Host name; a bare `localhost` or an IP address means `demo`.
+ * A Host that is not a host name (an out-of-range IP, stray characters) names no tenant: undefined.
+ */
+export function tenantFromHost(host: string | undefined): string | undefined {
   if (!host) return 'demo';
   let name = host.trim().toLowerCase();
-  if (name.startsWith('[')) return 'demo'; // IPv6 literal
-  name = name.replace(/:\d+$/, '');
-  if (name === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(name)) return 'demo';
-  return name.split('.')[0] ?? 'demo';
+  const port = /:(\d{1,5})$/.exec(name);
+  if (port && !name.endsWith(']')) {
+    if (Number(port[1]) > 65535) return undefined;
+    name = name.slice(0, -port[0].length);
+  } else if (name.startsWith('[')) {
+    const end = name.lastIndexOf(']');
+    const rest = name.slice(end + 1);
+    if (end < 0 || (rest !== '' && !/^:\d{1,5}$/.test(rest))) return undefined;
+    name = name.slice(0, end + 1);
+  }
+  if (ipv6.test(name)) return 'demo';
+  const ip = ipv4.exec(name);
+  if (ip) return ip.slice(1).every((o) => Number(o) <= 255) ? 'demo' : undefined;
+  if (name.length > 253) return undefined;
+  const labels = name.split('.');
+  if (!labels.every((l) => hostLabel.test(l))) return undefined;
+  return name === 'localhost' ? 'demo' : labels[0];
 }
+
+/** `Basic <base64>`, the scheme name in any case (RFC 9110). */
+const basicScheme = /^basic[ \t]+/i;
 
 export function authenticate(
   tenant: TenantConfig,
@@ -61,24 +91,19 @@ export function authenticate(
   apiKey: string | undefined,
 ): Principal | null {
   if (apiKey) {
-    const key = tenant.apiKeys[apiKey];
+    const key = tenant.apiKeys.get(apiKey);
     return key
       ? { userid: key.userid, username: `api-key:${apiKey.slice(0, 4)}…`, modules: key.modules }
       : null;
   }
-  if (authorization?.startsWith('Basic ')) {
-    let decoded: string;
-    try {
-      decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
-    } catch {
-      return null;
-    }
+  const scheme = authorization ? basicScheme.exec(authorization) : null;
+  if (authorization && scheme) {
+    const decoded = Buffer.from(authorization.slice(scheme[0].length).trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) return null;
-    const user = decoded.slice(0, colon);
-    const account = Object.hasOwn(tenant.basic, user) ? tenant.basic[user] : undefined;
+    const account = tenant.basic.get(decoded.slice(0, colon));
     if (!account || account.password !== decoded.slice(colon + 1)) return null;
-    return { userid: account.userid, username: user, modules: ALL_MODULES };
+    return { userid: account.userid, username: decoded.slice(0, colon), modules: ALL_MODULES };
   }
   return null;
 }

@@ -3,8 +3,8 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createService, type Service, type ServiceOptions } from './app.ts';
+import { listen } from './listen.ts';
 
 export interface Reply {
   http: number;
@@ -24,6 +24,8 @@ export interface CallOptions {
   /** A raw body instead of JSON. */
   raw?: string;
   headers?: Record<string, string>;
+  /** The client's own loopback address (e.g. 127.0.0.2), to be another client for the throttle. */
+  from?: string;
 }
 
 export interface TestService {
@@ -39,9 +41,10 @@ export interface TestService {
 /** A reference service on a fresh data directory, listening on a free loopback port. */
 export async function startService(options: Partial<ServiceOptions> = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'practice-test-'));
-  const service = createService({ validateResults: true, ...options, dataDir });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: service.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  // Tests read the access lines only where they ask for them.
+  const service = createService({ validateResults: true, accessLog: false, ...options, dataDir });
+  const server = await new Promise<ReturnType<typeof listen>>((resolve) => {
+    const s = listen(service.app.fetch, 0, '127.0.0.1', () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
 
@@ -57,7 +60,14 @@ export async function startService(options: Partial<ServiceOptions> = {}): Promi
       if (opts.apiKey) headers['x-api-key'] = opts.apiKey;
       const payload = opts.raw ?? JSON.stringify(body);
       const req = httpRequest(
-        { host: '127.0.0.1', port, path: `/v1${path}`, method: opts.method ?? 'POST', headers },
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/v1${path}`,
+          method: opts.method ?? 'POST',
+          headers,
+          localAddress: opts.from,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { tenants } from '../tenants.ts';
+import { findTenant } from '../tenants.ts';
 import { openDatabase, tenantFile, transaction } from './database.ts';
 import { demoSizes, seedTenant } from './seed/index.ts';
 
@@ -18,7 +18,7 @@ const { values } = parseArgs({
     accounting: { type: 'string' },
   },
 });
-const tenant = tenants[values.tenant ?? 'demo'];
+const tenant = findTenant(values.tenant ?? 'demo');
 if (!tenant) {
   console.error(`Unknown tenant: ${values.tenant}`);
   process.exit(2);
