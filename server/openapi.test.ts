@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { OperationDef } from '../contract/common.ts';
 import { type OpName, operations } from '../contract/operations.ts';
-import { openapiDocument } from './openapi.ts';
+import { buildOpenApi, openapiDocument } from './openapi.ts';
+import { responseProblem } from './response-check.ts';
 import { startService, type TestService } from './test-support.ts';
 
 let svc: TestService;
@@ -113,7 +114,9 @@ describe('system/openapi', () => {
       expect.arrayContaining(['lastname', 'firstname', 'dob', 'patid', 'mail', 'ahv', 'offset', 'limit']),
     );
     expect(search.responses['400'].description).toContain('Unknown parameter(s): <value>');
-    expect(doc.paths['/system/getCustomerById'].post.responses['404'].description).toBe('Patient not found.');
+    expect(doc.paths['/system/getCustomerById'].post.responses['404'].description).toBe(
+      'Patient not found. | Unknown tenant. | Unknown operation.',
+    );
     expect(doc.paths['/system/createCustomer'].post.responses['200'].description).toContain(
       'Unknown language: <value>',
     );
@@ -131,5 +134,90 @@ describe('openapiDocument', () => {
     expect(later).not.toBe(first);
     // The contract did not change, so neither does the document or its ETag.
     expect(later.etag).toBe(first.etag);
+  });
+});
+
+describe('what the document declares (extensions.md section 7)', () => {
+  type Node = Record<string, unknown>;
+  const doc = buildOpenApi() as unknown as Doc & { components: { schemas: Record<string, Node> } };
+  const responsesOf = (name: OpName) =>
+    doc.paths[(operations[name] as OperationDef).path].post.responses as unknown as Record<
+      string,
+      { headers?: Record<string, unknown>; content?: Record<string, { schema: Node }> }
+    >;
+
+  it('declares the error envelope beside the success shape (oneOf) exactly for the six that answer errors with 200', () => {
+    const withError = (Object.keys(operations) as OpName[]).filter((name) => {
+      const schema = responsesOf(name)['200'].content?.['application/json']?.schema;
+      const variants = (schema?.oneOf as Node[] | undefined) ?? [];
+      return variants.some(
+        (v) =>
+          v.$ref === '#/components/schemas/Error' ||
+          (
+            (v.properties as Record<string, Node> | undefined)?.status?.enum as unknown[] | undefined
+          )?.includes(400),
+      );
+    });
+    expect(withError.sort()).toEqual(
+      [
+        'createAppointment',
+        'createCustomer',
+        'createRecall',
+        'laborUpload',
+        'modifyAppointment',
+        'modifyRecall',
+      ].sort(),
+    );
+  });
+
+  it('declares 400, 401, 404, 405, 413 and 429 (with Retry-After) for every operation', () => {
+    for (const name of Object.keys(operations) as OpName[]) {
+      const responses = responsesOf(name);
+      for (const status of ['400', '401', '404', '405', '413', '429']) {
+        expect(responses[status]?.content?.['application/json'], `${name} ${status}`).toBeDefined();
+      }
+      expect(responses['429'].headers?.['Retry-After'], name).toBeDefined();
+    }
+    expect(responsesOf('addLeadTask')['422']).toBeDefined();
+  });
+
+  it('never says nullable without a type', () => {
+    const bad: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) walk(n, `${at}/${i}`);
+      } else if (node && typeof node === 'object') {
+        const o = node as Node;
+        if ('nullable' in o && !('type' in o)) bad.push(at);
+        for (const [k, v] of Object.entries(o)) walk(v, `${at}/${k}`);
+      }
+    };
+    walk(doc, '#');
+    expect(bad).toEqual([]);
+  });
+
+  it('has a response check that refuses what the document does not allow', () => {
+    const base = { path: '/recall/createRecall', method: 'POST', contentType: 'application/json', text: '' };
+    const fits = { status: false, msg: 'Please provide a title.', result: null };
+    expect(responseProblem({ ...base, http: 200, body: fits })).toBeUndefined();
+    expect(
+      responseProblem({
+        ...base,
+        http: 200,
+        body: { status: true, msg: 'Recall created', result: { recallId: 3 } },
+      }),
+    ).toBeUndefined();
+    expect(
+      responseProblem({
+        ...base,
+        http: 200,
+        body: { status: true, msg: 'Recall created', result: { recallId: 'x' } },
+      }),
+    ).toMatch(/does not fit/);
+    expect(responseProblem({ ...base, http: 200, body: { status: true, msg: 'ok' } })).toMatch(
+      /does not fit/,
+    );
+    expect(responseProblem({ ...base, http: 500, body: fits })).toMatch(/does not declare/);
+    expect(responseProblem({ ...base, http: 429, body: { status: 'no' } })).toMatch(/does not fit/);
   });
 });

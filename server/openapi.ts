@@ -57,12 +57,68 @@ function requestSchema(input: z.ZodType): Json {
 
 const errorEnvelope: Json = {
   type: 'object',
+  description:
+    'The error envelope: status false and the message; `result` (or `results`) null where the operation has one.',
   properties: {
     status: { type: 'boolean', enum: [false] },
     msg: { type: 'string' },
-    result: { nullable: true },
+    result: { type: 'object', nullable: true, description: 'Always null on an error.' },
+    results: {
+      type: 'array',
+      items: {},
+      nullable: true,
+      description: 'searchPatients: always null on an error.',
+    },
   },
   required: ['status', 'msg'],
+};
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+
+/** laborUpload's reply: HTTP 200 always, the outcome in the integer status. */
+const laborEnvelope: Json = {
+  oneOf: [
+    {
+      type: 'object',
+      description: 'Success.',
+      properties: { status: { type: 'integer', enum: [200] }, msg: { type: 'string' } },
+      required: ['status', 'msg'],
+    },
+    {
+      type: 'object',
+      description: 'The error: status 400 (the request) or 500 (the service).',
+      properties: { status: { type: 'integer', enum: [400, 500] }, msg: { type: 'string' } },
+      required: ['status', 'msg'],
+    },
+  ],
+};
+
+/**
+ * Answers every operation can give, whatever its own messages (extensions.md sections 1, 2 and 7). The operation's
+ * own messages for the same status are listed before these.
+ */
+const commonAnswers: [number, string][] = [
+  [
+    400,
+    'Invalid JSON body. | Request nested too deeply. | Text too long: <field> (at most 10000 characters). | ' +
+      'Search text too long: <field> (at most 200 characters). | <field>: <problem>',
+  ],
+  [401, 'Unauthorized.'],
+  [404, 'Unknown tenant. | Unknown operation.'],
+  [405, 'Method not allowed.'],
+  [413, 'Request body too large.'],
+  [429, 'Too many failed sign-ins. Try again later. (Retry-After: seconds)'],
+];
+
+const tagDescriptions: Record<string, string> = {
+  sales: 'Leads, their folders, tasks, history and statistics.',
+  agenda: 'Calendars and appointments.',
+  recall: 'Recalls of patients.',
+  booking: 'Online booking: services and free slots.',
+  hx: "A patient's history and its attachments.",
+  labor: 'Upload of laboratory results (HL7, PDF).',
+  accounting: 'Accounting extracts.',
+  system: 'Patients, practitioners, users and this document.',
 };
 
 function envelopeSchema(kind: EnvelopeKind, result: Json): Json {
@@ -71,7 +127,7 @@ function envelopeSchema(kind: EnvelopeKind, result: Json): Json {
       return {
         type: 'object',
         properties: {
-          status: { type: 'boolean' },
+          status: { type: 'boolean', enum: [true] },
           msg: { type: 'string' },
           result,
           pagination: { $ref: '#/components/schemas/Pagination' },
@@ -89,23 +145,23 @@ function envelopeSchema(kind: EnvelopeKind, result: Json): Json {
     case 'accounting':
       return {
         type: 'object',
-        properties: { status: { type: 'boolean' }, result },
+        properties: { status: { type: 'boolean', enum: [true] }, result },
         required: ['status', 'result'],
       };
     case 'searchPatients':
       return {
         type: 'object',
         properties: {
-          status: { type: 'boolean' },
-          msg: { type: 'string', description: 'Matched N customers, or the error.' },
-          results: { ...result, nullable: true, description: 'null when nothing matches or on error.' },
+          status: { type: 'boolean', enum: [true] },
+          msg: { type: 'string', description: 'Matched N customers.' },
+          results: { ...result, nullable: true, description: 'null when nothing matches.' },
         },
         required: ['status', 'msg', 'results'],
       };
     default:
       return {
         type: 'object',
-        properties: { status: { type: 'boolean' }, msg: { type: 'string' }, result },
+        properties: { status: { type: 'boolean', enum: [true] }, msg: { type: 'string' }, result },
         required: ['status', 'msg', 'result'],
       };
   }
@@ -123,6 +179,7 @@ function messagesByStatus(errors: Record<string, number>): Map<number, string[]>
 function operationObject(name: string, op: OperationDef): Json {
   const responses: Json = {};
   const byStatus = messagesByStatus(op.errors);
+  const json = (schema: Json) => ({ 'application/json': { schema } });
 
   if (op.envelope === 'raw') {
     responses['200'] = {
@@ -137,42 +194,48 @@ function operationObject(name: string, op: OperationDef): Json {
   } else if (op.envelope === 'labor') {
     const lines = [...byStatus].map(([s, msgs]) => `status ${s}: ${msgs.join(' | ')}`);
     responses['200'] = {
-      description: `Always HTTP 200; the outcome is the integer status of the body. ${[
+      description: `HTTP 200 for every outcome of the upload; the outcome is the integer status of the body. ${[
         `status 200: ${op.successMsg ?? 'successfully uploaded'}`,
         ...lines,
+        'status 400: Text too long: <field> (at most 10000 characters). | Request nested too deeply.',
       ].join('; ')}`,
-      content: { 'application/json': { schema: envelopeSchema('labor', jsonSchema(op.result, 'output')) } },
+      content: json(laborEnvelope),
     };
   } else {
     const ok = byStatus.get(200);
-    responses['200'] = {
-      description: ok
-        ? `Success (msg ${op.successMsg ?? 'Success'}), or status false with HTTP 200: ${ok.join(' | ')}`
-        : 'Success.',
-      content: {
-        'application/json': { schema: envelopeSchema(op.envelope, jsonSchema(op.result, 'output')) },
-      },
+    const success = envelopeSchema(op.envelope, jsonSchema(op.result, 'output'));
+    responses['200'] = ok
+      ? {
+          // The typed client must see that a 200 may be an error (practice-api.md: these answer errors with 200).
+          description: `Success (msg ${op.successMsg ?? 'Success'}), or the error envelope with HTTP 200: ${ok.join(' | ')}`,
+          content: json({ oneOf: [success, errorRef] }),
+        }
+      : { description: 'Success.', content: json(success) };
+  }
+
+  // Every other status that occurs: the operation's own messages, then those any operation can answer.
+  const described = new Map<number, string[]>();
+  if (op.envelope !== 'labor') {
+    for (const [status, msgs] of byStatus) if (status !== 200) described.set(status, [...msgs]);
+  }
+  for (const [status, msg] of commonAnswers) {
+    // laborUpload answers its validation with HTTP 200; only a body that is not JSON gets HTTP 400.
+    const text = op.envelope === 'labor' && status === 400 ? 'Invalid JSON body.' : msg;
+    described.set(status, [...(described.get(status) ?? []), text]);
+  }
+  for (const [status, msgs] of [...described].sort((a, b) => a[0] - b[0])) {
+    responses[String(status)] = {
+      description: msgs.join(' | '),
+      ...(status === 429
+        ? {
+            headers: {
+              'Retry-After': { description: 'Seconds until the next try.', schema: { type: 'integer' } },
+            },
+          }
+        : {}),
+      content: json(errorRef),
     };
   }
-  if (op.envelope !== 'labor') {
-    for (const [status, msgs] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-      if (status === 200) continue;
-      responses[String(status)] = {
-        description: msgs.join(' | '),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      };
-    }
-    if (!responses['400']) {
-      responses['400'] = {
-        description: 'Invalid JSON body. | <field>: <problem>',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      };
-    }
-  }
-  responses['401'] = {
-    description: 'Unauthorized.',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  };
 
   return {
     operationId: name,
@@ -216,7 +279,7 @@ export function buildOpenApi(): Json {
       },
     ],
     security: [{ basicAuth: [] }, { apiKey: [] }],
-    tags: [...areas].map((name) => ({ name })),
+    tags: [...areas].map((name) => ({ name, description: tagDescriptions[name] ?? name })),
     paths,
     components: {
       securitySchemes: {

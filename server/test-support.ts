@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createService, type Service, type ServiceOptions } from './app.ts';
 import { listen } from './listen.ts';
+import { responseProblem } from './response-check.ts';
 
 export interface Reply {
   http: number;
@@ -24,6 +25,8 @@ export interface CallOptions {
   /** A raw body instead of JSON. */
   raw?: string;
   headers?: Record<string, string>;
+  /** false: do not check the answer against the OpenAPI document (only for tests of that check itself). */
+  checkResponse?: boolean;
   /** The client's own loopback address (e.g. 127.0.0.2), to be another client for the throttle. */
   from?: string;
 }
@@ -79,7 +82,21 @@ export async function startService(options: Partial<ServiceOptions> = {}): Promi
             } catch {
               parsed = undefined;
             }
-            resolve({ http: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
+            const reply = { http: res.statusCode ?? 0, headers: res.headers, text, body: parsed };
+            // Every answer a service test sees must fit the OpenAPI document's response schemas.
+            const problem =
+              opts.checkResponse === false
+                ? undefined
+                : responseProblem({
+                    path,
+                    method: opts.method ?? 'POST',
+                    http: reply.http,
+                    contentType: res.headers['content-type'],
+                    text,
+                    body: parsed,
+                  });
+            if (problem) reject(new Error(problem));
+            else resolve(reply);
           });
         },
       );
