@@ -21,6 +21,8 @@ export interface ApiErrorInit {
   msg: string;
   /** The envelope's `status` when the server answered with one (false, or 400/500 for laborUpload). */
   envelopeStatus?: unknown;
+  /** Seconds the server asks to wait (its Retry-After header, with HTTP 429). */
+  retryAfter?: number;
 }
 
 export class ApiError extends Error {
@@ -29,6 +31,7 @@ export class ApiError extends Error {
   readonly httpStatus: number;
   readonly msg: string;
   readonly envelopeStatus?: unknown;
+  readonly retryAfter?: number;
 
   constructor(init: ApiErrorInit) {
     super(`${init.op}: ${init.msg}`);
@@ -38,6 +41,7 @@ export class ApiError extends Error {
     this.httpStatus = init.httpStatus;
     this.msg = init.msg;
     if (init.envelopeStatus !== undefined) this.envelopeStatus = init.envelopeStatus;
+    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
   }
 }
 
@@ -143,6 +147,7 @@ export async function callOperation<D extends OperationDef>(
 
   let http: number;
   let text: string;
+  let retryAfter: number | undefined;
   try {
     const res = await fetch(`${session.base.replace(/\/+$/, '')}${def.path}`, {
       method: 'POST',
@@ -154,6 +159,8 @@ export async function callOperation<D extends OperationDef>(
       cache: 'no-store',
     });
     http = res.status;
+    const wait = res.headers.get('retry-after')?.trim();
+    if (wait && /^\d{1,6}$/.test(wait)) retryAfter = Number(wait);
     text = await res.text();
   } catch (e) {
     if (timedOut) {
@@ -172,7 +179,7 @@ export async function callOperation<D extends OperationDef>(
     opts.signal?.removeEventListener('abort', onAbort);
   }
   reportReachable();
-  return readAnswer(op, def, http, text) as CallResult<D>;
+  return readAnswer(op, def, http, text, retryAfter) as CallResult<D>;
 }
 
 function base64Utf8(s: string): string {
@@ -207,7 +214,7 @@ function conform<S extends z.ZodType>(op: string, schema: S, value: unknown, whe
   });
 }
 
-function readAnswer(op: string, def: OperationDef, http: number, text: string): unknown {
+function readAnswer(op: string, def: OperationDef, http: number, text: string, retryAfter?: number): unknown {
   const ok = http >= 200 && http < 300;
   const body = parseJson(text);
   const envelope = isRecord(body) ? body : undefined;
@@ -234,7 +241,13 @@ function readAnswer(op: string, def: OperationDef, http: number, text: string): 
         msg: `The answer of ${op} is not a JSON envelope.`,
       });
     }
-    throw new ApiError({ op, kind: 'http', httpStatus: http, msg: `The server answered HTTP ${http}.` });
+    throw new ApiError({
+      op,
+      kind: 'http',
+      httpStatus: http,
+      msg: `The server answered HTTP ${http}.`,
+      retryAfter,
+    });
   }
 
   if (def.envelope === 'labor') {
@@ -260,6 +273,7 @@ function readAnswer(op: string, def: OperationDef, http: number, text: string): 
       httpStatus: http,
       msg: msg ?? `The server answered HTTP ${http}.`,
       envelopeStatus: envelope.status,
+      retryAfter,
     });
   }
 

@@ -30,6 +30,8 @@ export const en = {
     passwordRequired: 'Enter your password.',
     keyRequired: 'Enter the API key.',
     pickRequired: 'Pick who you are.',
+    tooMany_one: 'Too many failed sign-ins; try again in {{count}} second.',
+    tooMany_other: 'Too many failed sign-ins; try again in {{count}} seconds.',
   },
 } as const;
 
@@ -64,5 +66,7 @@ export const de: Translation<typeof en> = {
     passwordRequired: 'Geben Sie Ihr Passwort ein.',
     keyRequired: 'Geben Sie den API-Schlüssel ein.',
     pickRequired: 'Wählen Sie aus, wer Sie sind.',
+    tooMany_one: 'Zu viele fehlgeschlagene Anmeldungen; versuchen Sie es in {{count}} Sekunde erneut.',
+    tooMany_other: 'Zu viele fehlgeschlagene Anmeldungen; versuchen Sie es in {{count}} Sekunden erneut.',
   },
 };

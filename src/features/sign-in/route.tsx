@@ -197,6 +197,12 @@ export function Component() {
   }
 
   const errorText = (key: string | undefined) => (key ? t(`errors.${key}`) : undefined);
+  const failureText = (e: unknown) => {
+    if (!isApiError(e)) return describeError(e, t);
+    // Throttled after too many failures (extensions.md section 7): say how long, in the user's language.
+    if (e.httpStatus === 429) return t('errors.tooMany', { count: e.retryAfter ?? 60 });
+    return e.kind === 'unauthorized' ? e.msg : describeError(e, t);
+  };
 
   return (
     <SignInFrame title={t('title')}>
@@ -262,9 +268,7 @@ export function Component() {
           <Checkbox label={t('remember')} description={t('rememberHint')} {...register('remember')} />
           {failure !== null && (
             <Alert color="red" variant="light" title={t('failed')} icon={<IconAlertTriangle aria-hidden />}>
-              {isApiError(failure) && failure.kind === 'unauthorized'
-                ? failure.msg
-                : describeError(failure, t)}
+              {failureText(failure)}
             </Alert>
           )}
           <Button type="submit" loading={formState.isSubmitting}>

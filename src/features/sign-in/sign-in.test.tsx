@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../api/session.ts';
+import { i18n } from '../../i18n/index.ts';
 import { fail, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { Component as SignIn } from './route.tsx';
@@ -44,6 +45,46 @@ describe('sign-in page', { timeout: 30_000 }, () => {
     expect(window.sessionStorage.getItem('praxis.session')).not.toBeNull();
     const last = api.calls.at(-1);
     expect(last?.headers.authorization).toBe(`Basic ${btoa('demo:demo')}`);
+  });
+
+  function throttled(seconds: string) {
+    return () =>
+      new Response(JSON.stringify({ status: false, msg: 'Too many failed sign-ins. Try again later.' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': seconds },
+      });
+  }
+
+  it('says how long to wait after too many failed sign-ins and keeps what was typed', async () => {
+    stubApi({ whoami: throttled('42') });
+    const { user, router } = renderSignIn('/sign-in');
+    await user.type(screen.getByLabelText('User name'), 'frau.muster');
+    await user.type(screen.getByLabelText('Password'), 'falsch');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Too many failed sign-ins; try again in 42 seconds.')).toBeInTheDocument();
+    expect(screen.getByLabelText('User name')).toHaveValue('frau.muster');
+    expect(screen.getByLabelText('Password')).toHaveValue('falsch');
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(getSession()).toBeNull();
+  });
+
+  it('says it in German too', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      stubApi({ whoami: throttled('1') });
+      const { user } = renderSignIn('/sign-in');
+      await user.type(screen.getByLabelText('Benutzername'), 'frau.muster');
+      await user.type(screen.getByLabelText('Passwort'), 'falsch');
+      await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+      expect(
+        await screen.findByText(
+          'Zu viele fehlgeschlagene Anmeldungen; versuchen Sie es in 1 Sekunde erneut.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText('Benutzername')).toHaveValue('frau.muster');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('shows the server message for wrong credentials and keeps what was typed', async () => {
