@@ -200,6 +200,9 @@ export function createService(options: ServiceOptions): Service {
     if (!tenant) return failure(undefined, 404, 'Unknown tenant.');
     line.tenant = tenant.name;
 
+    const name = operationByPath(pathOf(req.url).slice('/v1'.length));
+    if (name) line.operation = name;
+
     const throttleKey = `${address}|${tenant.name}`;
     const wait = throttle.retryAfter(throttleKey, now().getTime());
     if (wait > 0) {
@@ -208,9 +211,7 @@ export function createService(options: ServiceOptions): Service {
       return res;
     }
 
-    const name = operationByPath(pathOf(req.url).slice('/v1'.length));
     if (!name) return failure(undefined, 404, 'Unknown operation.');
-    line.operation = name;
     const op = operations[name] as OperationDef;
     if (req.method !== 'POST') return failure(undefined, 405, 'Method not allowed.');
 

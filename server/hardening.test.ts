@@ -211,16 +211,18 @@ describe('access line per request', () => {
     await svc.post('/system/searchPatients', { lastname: patient });
     await svc.post('/system/searchPatients', { lastname: patient }, { basic: `demo:${password}` });
     await svc.post('/system/whoami', {}, { apiKey: 'demo-key-nolabor' });
+    await svc.post('/system/nothing', {});
 
     const access = lines
       .join('')
       .split('\n')
       .filter((l) => l.includes(' demo '));
-    expect(access).toHaveLength(4);
+    expect(access).toHaveLength(5);
     expect(access[0]).toMatch(/^\S+Z demo 1 createCustomer 200 \d+ms$/);
     expect(access[1]).toMatch(/ demo 1 searchPatients 200 \d+ms$/);
     expect(access[2]).toMatch(/ demo - searchPatients 401 \d+ms$/);
     expect(access[3]).toMatch(/ demo key:demo whoami 200 \d+ms$/);
+    expect(access[4]).toMatch(/ demo - - 404 \d+ms$/);
     const all = lines.join('');
     expect(all).not.toContain(patient);
     expect(all).not.toContain('Hedwig');
