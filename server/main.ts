@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createService } from './app.ts';
+import { compressResponses, serveDist } from './compression.ts';
 import { proxyTo } from './proxy.ts';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -36,6 +36,8 @@ function securityHeaders(nonce?: string): Record<string, string> {
   };
 }
 
+root.use('*', compressResponses());
+
 root.use('*', async (c, next) => {
   await next();
   if (!c.res.headers.has('Content-Security-Policy')) {
@@ -58,17 +60,8 @@ if (upstream) {
 const indexFile = join(distDir, 'index.html');
 const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
 
-root.use(
-  '/assets/*',
-  serveStatic({
-    root: distDir,
-    rewriteRequestPath: (p) => p,
-    onFound: (_path, c) => {
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  }),
-);
-root.use('*', serveStatic({ root: distDir, rewriteRequestPath: (p) => (p === '/' ? '/__none__' : p) }));
+// The built files, precompressed; index.html is answered below with its nonce.
+root.use('*', serveDist(distDir, { skip: (p) => p === '/index.html' }));
 
 // Every other address is the single-page app: index.html with a fresh style nonce.
 root.get('*', (c) => {
