@@ -177,15 +177,17 @@ export function serveDist(distDir: string, options: ServeDistOptions = {}): Midd
 const MIN_SIZE = 1024;
 
 function encoder(encoding: 'br' | 'gzip'): Duplex {
-  // Fast settings: the API's answers are compressed while they are sent; quality 11 is for the build.
+  // The fastest settings that still shrink JSON twenty-fold: the answers are compressed while they are sent, and
+  // the whole accounting stock (52 MB of JSON) takes 0.2 s at brotli quality 1 against 0.9 s at quality 4 here,
+  // for 2.7 MB instead of 1.7 MB. Quality 11 is for the build.
   return encoding === 'br'
     ? createBrotliCompress({
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_QUALITY]: 1,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         },
       })
-    : createGzip({ level: 5 });
+    : createGzip({ level: 3 });
 }
 
 /**
