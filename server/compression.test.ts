@@ -47,7 +47,13 @@ describe('serveDist', () => {
     writeFileSync(join(dir, 'assets', 'app-abc.js.map'), '{"version":3}');
     writeFileSync(join(dir, 'assets', 'only-plain.css'), 'body{margin:0}');
     writeFileSync(join(dir, 'index.html'), '<html></html>');
-    app.use('*', serveDist(dir, { skip: (p) => p === '/index.html' }));
+    app.use(
+      '*',
+      serveDist(dir, {
+        skip: (p) => p === '/index.html',
+        headers: (p) => (p.endsWith('.css') ? { 'x-policy': 'for css' } : undefined),
+      }),
+    );
     app.get('*', (c) => c.text('fallback'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,6 +67,7 @@ describe('serveDist', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('x-policy')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const body = Buffer.from(await res.arrayBuffer());
     expect(res.headers.get('content-length')).toBe(String(body.byteLength));
@@ -88,6 +95,7 @@ describe('serveDist', () => {
     const res = await get('/assets/only-plain.css', 'br, gzip');
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(res.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(res.headers.get('x-policy')).toBe('for css');
     expect(await res.text()).toBe('body{margin:0}');
   });
 

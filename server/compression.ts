@@ -129,6 +129,8 @@ export function distFiles(distDir: string): Map<string, DistFile> {
 export interface ServeDistOptions {
   /** Addresses not to serve from here (index.html gets its nonce elsewhere). */
   skip?: (path: string) => boolean;
+  /** Further headers for a file (the policy of a worker script). */
+  headers?: (path: string) => Record<string, string> | undefined;
 }
 
 /**
@@ -155,6 +157,7 @@ export function serveDist(distDir: string, options: ServeDistOptions = {}): Midd
       'x-content-type-options': 'nosniff',
     });
     if (file.br !== undefined || file.gzip !== undefined) headers.set('vary', 'Accept-Encoding');
+    for (const [k, v] of Object.entries(options.headers?.(path) ?? {})) headers.set(k, v);
     let source = file.path;
     let size = file.size;
     if (encoding === 'br' && file.br !== undefined) {
