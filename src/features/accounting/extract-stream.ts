@@ -53,7 +53,13 @@ async function* fromWorker(request: ExtractRequest, signal: AbortSignal): AsyncG
       if (m.kind === 'error') {
         throw new ApiError({ ...m.error, kind: m.error.kind as ApiErrorKind });
       }
-      yield m.rows;
+      // Batches that arrived while the page was busy go in as one: one update of the table instead of several.
+      let rows = m.rows;
+      while (queue[0]?.kind === 'rows') {
+        const next = queue.shift() as { rows: unknown[] };
+        rows = rows.concat(next.rows);
+      }
+      yield rows;
     }
   } finally {
     signal.removeEventListener('abort', stop);
