@@ -149,7 +149,7 @@ let session = '';
   await page.getByLabel('User name', { exact: true }).fill('demo');
   await page.getByLabel('Password', { exact: true }).fill('demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/leads/);
+  await page.waitForSelector('article[data-lead-id]', { timeout: 120_000 });
   session = (await page.evaluate(() => window.sessionStorage.getItem('praxis.session'))) ?? '';
   await context.close();
   if (!session) throw new Error('signing in left no session');
