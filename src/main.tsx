@@ -1,13 +1,9 @@
 // First, before any schema exists: zod must not probe eval under the page's Content-Security-Policy.
 import './api/zod-csp.ts';
-// Mantine's styles, core first; the packages the areas use come with the app so that no area needs its own.
+// Mantine's core styles; a package's own styles come with the area that uses it (dates, charts, dropzone), so that
+// the first page loads only what it shows.
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/spotlight/styles.css';
-import '@mantine/schedule/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 

@@ -70,8 +70,7 @@ function rowJson(fields: readonly [string, string, Kind][]): string {
 /**
  * The whole stock (100,000 lines) must answer within 2 s and 400 MB: building 100,000 JS objects and stringifying
  * them takes several times that. So SQLite writes the JSON text of the rows itself, a page of rows at a time
- * (keyset paging on the sort key), and each page goes straight into a UTF-8 buffer: the peak stays near the size of
- * the answer. The accounting envelope ({status: true, result}, no msg) is written around the pages here.
+ * (keyset paging on the sort key), and each page is sent as the client reads: the peak stays near one page. The accounting envelope ({status: true, result}, no msg) is written around the pages here.
  */
 const PAGE = 5000;
 
@@ -91,23 +90,55 @@ function pagesSql(rowExpr: string, key: [string, string], from: string, where: s
 
 function accountingJson(db: Db, text: string, from: string, until: string): Outcome {
   const stmt = sql(db, text);
-  const chunks: Buffer[] = [Buffer.from('{"status":true,"result":[')];
   let after: [string, number] = ['', 0];
-  for (;;) {
+  let done = false;
+  let rowsSent = false;
+  /** The next page's JSON text (rows joined by commas), or null after the last one. */
+  const nextPage = (): string | null => {
+    if (done) return null;
     // The cursor's day as the lower bound too, so that each page starts its index range there.
     const lower = after[0] > from ? after[0] : from;
     const page = stmt.get(lower, until, after[0], after[1]) as unknown as Page;
-    if (!page.json || !page.last) break;
-    chunks.push(Buffer.from(chunks.length > 1 ? `,${page.json}` : page.json));
-    if (page.n < PAGE) break;
+    if (!page.json || !page.last) {
+      done = true;
+      return null;
+    }
+    if (page.n < PAGE) done = true;
     after = [page.last.slice(0, page.last.indexOf(' ')), Number(page.last.slice(page.last.indexOf(' ') + 1))];
-  }
-  chunks.push(Buffer.from(']}'));
+    return page.json;
+  };
+  // The first page inside the handler's transaction (a failure is still an error envelope); the rest as the
+  // client reads: the first rows leave at once and only one page is in memory at a time. The accounting data is
+  // not changed by the API, and keyset paging neither repeats nor skips a row between pages.
+  const first = nextPage();
+  const encoder = new TextEncoder();
+  let opened = false;
+  let closed = false;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      const next = chunks.shift();
-      if (next) controller.enqueue(new Uint8Array(next.buffer, next.byteOffset, next.byteLength));
-      else controller.close();
+      if (closed) return;
+      if (!opened) {
+        opened = true;
+        controller.enqueue(encoder.encode(`{"status":true,"result":[${first ?? ''}`));
+        rowsSent = first !== null;
+        return;
+      }
+      let json: string | null;
+      try {
+        json = nextPage();
+      } catch (e) {
+        closed = true;
+        controller.error(e);
+        return;
+      }
+      if (json === null) {
+        closed = true;
+        controller.enqueue(encoder.encode(']}'));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(rowsSent ? `,${json}` : json));
+      rowsSent = true;
     },
   });
   return { raw: new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } }) };

@@ -127,12 +127,7 @@ export async function callOperation<D extends OperationDef>(
   const session = opts.session === undefined ? getSession() : opts.session;
   if (!session) throw new ApiError({ op, kind: 'unauthorized', httpStatus: 0, msg: 'Not signed in.' });
 
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  if (session.auth.kind === 'basic') {
-    headers.authorization = `Basic ${base64Utf8(`${session.auth.user}:${session.auth.password}`)}`;
-  } else {
-    headers['x-api-key'] = session.auth.key;
-  }
+  const headers = requestHeaders(session);
 
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
@@ -180,6 +175,16 @@ export async function callOperation<D extends OperationDef>(
   }
   reportReachable();
   return readAnswer(op, def, http, text, retryAfter) as CallResult<D>;
+}
+
+function requestHeaders(session: Session): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (session.auth.kind === 'basic') {
+    headers.authorization = `Basic ${base64Utf8(`${session.auth.user}:${session.auth.password}`)}`;
+  } else {
+    headers['x-api-key'] = session.auth.key;
+  }
+  return headers;
 }
 
 function base64Utf8(s: string): string {
@@ -289,4 +294,104 @@ function readAnswer(op: string, def: OperationDef, http: number, text: string, r
     default:
       return conform(op, def.result, envelope.result, 'result');
   }
+}
+
+/**
+ * `call` for an answer too big to hold as one text (the whole accounting stock): the successful answer's body as
+ * a stream of text, for `streamRows` (stream.ts) to read row by row. The input is checked as by `call`; an answer
+ * that is not 2xx is read and thrown as by `call`. Works in a Web Worker when the session is given.
+ */
+export async function openCallStream<N extends OpName>(
+  op: N,
+  input: OpInput<N>,
+  opts: CallOptions & { session: Session },
+): Promise<ReadableStream<string>> {
+  const def = operations[op] as OperationDef;
+  const checked = def.input.safeParse(input);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new ApiError({ op, kind: 'contract', httpStatus: 0, msg: issue.message });
+  }
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) onAbort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const done = () => {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  };
+
+  let res: Response;
+  try {
+    res = await fetch(`${opts.session.base.replace(/\/+$/, '')}${def.path}`, {
+      method: 'POST',
+      headers: requestHeaders(opts.session),
+      body: JSON.stringify(input ?? {}),
+      signal: controller.signal,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch (e) {
+    done();
+    if (timedOut) {
+      throw new ApiError({
+        op,
+        kind: 'timeout',
+        httpStatus: 0,
+        msg: `No answer within ${Math.round(timeoutMs / 1000)} seconds.`,
+      });
+    }
+    if (opts.signal?.aborted) throw e;
+    reportUnreachable();
+    throw new ApiError({ op, kind: 'network', httpStatus: 0, msg: 'The practice server cannot be reached.' });
+  }
+  reportReachable();
+  if (res.status < 200 || res.status >= 300 || !res.body) {
+    const text = await res.text().finally(done);
+    readAnswer(op, def, res.status, text);
+    throw new ApiError({
+      op,
+      kind: 'http',
+      httpStatus: res.status,
+      msg: `The server answered HTTP ${res.status}.`,
+    });
+  }
+  // The timeout covers the whole transfer; the stream ends (or fails) with it.
+  return res.body.pipeThrough(new TextDecoderStream()).pipeThrough(
+    new TransformStream<string, string>({
+      flush: done,
+    }),
+  );
+}
+
+/** The envelope check of `call`, for a body that was read in pieces (stream.ts): throws as `call` would. */
+export function checkEnvelope(op: string, def: OperationDef, text: string): void {
+  readAnswer(op, def, 200, text);
+}
+
+/** The contract check of `call` for a part of a list result; `offset` is the first row's position in the list. */
+export function conformRows<S extends z.ZodType>(
+  op: string,
+  schema: S,
+  rows: unknown[],
+  offset: number,
+): z.output<S> {
+  const parsed = schema.safeParse(rows);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const [index, ...rest] = issue.path;
+  const at = typeof index === 'number' ? index + offset : index;
+  const path = ['result', at, ...rest].map(String).join('.');
+  throw new ApiError({
+    op,
+    kind: 'contract',
+    httpStatus: 200,
+    msg: `The answer of ${op} does not fit the contract at ${path}: ${issue.message}`,
+  });
 }

@@ -21,8 +21,8 @@ import { Extract } from './components/extract.tsx';
 import { FilterBar } from './components/filter-bar.tsx';
 import { RangeBar } from './components/range-bar.tsx';
 import type { TotalsGroup } from './components/totals.tsx';
+import { servicesStreamQuery, transactionsStreamQuery } from './extract-stream.ts';
 import { paymentFilter, serviceFilter } from './filters.ts';
-import { servicesQuery, transactionsQuery } from './queries.ts';
 import { totalsBy } from './table-model.ts';
 import { type AccountingView, monthOf, rangeOf, readView, type Tab, writeView } from './view-state.ts';
 
@@ -50,9 +50,12 @@ export function Component() {
   };
 
   const range = rangeOf(view);
-  const services = useQuery({ ...servicesQuery(range), enabled: view.tab === 'services' && wholeAllowed });
+  const services = useQuery({
+    ...servicesStreamQuery(range),
+    enabled: view.tab === 'services' && wholeAllowed,
+  });
   const payments = useQuery({
-    ...transactionsQuery(range),
+    ...transactionsStreamQuery(range),
     enabled: view.tab === 'payments' && wholeAllowed,
   });
 

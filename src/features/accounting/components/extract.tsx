@@ -65,7 +65,8 @@ export function Extract<R>(props: ExtractProps<R>) {
   const exportCsv = () => downloadCsv(`${props.filename}.csv`, toCsv(props.csvColumns, shown));
 
   return (
-    <Stack gap="md">
+    // Busy while further rows of the extract are arriving (the first ones are already shown).
+    <Stack gap="md" aria-busy={query.isFetching}>
       {props.filters}
       {total === 0 ? (
         <EmptyState title={props.emptyText} />

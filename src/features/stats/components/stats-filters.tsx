@@ -1,5 +1,6 @@
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Folder, statGroupBys, statMetrics } from '../../../../contract/sales.ts';

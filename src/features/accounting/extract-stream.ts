@@ -1,0 +1,93 @@
+import { queryOptions, experimental_streamedQuery as streamedQuery } from '@tanstack/react-query';
+import type {
+  AccountingRange,
+  AccountingServiceRow,
+  AccountingTransactionRow,
+} from '../../../contract/accounting.ts';
+import { ApiError, type ApiErrorKind } from '../../api/client.ts';
+import { getSession } from '../../api/session.ts';
+import { streamRows } from '../../api/stream.ts';
+import type { ExtractMessage, ExtractOp, ExtractRequest } from './extract.worker.ts';
+import { rangeInput } from './queries.ts';
+
+/**
+ * The accounting extracts as streamed queries: the rows come in batches from a Web Worker that reads, parses and
+ * checks them (extract.worker.ts). The query has data (and the table its first rows) after the first batch, and
+ * stays fetching until the last; the key is the one of queries.ts, so one cache holds the extract either way.
+ * Without Worker (tests in jsdom), the same reading runs here.
+ */
+
+const TIMEOUT_MS = 120_000;
+
+async function* fromWorker(request: ExtractRequest, signal: AbortSignal): AsyncGenerator<unknown[]> {
+  const worker = new Worker(new URL('./extract.worker.ts', import.meta.url), { type: 'module' });
+  const queue: ExtractMessage[] = [];
+  let wake: (() => void) | null = null;
+  const push = (m: ExtractMessage) => {
+    queue.push(m);
+    wake?.();
+  };
+  worker.onmessage = (e: MessageEvent<ExtractMessage>) => push(e.data);
+  worker.onerror = (e) => {
+    e.preventDefault();
+    push({
+      kind: 'error',
+      error: { op: request.op, kind: 'network', httpStatus: 0, msg: 'The extract could not be read.' },
+    });
+  };
+  const stop = () => worker.terminate();
+  signal.addEventListener('abort', stop, { once: true });
+  worker.postMessage(request);
+  try {
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const m = queue.shift();
+      if (!m) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = null;
+        continue;
+      }
+      if (m.kind === 'done') return;
+      if (m.kind === 'error') {
+        throw new ApiError({ ...m.error, kind: m.error.kind as ApiErrorKind });
+      }
+      // Batches that arrived while the page was busy go in as one: one update of the table instead of several.
+      let rows = m.rows;
+      while (queue[0]?.kind === 'rows') {
+        const next = queue.shift() as { rows: unknown[] };
+        rows = rows.concat(next.rows);
+      }
+      yield rows;
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+    worker.terminate();
+  }
+}
+
+function extractQuery<R>(op: ExtractOp, range: AccountingRange) {
+  const input = rangeInput(range);
+  return queryOptions({
+    queryKey: ['accounting', op, input] as const,
+    queryFn: streamedQuery<unknown[], R[]>({
+      streamFn: ({ signal }) => {
+        const session = getSession();
+        if (!session) throw new ApiError({ op, kind: 'unauthorized', httpStatus: 0, msg: 'Not signed in.' });
+        return typeof Worker === 'undefined'
+          ? streamRows(op, input, { session, signal, timeoutMs: TIMEOUT_MS })
+          : fromWorker({ op, input, session, timeoutMs: TIMEOUT_MS }, signal);
+      },
+      reducer: (rows, batch) => rows.concat(batch as R[]),
+      initialValue: [],
+    }),
+    staleTime: 5 * 60_000,
+    gcTime: 60_000,
+  });
+}
+
+export const servicesStreamQuery = (range: AccountingRange) =>
+  extractQuery<AccountingServiceRow>('accountingServices', range);
+export const transactionsStreamQuery = (range: AccountingRange) =>
+  extractQuery<AccountingTransactionRow>('accountingTransactions', range);
