@@ -34,6 +34,7 @@ describe('translations', () => {
   });
 
   for (const [ns, { en, de }] of Object.entries(modules)) {
+    if (!en || !de) throw new Error(`${ns}: no English or German strings`);
     it(`${ns}: German has every English key, no other, none empty, the same placeholders`, () => {
       const enLeaves = leaves(en);
       const deLeaves = leaves(de);
