@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/de';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/it';
 import type { TFunction } from 'i18next';
 import type { StatGroupBy, StatMetric, StatRow } from '../../../contract/sales.ts';
 import { formatChf, formatDate } from '../../components/format.ts';
@@ -20,7 +22,7 @@ export function groupLabel(groupBy: StatGroupBy, row: StatRow, t: TFunction, lan
       if (!m) return row.key;
       // dayjs's month names: the same in every browser (ICU versions abbreviate differently, `Sep` / `Sept`).
       return dayjs(`${row.key}-01`)
-        .locale(language === 'de' ? 'de' : 'en')
+        .locale(['de', 'fr', 'it'].includes(language) ? language : 'en')
         .format('MMM YYYY');
     }
     case 'country':

@@ -2,6 +2,7 @@ import type { Translation } from '../types.ts';
 import type { en } from './en.ts';
 
 export const de: Translation<typeof en> = {
+  language: 'Sprache',
   dialog: {
     close: 'Schliessen',
   },

@@ -1,5 +1,6 @@
 /** Strings shared by the shell and the shared components (namespace `common`). */
 export const en = {
+  language: 'Language',
   dialog: {
     close: 'Close',
   },
