@@ -4,6 +4,7 @@ import 'dayjs/locale/fr';
 import 'dayjs/locale/it';
 import type { TFunction } from 'i18next';
 import type { StatGroupBy, StatMetric, StatRow } from '../../../contract/sales.ts';
+import { folderName } from '../../components/codes.ts';
 import { formatChf, formatDate } from '../../components/format.ts';
 
 /** What a person reads for a group: names for ids and codes, de-CH dates, `Week 47, 2026`, `Nov 2026`. */
@@ -25,6 +26,8 @@ export function groupLabel(groupBy: StatGroupBy, row: StatRow, t: TFunction, lan
         .locale(['de', 'fr', 'it'].includes(language) ? language : 'en')
         .format('MMM YYYY');
     }
+    case 'folder':
+      return folderName({ folderId: Number(row.key), label: row.label || row.key || t('stats:label.none') });
     case 'country':
       return row.label || row.key || t('stats:label.unknownCountry');
     default:

@@ -3,6 +3,23 @@ import type { en } from './en.ts';
 
 export const de: Translation<typeof en> = {
   language: 'Sprache',
+  folder: {
+    open: 'Offen',
+    toBeContacted: 'Zu kontaktieren',
+    inDiscussion: 'In Abklärung',
+    converted: 'Konvertiert',
+    disqualified: 'Disqualifiziert',
+  },
+  appointmentState: {
+    planned: 'Geplant',
+    waiting: 'Wartet',
+    arrived: 'Eingetroffen',
+    done: 'Erledigt',
+    cancelled: 'Vom Patienten abgesagt',
+    noShow: 'Nicht erschienen',
+    none: 'Ohne Status',
+    other: 'Status {{state}}',
+  },
   dialog: {
     close: 'Schliessen',
   },

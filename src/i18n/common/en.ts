@@ -1,6 +1,23 @@
 /** Strings shared by the shell and the shared components (namespace `common`). */
 export const en = {
   language: 'Language',
+  folder: {
+    open: 'Open',
+    toBeContacted: 'To be contacted',
+    inDiscussion: 'In discussion',
+    converted: 'Converted',
+    disqualified: 'Disqualified',
+  },
+  appointmentState: {
+    planned: 'Planned',
+    waiting: 'Waiting',
+    arrived: 'Arrived',
+    done: 'Done',
+    cancelled: 'Cancelled by patient',
+    noShow: 'No-show',
+    none: 'No state',
+    other: 'State {{state}}',
+  },
   dialog: {
     close: 'Close',
   },

@@ -3,6 +3,23 @@ import type { en } from './en.ts';
 
 export const fr: Translation<typeof en> = {
   language: 'Langue',
+  folder: {
+    open: 'Ouvert',
+    toBeContacted: 'À contacter',
+    inDiscussion: 'En discussion',
+    converted: 'Converti',
+    disqualified: 'Disqualifié',
+  },
+  appointmentState: {
+    planned: 'Planifié',
+    waiting: 'En salle d’attente',
+    arrived: 'Arrivé',
+    done: 'Terminé',
+    cancelled: 'Annulé par le patient',
+    noShow: 'Non présenté',
+    none: 'Sans statut',
+    other: 'Statut {{state}}',
+  },
   dialog: {
     close: 'Fermer',
   },

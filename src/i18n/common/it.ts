@@ -3,6 +3,23 @@ import type { en } from './en.ts';
 
 export const it: Translation<typeof en> = {
   language: 'Lingua',
+  folder: {
+    open: 'Aperto',
+    toBeContacted: 'Da contattare',
+    inDiscussion: 'In discussione',
+    converted: 'Convertito',
+    disqualified: 'Squalificato',
+  },
+  appointmentState: {
+    planned: 'Pianificato',
+    waiting: 'In sala d’attesa',
+    arrived: 'Arrivato',
+    done: 'Concluso',
+    cancelled: 'Disdetto dal paziente',
+    noShow: 'Non presentato',
+    none: 'Nessuno stato',
+    other: 'Stato {{state}}',
+  },
   dialog: {
     close: 'Chiudi',
   },
