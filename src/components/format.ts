@@ -1,4 +1,8 @@
 import dayjs from 'dayjs';
+// Weekday and month names of dayjs (stats, Mantine's pickers) in the app's languages; English is built in.
+import 'dayjs/locale/de';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/it';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

@@ -1,7 +1,4 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/it';
 import type { TFunction } from 'i18next';
 import type { StatGroupBy, StatMetric, StatRow } from '../../../contract/sales.ts';
 import { folderName } from '../../components/codes.ts';
