@@ -48,6 +48,7 @@ interface Words {
   leadsTitle: string;
   open: string;
   toBeContacted: string;
+  actions: string;
   moveTo: string;
   moveTitle: (name: string) => string;
   move: string;
@@ -80,6 +81,7 @@ const journeys: Words[] = [
     leadsTitle: 'Prospects',
     open: 'Ouvert',
     toBeContacted: 'À contacter',
+    actions: 'Actions',
     moveTo: 'Déplacer vers…',
     moveTitle: (name) => `Déplacer ${name}`,
     move: 'Déplacer',
@@ -110,6 +112,7 @@ const journeys: Words[] = [
     leadsTitle: 'Lead',
     open: 'Aperto',
     toBeContacted: 'Da contattare',
+    actions: 'Azioni',
     moveTo: 'Sposta in…',
     moveTitle: (name) => `Sposta ${name}`,
     move: 'Sposta',
@@ -160,7 +163,7 @@ for (const w of journeys) {
       const card = open.getByRole('article', { name: `${lastname} Anna`, exact: true });
       await expect(card).toBeVisible();
       await expectNoEnglish(page);
-      await card.getByRole('button', { name: 'Actions' }).click();
+      await card.getByRole('button', { name: w.actions }).click();
       await page.getByRole('menuitem', { name: w.moveTo }).click();
       const dialog = page.getByRole('dialog', { name: w.moveTitle(`${lastname} Anna`) });
       await dialog.getByRole('radio', { name: w.toBeContacted }).check();
