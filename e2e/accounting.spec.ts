@@ -171,11 +171,12 @@ test("shows this month's services with totals that match the rows, filters them 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
   const header = lines[0].split(';');
-  expect(header).toContain('invoice_no');
-  expect(header).toContain('amount');
+  // The header line is in the UI language (English here); the values stay the service's codes.
+  expect(header).toContain('Invoice no.');
+  expect(header).toContain('Amount');
   expect(lines).toHaveLength(kvg.length + 1);
-  const lawAt = header.indexOf('law');
-  const amountAt = header.indexOf('amount');
+  const lawAt = header.indexOf('Law');
+  const amountAt = header.indexOf('Amount');
   const cells = lines.slice(1).map((l) => l.split(';'));
   expect(cells.every((c) => c[lawAt] === 'KVG')).toBe(true);
   expect(cells[0][amountAt]).toBe((max / 100).toFixed(2));

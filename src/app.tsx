@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client.ts';
 import { signInPath } from './api/session.ts';
 import { describeError, errorTitle } from './components/states.tsx';
-import { i18n } from './i18n/index.ts';
+import { currentLanguage, i18n } from './i18n/index.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -34,7 +34,8 @@ function toSignIn(router: AppRouter) {
 }
 
 export function App() {
-  const { i18n: active } = useTranslation();
+  // Re-renders on a language change, so that DatesProvider gets the new locale.
+  useTranslation();
   const [router] = useState(createAppRouter);
   const [queryClient] = useState(() =>
     createQueryClient({
@@ -47,7 +48,8 @@ export function App() {
         }),
     }),
   );
-  const locale = active.resolvedLanguage === 'de' ? 'de' : 'en';
+  // dayjs locale names (de, fr, it, en) for the weekday and month names of Mantine's pickers.
+  const locale = currentLanguage();
 
   return (
     <MantineProvider

@@ -1,3 +1,5 @@
+import 'dayjs/locale/fr';
+import 'dayjs/locale/it';
 import { describe, expect, it } from 'vitest';
 import {
   dayjs,
@@ -6,6 +8,7 @@ import {
   formatDateTime,
   formatTime,
   fromUnixSeconds,
+  intlLocale,
   parsePracticeDateTime,
   practiceToday,
   toPracticeDate,
@@ -90,5 +93,41 @@ describe('formatChf', () => {
     expect(formatChf(-12.3)).toBe('CHF -12.30');
     expect(formatChf(-0.001)).toBe('CHF 0.00');
     expect(formatChf(null)).toBe('');
+  });
+});
+
+describe('formats per language (de-CH, fr-CH, it-CH, en)', () => {
+  it('writes amounts as each language writes them: CHF first in German, Italian and English, last in French', () => {
+    expect(formatChf(1234.5, 'de')).toBe("CHF 1'234.50");
+    expect(formatChf(1234.5, 'it')).toBe("CHF 1'234.50");
+    expect(formatChf(1234.5, 'en')).toBe("CHF 1'234.50");
+    expect(formatChf(1234.5, 'fr')).toBe("1'234.50\u00a0CHF");
+    expect(formatChf(-1234567.891, 'fr')).toBe("-1'234'567.89\u00a0CHF");
+    expect(formatChf(-0.001, 'it')).toBe('CHF 0.00');
+  });
+
+  it('follows the language in use when none is given', async () => {
+    const { i18n } = await import('../i18n/index.ts');
+    await i18n.changeLanguage('fr');
+    expect(formatChf(99)).toBe('99.00\u00a0CHF');
+    await i18n.changeLanguage('it');
+    expect(formatChf(99)).toBe('CHF 99.00');
+    await i18n.changeLanguage('de');
+  });
+
+  it('names weekdays and months in the language, the date itself always DD.MM.YYYY', () => {
+    const day = new Date('2026-11-23T12:00:00Z'); // a Monday
+    const weekday = (lng: string) =>
+      new Intl.DateTimeFormat(intlLocale(lng), { weekday: 'long', timeZone: 'UTC' }).format(day);
+    expect(weekday('de')).toBe('Montag');
+    expect(weekday('fr')).toBe('lundi');
+    expect(weekday('it')).toBe('lunedì');
+    expect(weekday('en')).toBe('Monday');
+    expect(weekday('es')).toBe('Montag');
+    expect(formatDate(day)).toBe('23.11.2026');
+    expect(dayjs('2026-11-01').locale('fr').format('MMMM YYYY')).toBe('novembre 2026');
+    expect(dayjs('2026-11-01').locale('it').format('MMMM YYYY')).toBe('novembre 2026');
+    expect(dayjs('2026-03-01').locale('it').format('MMMM')).toBe('marzo');
+    expect(dayjs('2026-03-01').locale('fr').format('MMMM')).toBe('mars');
   });
 });

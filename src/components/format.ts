@@ -1,14 +1,19 @@
 import dayjs from 'dayjs';
+// Weekday and month names of dayjs (stats, Mantine's pickers) in the app's languages; English is built in.
+import 'dayjs/locale/de';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/it';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import i18next from 'i18next';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
 /**
- * Dates, times and amounts as a Swiss practice writes them (de-CH), always in the practice's zone whatever the
+ * Dates, times and amounts as a Swiss practice writes them (de-CH, fr-CH, it-CH), always in the practice's zone whatever the
  * browser's. The API speaks `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` in Europe/Zurich (extensions.md section 1).
  * dayjs is set up here with utc and timezone for calendar arithmetic in the areas
  * (`dayjs.tz(s, PRACTICE_ZONE)`); the helpers below avoid it on hot paths, where its zone conversion is slow.
@@ -135,16 +140,44 @@ export function fromUnixSeconds(seconds: number): Date {
   return new Date(seconds * 1000);
 }
 
+/** The language the app shows (i18next's), reduced to the four it has; German for anything else. */
+function uiLanguage(): 'de' | 'fr' | 'it' | 'en' {
+  const lng = i18next.resolvedLanguage;
+  return lng === 'fr' || lng === 'it' || lng === 'en' ? lng : 'de';
+}
+
 /**
- * `CHF 1'234.50`: the plain apostrophe (U+0027) as thousands separator, as the practice's documents print it.
- * Negative amounts: `CHF -1'234.50`. Rounded to the cent.
+ * The Intl locale of a UI language, for weekday and month names: de-CH, fr-CH, it-CH; English as en-GB (the
+ * day before the month, Monday first). Dates themselves are always written by formatDate (`21.11.2026`).
  */
-export function formatChf(amount: number | null | undefined): string {
+export function intlLocale(language: string | undefined = i18next.resolvedLanguage): string {
+  switch (language) {
+    case 'fr':
+      return 'fr-CH';
+    case 'it':
+      return 'it-CH';
+    case 'en':
+      return 'en-GB';
+    default:
+      return 'de-CH';
+  }
+}
+
+/**
+ * An amount in francs as a Swiss practice writes it in the app's language (docs/decisions/0009-languages.md):
+ * `CHF 1'234.50` in German, Italian and English; `1'234.50 CHF` in French (fr-CH: the currency after the amount,
+ * a no-break space between). Always the plain apostrophe (U+0027) as thousands separator and the point as decimal
+ * separator, as the practice's documents print them; written by hand, not by Intl, whose fr-CH and it-CH output
+ * differs between ICU versions (it-CH does not group 4-digit amounts). Negative amounts: `CHF -1'234.50`.
+ * Rounded to the cent.
+ */
+export function formatChf(amount: number | null | undefined, language: string = uiLanguage()): string {
   if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
   // The small nudge rounds binary near-halves (1.005) up, as a person would.
   const cents = Math.round(Math.abs(amount) * 100 + 1e-7);
   const francs = Math.floor(cents / 100).toString();
   const grouped = francs.replace(/\B(?=(\d{3})+(?!\d))/g, "'");
   const sign = amount < 0 && cents > 0 ? '-' : '';
-  return `CHF ${sign}${grouped}.${String(cents % 100).padStart(2, '0')}`;
+  const number = `${sign}${grouped}.${String(cents % 100).padStart(2, '0')}`;
+  return language === 'fr' ? `${number}\u00a0CHF` : `CHF ${number}`;
 }

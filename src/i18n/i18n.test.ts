@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { i18n, setLanguage } from './index.ts';
+import { currentLanguage, i18n, setLanguage } from './index.ts';
 
 describe('i18n', () => {
   afterAll(async () => {
@@ -22,5 +22,43 @@ describe('i18n', () => {
     await i18n.changeLanguage('de-CH');
     expect(i18n.resolvedLanguage).toBe('de');
     expect(i18n.t('nav.patients')).toBe('Patienten');
+  });
+
+  it('speaks French and Italian, and sets <html lang> to them', async () => {
+    await setLanguage('fr');
+    expect(i18n.t('nav.recalls')).toBe('Rappels');
+    expect(i18n.t('title', { ns: 'leads' })).toBe('Prospects');
+    expect(document.documentElement.lang).toBe('fr');
+    await setLanguage('it');
+    expect(i18n.t('nav.recalls')).toBe('Richiami');
+    expect(document.documentElement.lang).toBe('it');
+    expect(window.localStorage.getItem('praxis.language')).toBe('it');
+  });
+
+  it('reads fr-CH and it-CH as French and Italian, and any other language as German', async () => {
+    await i18n.changeLanguage('fr-CH');
+    expect(currentLanguage()).toBe('fr');
+    await i18n.changeLanguage('it-CH');
+    expect(currentLanguage()).toBe('it');
+    await i18n.changeLanguage('es-ES');
+    expect(currentLanguage()).toBe('de');
+    expect(i18n.t('nav.tasks')).toBe('Aufgaben');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('takes German for a browser language it does not have', () => {
+    const detector = i18n.services.languageDetector as {
+      detect: () => string | readonly string[] | undefined;
+    };
+    const original = Object.getOwnPropertyDescriptor(window.navigator, 'languages');
+    Object.defineProperty(window.navigator, 'languages', { value: ['pt-BR'], configurable: true });
+    window.localStorage.removeItem('praxis.language');
+    try {
+      const detected = detector.detect();
+      expect(Array.isArray(detected) ? detected[0] : detected).toBe('de');
+    } finally {
+      if (original) Object.defineProperty(window.navigator, 'languages', original);
+      else Reflect.deleteProperty(window.navigator, 'languages');
+    }
   });
 });

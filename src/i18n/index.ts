@@ -1,13 +1,30 @@
-import 'dayjs/locale/de';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { localeModules } from './resources.ts';
 
-export const languages = ['de', 'en'] as const;
+/** The languages of the app; any other browser language gets German, the language of most Swiss practices. */
+export const languages = ['de', 'fr', 'it', 'en'] as const;
 export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'de';
 
-/** Only a language chosen in settings is stored; otherwise the browser's language applies on every visit. */
+/** Language names are written in their own language (settings and sign-in page). */
+export const languageNames: Record<Language, string> = {
+  de: 'Deutsch',
+  fr: 'Français',
+  it: 'Italiano',
+  en: 'English',
+};
+
+/** The Swiss locale of each language, for Intl formats (weekday and month names, numbers). */
+export const swissLocales: Record<Language, string> = {
+  de: 'de-CH',
+  fr: 'fr-CH',
+  it: 'it-CH',
+  en: 'en-CH',
+};
+
+/** Only a language chosen (settings, sign-in page) is stored; otherwise the browser's language applies on every visit. */
 const STORAGE_KEY = 'praxis.language';
 
 const modules = localeModules();
@@ -15,8 +32,12 @@ const resources = Object.fromEntries(
   languages.map((lng) => [lng, Object.fromEntries(Object.entries(modules).map(([ns, m]) => [ns, m[lng]]))]),
 );
 
-i18n.on('languageChanged', (lng) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+i18n.on('languageChanged', () => {
+  if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 });
 
 void i18n
@@ -28,7 +49,7 @@ void i18n
     defaultNS: 'common',
     fallbackNS: 'common',
     supportedLngs: [...languages],
-    fallbackLng: 'en',
+    fallbackLng: defaultLanguage,
     // The resources are bundled: ready at once, no Suspense.
     initAsync: false,
     interpolation: { escapeValue: false },
@@ -37,16 +58,21 @@ void i18n
       order: ['localStorage', 'navigator'],
       lookupLocalStorage: STORAGE_KEY,
       caches: [],
-      convertDetectedLanguage: (lng) => lng.split('-')[0].toLowerCase(),
+      // fr-CH -> fr; a language the app does not have (es, pt-BR, …) -> German.
+      convertDetectedLanguage: (lng) => {
+        const base = lng.split('-')[0].toLowerCase();
+        return isLanguage(base) ? base : defaultLanguage;
+      },
     },
   });
 
-/** The language in use: `de` or `en`. */
+/** The language in use: `de`, `fr`, `it` or `en`. */
 export function currentLanguage(): Language {
-  return i18n.resolvedLanguage === 'de' ? 'de' : 'en';
+  const lng = i18n.resolvedLanguage;
+  return isLanguage(lng) ? lng : defaultLanguage;
 }
 
-/** Chosen in settings: kept on this device and applied at once. */
+/** Chosen in settings or on the sign-in page: kept on this device and applied at once. */
 export function setLanguage(lng: Language): Promise<unknown> {
   try {
     window.localStorage.setItem(STORAGE_KEY, lng);

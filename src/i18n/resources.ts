@@ -1,20 +1,29 @@
-import * as common from './common.ts';
-import type { LocaleModule } from './types.ts';
+import type { LocaleModule, Strings } from './types.ts';
 
-// Every feature's strings, under the namespace of its folder name (src/features/tasks/locales.ts -> `tasks`).
-// A feature may split its strings (`locales-details.ts`): the parts are merged into the one namespace.
-const featureModules = import.meta.glob<LocaleModule>('../features/*/locales{,-*}.ts', { eager: true });
+// One file per language and namespace, so that no file grows past a reviewable size:
+//   src/i18n/common/<lang>.ts                  -> namespace `common`
+//   src/features/<area>/locales/<lang>.ts      -> namespace `<area>` (the folder name)
+// A namespace may be split into parts (`<lang>-<part>.ts`, e.g. leads/locales/en-details.ts): the parts of a
+// language are merged into the one namespace. Each file exports a const named after its language
+// (`export const fr: Translation<typeof en> = …`), which makes a missing or extra key a type error.
+const files = import.meta.glob<Record<string, Strings>>(['./common/*.ts', '../features/*/locales/*.ts'], {
+  eager: true,
+});
 
-/** Namespace -> {en, de}: `common` and one per feature folder. */
+const fileRe = /(?:^\.\/(common)|features\/([^/]+)\/locales)\/([a-z]{2})(?:-[a-z-]+)?\.ts$/;
+
+/** Namespace -> language -> strings: `common` and one per feature folder. */
 export function localeModules(): Record<string, LocaleModule> {
-  const out: Record<string, LocaleModule> = { common };
-  for (const [path, mod] of Object.entries(featureModules).sort(([a], [b]) => a.localeCompare(b))) {
-    const ns = /features\/([^/]+)\/locales(?:-[a-z-]+)?\.ts$/.exec(path)?.[1];
-    if (!ns) continue;
-    const prev = out[ns];
-    out[ns] = prev
-      ? { en: { ...prev.en, ...mod.en }, de: { ...prev.de, ...mod.de } }
-      : { en: mod.en, de: mod.de };
+  const out: Record<string, LocaleModule> = {};
+  for (const [path, mod] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
+    const m = fileRe.exec(path);
+    if (!m || path.endsWith('.test.ts')) continue;
+    const ns = m[1] ?? m[2];
+    const lng = m[3];
+    const strings = mod[lng];
+    if (!strings) throw new Error(`${path} must export the const \`${lng}\``);
+    out[ns] ??= {};
+    out[ns][lng] = { ...out[ns][lng], ...strings };
   }
   return out;
 }

@@ -4,13 +4,10 @@ export interface Strings {
 }
 
 /**
- * The German (or any further) translation of a namespace has exactly the English keys:
- * `export const de: Translation<typeof en> = { … }` makes a missing or extra key a type error.
+ * Every translation (German, French, Italian) of a namespace has exactly the English keys:
+ * `export const fr: Translation<typeof en> = { … }` in `locales/fr.ts` makes a missing or extra key a type error.
  */
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
 
-/** What every `src/features/<area>/locales.ts` exports. */
-export interface LocaleModule {
-  en: Strings;
-  de: Strings;
-}
+/** One namespace's strings by language (`en`, `de`, …), merged from its files by resources.ts. */
+export type LocaleModule = Record<string, Strings>;

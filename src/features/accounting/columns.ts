@@ -90,7 +90,14 @@ export function serviceColumns(t: TFunction): TableColumn<AccountingServiceRow>[
       text: (r) => t(`type.${r.type}`),
       width: 110,
     },
-    { key: 'law', header: t('col.law'), kind: 'code', value: (r) => r.law, text: (r) => r.law, width: 70 },
+    {
+      key: 'law',
+      header: t('col.law'),
+      kind: 'code',
+      value: (r) => r.law,
+      text: (r) => t(`law.${r.law}`),
+      width: 70,
+    },
     {
       key: 'status',
       header: t('col.status'),
@@ -212,6 +219,14 @@ function csvColumnsOf<R>(
     kind: kinds[key] ?? 'text',
     value: (row: R) => row[key] as string | number | boolean,
   }));
+}
+
+/**
+ * The CSV's header line in the UI language (`Rechnungsnr.`, `N° de facture`, …), the values unchanged: a person
+ * opens the file in Excel (docs/decisions/0007-csv-export.md).
+ */
+export function localizedCsvColumns<R>(columns: readonly CsvColumn<R>[], t: TFunction): CsvColumn<R>[] {
+  return columns.map((c) => ({ ...c, header: t(`csv.${c.header}`, { defaultValue: c.header }) }));
 }
 
 export const serviceCsvColumns = csvColumnsOf<AccountingServiceRow>(

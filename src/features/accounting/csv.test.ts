@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountingServiceRow } from '../../../contract/accounting.ts';
-import { serviceCsvColumns, transactionCsvColumns } from './columns.ts';
+import { localizedCsvColumns, serviceCsvColumns, transactionCsvColumns } from './columns.ts';
 import { BOM, type CsvColumn, csvField, csvValue, toCsv } from './csv.ts';
 
 interface Row {
@@ -81,5 +81,24 @@ describe('CSV for Excel in Switzerland', () => {
     expect(at('is_covered')).toBe('1');
     expect(at('vat_rate')).toBe('8.1');
     expect(toCsv(serviceCsvColumns, [{ ...row, title: 'a; b' }])).toContain(';"a; b";');
+  });
+
+  it('writes the header line in the UI language, the values unchanged', async () => {
+    const { i18n } = await import('../../i18n/index.ts');
+    await i18n.changeLanguage('fr');
+    const t = i18n.getFixedT('fr', 'accounting');
+    const fr = localizedCsvColumns(transactionCsvColumns, t);
+    expect(fr.map((c) => c.header).slice(0, 2)).toEqual(['N° de facture', 'N° de patient']);
+    expect(
+      localizedCsvColumns(serviceCsvColumns, i18n.getFixedT('it', 'accounting')).map((c) => c.header),
+    ).toContain('Legge');
+    // Every field has its header in every language (none falls back to the field name).
+    for (const lng of ['de', 'fr', 'it', 'en']) {
+      const headers = localizedCsvColumns(serviceCsvColumns, i18n.getFixedT(lng, 'accounting')).map(
+        (c) => c.header,
+      );
+      expect(headers.filter((h) => /_|^[a-z]+$/.test(h))).toEqual([]);
+    }
+    await i18n.changeLanguage('en');
   });
 });

@@ -9,6 +9,7 @@ import { Page } from '../../components/page.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import {
   laws,
+  localizedCsvColumns,
   paymentColumns,
   serviceColumns,
   serviceCsvColumns,
@@ -32,6 +33,8 @@ const paymentAmount = (r: AccountingTransactionRow) => r.amount;
 /** `/accounting`: services and payments of a period (this month by default), filtered, totalled and exported. */
 export function Component() {
   const { t } = useTranslation('accounting');
+  const serviceCsv = useMemo(() => localizedCsvColumns(serviceCsvColumns, t), [t]);
+  const transactionCsv = useMemo(() => localizedCsvColumns(transactionCsvColumns, t), [t]);
   const [params, setParams] = useUrlParams();
   const today = practiceToday();
   const view = readView(params, today);
@@ -74,6 +77,7 @@ export function Component() {
         title: t('totals.byLaw'),
         keyHeader: t('col.law'),
         totals: totalsBy(rows, (r) => r.law, serviceAmount, laws),
+        label: (k) => t(`law.${k}`),
       },
       {
         title: t('totals.byStatus'),
@@ -173,7 +177,7 @@ export function Component() {
                 query={services}
                 label={t('tableLabel.services')}
                 columns={sColumns}
-                csvColumns={serviceCsvColumns}
+                csvColumns={serviceCsv}
                 rowKey={(r) => r.service_id}
                 keep={sKeep}
                 sort={sortOf(sColumns)}
@@ -202,7 +206,7 @@ export function Component() {
                 query={payments}
                 label={t('tableLabel.payments')}
                 columns={pColumns}
-                csvColumns={transactionCsvColumns}
+                csvColumns={transactionCsv}
                 rowKey={(r) => r.transaction_id}
                 keep={pKeep}
                 sort={sortOf(pColumns)}

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
-import { formatDate } from '../../components/format.ts';
+import { formatDate, intlLocale } from '../../components/format.ts';
 import { patientName } from '../../components/patient-search.tsx';
 import classes from './agenda.module.css';
 import {
@@ -323,7 +323,7 @@ export function AgendaGrid(props: AgendaGridProps) {
   const gridBackgroundOffset = `${((60 - (hours.from % 60)) % 60) * PX_PER_MIN}px`;
   const top = (minutes: number) => (minutes - hours.from) * PX_PER_MIN;
 
-  const weekdayFormat = new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-CH' : 'en-GB', {
+  const weekdayFormat = new Intl.DateTimeFormat(intlLocale(i18n.resolvedLanguage), {
     weekday: 'short',
     timeZone: 'UTC',
   });

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
-import { formatDate, formatDateTime, toPracticeDateTime } from '../../components/format.ts';
+import { formatDate, formatDateTime, intlLocale, toPracticeDateTime } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
@@ -275,7 +275,7 @@ export function Component() {
   }, []);
 
   // ----- rendering ---------------------------------------------------------------------------------------------
-  const locale = i18n.language === 'de' ? 'de-CH' : 'en-GB';
+  const locale = intlLocale(i18n.resolvedLanguage);
   const heading =
     view === 'day'
       ? new Intl.DateTimeFormat(locale, {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_SLOT_WINDOW_DAYS, type Slot } from '../../../contract/booking.ts';
 import type { Provider } from '../../../contract/system.ts';
-import { formatDate, formatTime, fromUnixSeconds } from '../../components/format.ts';
+import { formatDate, formatTime, fromUnixSeconds, intlLocale } from '../../components/format.ts';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { providerLabel, StepNav } from './choice-steps.tsx';
 import { groupByDay, moreDays, type SlotChoice, sameSlot, slotWindow } from './model.ts';
@@ -12,7 +12,7 @@ import { slotsQuery } from './queries.ts';
 /** `Monday 23.11.2026` for a practice day `YYYY-MM-DD`. */
 export function useDayLabel(): (day: string) => string {
   const { i18n } = useTranslation();
-  const weekday = new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-CH' : 'en-GB', {
+  const weekday = new Intl.DateTimeFormat(intlLocale(i18n.resolvedLanguage), {
     weekday: 'long',
     timeZone: 'UTC',
   });

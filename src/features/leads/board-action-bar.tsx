@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder } from '../../../contract/sales.ts';
+import { folderName } from '../../components/codes.ts';
 import { describeError } from '../../components/states.tsx';
 import { BulkAssignDialog } from './assign-dialog.tsx';
 import { bulkSetFolderMutation } from './queries.ts';
@@ -70,7 +71,7 @@ export function BoardActionBar({ selected, targets, onClear, onOutcome }: BoardA
                     )
                   }
                 >
-                  {f.label}
+                  {folderName(f)}
                 </Menu.Item>
               ))}
             </Menu.Dropdown>

@@ -5,6 +5,7 @@ import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/rea
 import { memo, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, Lead } from '../../../contract/sales.ts';
+import { folderName } from '../../components/codes.ts';
 import { describeError } from '../../components/states.tsx';
 import classes from './board.module.css';
 import { BoardCard } from './board-card.tsx';
@@ -166,7 +167,7 @@ const ColumnContent = memo(function ColumnContent({
     <>
       <header className={classes.columnHeader}>
         <h2 className={classes.columnTitle} id={headingId}>
-          {folder.label}
+          {folderName(folder)}
         </h2>
         {loaded && (
           <span className={classes.count} data-testid="column-count" data-count={total}>

@@ -16,6 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { type PointerEvent as ReactPointerEvent, useMemo } from 'react';
 import type { Folder, Lead } from '../../../contract/sales.ts';
+import { folderName } from '../../components/codes.ts';
 import { leadName } from './board-lead.ts';
 
 /**
@@ -132,13 +133,13 @@ export function boardAnnouncements(t: Translate): Announcements {
     onDragOver: ({ active, over }) => {
       const folder = folderOf(over?.data.current);
       return folder
-        ? t('dnd.over', { name: name(active.data.current), column: folder.label })
+        ? t('dnd.over', { name: name(active.data.current), column: folderName(folder) })
         : t('dnd.notOver', { name: name(active.data.current) });
     },
     onDragEnd: ({ active, over }) => {
       const folder = folderOf(over?.data.current);
       return folder
-        ? t('dnd.dropped', { name: name(active.data.current), column: folder.label })
+        ? t('dnd.dropped', { name: name(active.data.current), column: folderName(folder) })
         : t('dnd.droppedNowhere', { name: name(active.data.current) });
     },
     onDragCancel: ({ active }) => t('dnd.cancelled', { name: name(active.data.current) }),

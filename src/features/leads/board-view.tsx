@@ -6,6 +6,7 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder, Lead, ReferenceData } from '../../../contract/sales.ts';
 import { userName as nameOfUser, usersQuery } from '../../api/people.ts';
+import { folderName } from '../../components/codes.ts';
 import { AssignDialog } from './assign-dialog.tsx';
 import classes from './board.module.css';
 import { BoardActionBar, type BulkOutcome, BulkOutcomeAlert } from './board-action-bar.tsx';
@@ -292,7 +293,7 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
   }, [client, selectedIds]);
   const onOutcome = (kind: 'assign' | 'move', result: BulkResult, folder?: Folder) => {
     const names = selectedNames;
-    setOutcome({ kind, result, names, folder: folder?.label });
+    setOutcome({ kind, result, names, folder: folder ? folderName(folder) : undefined });
     setSelection(emptySelection);
   };
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, Lead, RefItem } from '../../../contract/sales.ts';
 import { useUserName } from '../../api/people.ts';
+import { folderName } from '../../components/codes.ts';
 import { formatChf, formatDate, formatDateTime } from '../../components/format.ts';
 import { referenceDataQuery } from './details-queries.ts';
 
@@ -80,7 +81,10 @@ export function DetailsData({
           ],
           [
             t('details.field.folder'),
-            folders.find((f) => f.folderId === lead.folderId)?.label ?? `#${lead.folderId}`,
+            (() => {
+              const folder = folders.find((f) => f.folderId === lead.folderId);
+              return folder ? folderName(folder) : `#${lead.folderId}`;
+            })(),
           ],
           [t('details.field.source'), labelOf(ref?.sources, lead.source)],
           [t('details.field.assignee'), userName(lead.assigneeId)],

@@ -8,7 +8,7 @@ import type { Lead } from '../../../contract/sales.ts';
 import { createQueryClient } from '../../api/query-client.ts';
 import { saveSession } from '../../api/session.ts';
 import { i18n } from '../../i18n/index.ts';
-import { en } from './locales-details.ts';
+import { en } from './locales/en-details.ts';
 
 /**
  * Test kit of the details page and the new-lead form: a fake practice service behind `fetch` (so the real client
@@ -25,7 +25,7 @@ if (!('fonts' in document)) {
   });
 }
 
-// Until the i18n loader merges locales-details.ts into `leads`, the tests add it themselves.
+// The loader merges locales/en-details.ts into `leads`; adding it again keeps the kit independent of that.
 i18n.addResourceBundle('en', 'leads', en, true, true);
 
 export interface Answer {

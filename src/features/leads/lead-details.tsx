@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { disqualifiedFolderIds, type Folder, type Lead } from '../../../contract/sales.ts';
 import { useUserName } from '../../api/people.ts';
+import { folderName } from '../../components/codes.ts';
 import { formatDate, formatDateTime } from '../../components/format.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { AssignDialog } from './assign-dialog.tsx';
@@ -67,7 +68,8 @@ function DetailsSkeleton() {
 
 /** The folder's label; `#7` for one the reference data does not know. */
 export function folderLabel(folders: readonly Folder[], folderId: number): string {
-  return folders.find((f) => f.folderId === folderId)?.label ?? `#${folderId}`;
+  const folder = folders.find((f) => f.folderId === folderId);
+  return folder ? folderName(folder) : `#${folderId}`;
 }
 
 function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Folder[]; hideName?: boolean }) {

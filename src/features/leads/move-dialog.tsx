@@ -2,6 +2,7 @@ import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { folderName } from '../../components/codes.ts';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
 import { LeadModal } from './board-modal.tsx';
@@ -97,7 +98,7 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
                       <Radio
                         key={f.folderId}
                         value={String(f.folderId)}
-                        label={f.label}
+                        label={folderName(f)}
                         description={
                           action === 'disqualify'
                             ? t('move.viaDisqualify')

@@ -24,6 +24,7 @@ import { useBlocker, useNavigate } from 'react-router';
 import { leadGenders } from '../../../contract/sales.ts';
 import { isApiError } from '../../api/client.ts';
 import { userName, usersQuery } from '../../api/people.ts';
+import { folderName } from '../../components/codes.ts';
 import { errorMessage, formMessage, translateMessage } from './details-messages.ts';
 import { createLeadMutation, referenceDataQuery } from './details-queries.ts';
 import { LeaveConfirm } from './details-unsaved.tsx';
@@ -207,9 +208,11 @@ export function NewLeadForm() {
                 data={[
                   {
                     value: '',
-                    label: t('details.newLead.defaultFolder', { folder: defaultFolder?.label ?? '' }),
+                    label: t('details.newLead.defaultFolder', {
+                      folder: defaultFolder ? folderName(defaultFolder) : '',
+                    }),
                   },
-                  ...folders.map((f) => ({ value: String(f.folderId), label: f.label })),
+                  ...folders.map((f) => ({ value: String(f.folderId), label: folderName(f) })),
                 ]}
                 {...form.register('folderId')}
               />

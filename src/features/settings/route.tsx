@@ -14,23 +14,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { meQuery } from '../../api/people.ts';
 import { tenantOfBase, useSession } from '../../api/session.ts';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { SIGNED_OUT_STATE } from '../../components/layout/user-menu.tsx';
 import { Page } from '../../components/page.tsx';
-import { type Language, setLanguage } from '../../i18n/index.ts';
-
-/** Language names are written in their own language. */
-const languageOptions: { value: Language; label: string }[] = [
-  { value: 'de', label: 'Deutsch' },
-  { value: 'en', label: 'English' },
-];
 
 export function Component() {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const session = useSession();
   const { data: me } = useQuery(meQuery());
   const navigate = useNavigate();
-  const language: Language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
 
   return (
     <Page title={t('title')}>
@@ -39,12 +32,7 @@ export function Component() {
           <Title order={2} size="h4" id="settings-language">
             {t('language')}
           </Title>
-          <SegmentedControl
-            aria-labelledby="settings-language"
-            value={language}
-            onChange={(v) => void setLanguage(v as Language)}
-            data={languageOptions.map((o) => ({ ...o, label: <span lang={o.value}>{o.label}</span> }))}
-          />
+          <LanguageSwitch labelledBy="settings-language" />
           <Text size="sm" c="dimmed">
             {t('languageHint')}
           </Text>

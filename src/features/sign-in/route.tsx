@@ -31,6 +31,7 @@ import {
   saveSession,
   tenantOfBase,
 } from '../../api/session.ts';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { describeError } from '../../components/states.tsx';
 
 function isHttpUrl(s: string): boolean {
@@ -295,6 +296,7 @@ function SignInFrame({ title, children }: { title: string; children: ReactNode }
             </Text>
             <Title order={1}>{title}</Title>
           </div>
+          <LanguageSwitch size="xs" />
           {children}
         </Stack>
       </Paper>

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/de';
 import type { TFunction } from 'i18next';
 import type { StatGroupBy, StatMetric, StatRow } from '../../../contract/sales.ts';
+import { folderName } from '../../components/codes.ts';
 import { formatChf, formatDate } from '../../components/format.ts';
 
 /** What a person reads for a group: names for ids and codes, de-CH dates, `Week 47, 2026`, `Nov 2026`. */
@@ -20,9 +20,11 @@ export function groupLabel(groupBy: StatGroupBy, row: StatRow, t: TFunction, lan
       if (!m) return row.key;
       // dayjs's month names: the same in every browser (ICU versions abbreviate differently, `Sep` / `Sept`).
       return dayjs(`${row.key}-01`)
-        .locale(language === 'de' ? 'de' : 'en')
+        .locale(['de', 'fr', 'it'].includes(language) ? language : 'en')
         .format('MMM YYYY');
     }
+    case 'folder':
+      return folderName({ folderId: Number(row.key), label: row.label || row.key || t('stats:label.none') });
     case 'country':
       return row.label || row.key || t('stats:label.unknownCountry');
     default:

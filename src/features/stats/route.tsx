@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, StatRow } from '../../../contract/sales.ts';
 import { usersQuery } from '../../api/people.ts';
+import { folderName } from '../../components/codes.ts';
 import { Page } from '../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
@@ -45,7 +46,7 @@ export function Component() {
   const users = useQuery(usersQuery());
   const folders = reference.data?.folders ?? [];
   const pipelineName = (ispatient: 0 | 1) => t(ispatient === 1 ? 'pipeline.patients' : 'pipeline.contacts');
-  const folderLabel = (f: Folder) => `${f.label} (${pipelineName(f.ispatient)})`;
+  const folderLabel = (f: Folder) => `${folderName(f)} (${pipelineName(f.ispatient)})`;
 
   const language = i18n.resolvedLanguage ?? 'en';
   const time = isTimeGroup(view.groupBy);

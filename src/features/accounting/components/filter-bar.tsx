@@ -31,7 +31,7 @@ export function FilterBar({ tab, view, onChange }: FilterBarProps) {
           <Select
             label={t('filter.law')}
             placeholder={t('filter.all')}
-            data={laws.map((l) => ({ value: l, label: l }))}
+            data={laws.map((l) => ({ value: l, label: t(`law.${l}`) }))}
             value={view.law || null}
             onChange={(v) => onChange({ law: v ?? '' })}
             clearable

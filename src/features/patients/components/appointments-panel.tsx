@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appointmentStateName } from '../../../components/codes.ts';
 import { formatDate, formatTime } from '../../../components/format.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { type AppointmentPeriod, patientAppointmentsQuery } from '../queries.ts';
@@ -82,7 +83,9 @@ export function AppointmentsPanel({ patid }: { patid: number }) {
                   <Table.Td>{a.calendar}</Table.Td>
                   <Table.Td>{a.appointment}</Table.Td>
                   <Table.Td>{a.comment}</Table.Td>
-                  <Table.Td>{a.state && <Badge variant="default">{a.state}</Badge>}</Table.Td>
+                  <Table.Td>
+                    {a.state && <Badge variant="default">{appointmentStateName(a.state)}</Badge>}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -4,6 +4,7 @@ import { Box, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Folder, RefItem, StatFilter } from '../../../../contract/sales.ts';
+import { folderName } from '../../../components/codes.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatTick } from '../labels.ts';
 import { type ReasonCounts, reasonCountsQuery, reasonFolders } from '../queries.ts';
@@ -54,10 +55,10 @@ export function ReasonsPanel({ filter, reasons, folders, pipelineName }: Reasons
   const { t } = useTranslation('stats');
   const folderIds = reasonFolders(filter);
   const query = useQuery({ ...reasonCountsQuery(filter), enabled: folderIds.length > 0 });
-  const folderName = (id: number) => {
+  const folderLabel = (id: number) => {
     const f = folders.find((x) => x.folderId === id);
     const ispatient = f?.ispatient ?? (id === 5 ? 1 : 0);
-    return `${f?.label ?? `#${id}`} (${pipelineName(ispatient)})`;
+    return `${f ? folderName(f) : `#${id}`} (${pipelineName(ispatient)})`;
   };
 
   let body: React.ReactNode;
@@ -80,7 +81,7 @@ export function ReasonsPanel({ filter, reasons, folders, pipelineName }: Reasons
       });
       const series = folderIds.map((id, i) => ({
         name: `f${id}`,
-        label: folderName(id),
+        label: folderLabel(id),
         color: folderColors[i % 2],
       }));
       body = (
@@ -109,7 +110,7 @@ export function ReasonsPanel({ filter, reasons, folders, pipelineName }: Reasons
                   <Table.Th scope="col">{t('reasons.reason')}</Table.Th>
                   {folderIds.map((id) => (
                     <Table.Th key={id} scope="col" style={{ textAlign: 'right' }}>
-                      {folderName(id)}
+                      {folderLabel(id)}
                     </Table.Th>
                   ))}
                   <Table.Th scope="col" style={{ textAlign: 'right' }}>

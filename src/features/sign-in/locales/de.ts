@@ -1,39 +1,5 @@
-import type { Translation } from '../../i18n/types.ts';
-
-export const en = {
-  title: 'Sign in',
-  intro: 'Sign in to your practice.',
-  practiceAddress: 'Practice address',
-  practiceAddressHint: 'The address of the practice service, ending in /v1.',
-  method: 'Sign in with',
-  methodBasic: 'User name and password',
-  methodKey: 'API key',
-  user: 'User name',
-  password: 'Password',
-  apiKey: 'API key',
-  remember: 'Remember on this device',
-  rememberHint: 'Only on a device nobody else uses. Otherwise you stay signed in until the tab is closed.',
-  submit: 'Sign in',
-  failed: 'Sign-in failed',
-  demo: 'This is the demo practice: the demo credentials are filled in.',
-  again: 'Please sign in again to continue where you were.',
-  pick: {
-    title: 'Who are you?',
-    hint: 'This practice service does not tell whom the credentials belong to. Pick yourself once; the choice is kept with the sign-in.',
-    label: 'I am',
-    submit: 'Continue',
-  },
-  errors: {
-    baseRequired: 'Enter the practice address.',
-    baseInvalid: 'Enter an address that starts with http:// or https://.',
-    userRequired: 'Enter your user name.',
-    passwordRequired: 'Enter your password.',
-    keyRequired: 'Enter the API key.',
-    pickRequired: 'Pick who you are.',
-    tooMany_one: 'Too many failed sign-ins; try again in {{count}} second.',
-    tooMany_other: 'Too many failed sign-ins; try again in {{count}} seconds.',
-  },
-} as const;
+import type { Translation } from '../../../i18n/types.ts';
+import type { en } from './en.ts';
 
 export const de: Translation<typeof en> = {
   title: 'Anmelden',

@@ -1,0 +1,67 @@
+/** Strings of the `labor` area (namespace `labor`), in English: the keys every other language must have. */
+export const en = {
+  title: 'Lab results',
+  intro:
+    'Upload the files your laboratory sent: HL7 messages (.hl7) and their PDF reports (.pdf). Several files can be dropped or chosen at once.',
+  pairing:
+    'An HL7 message and its PDF report belong together when they have the same base name (for example 4711.hl7 and 4711.pdf). They may arrive in either order: a PDF sent first waits for its HL7 message.',
+  patient:
+    'The patient is taken from the HL7 content only (patient number in PID-3, or name and date of birth). No patient is chosen here.',
+  limits:
+    'Only .hl7 and .pdf files, names of at most 255 characters, at most about 19.6 MB per file (25 MB once encoded).',
+  noModule: {
+    title: 'Lab uploads are not enabled for this sign-in',
+    text: 'The credentials you signed in with are not enabled for the module labor, so the service would refuse every file. Ask your administrator to enable the module, or sign in with credentials that have it.',
+  },
+  drop: {
+    label: 'Drop lab files here',
+    hint: 'Drag .hl7 and .pdf files into this area, or use the button.',
+    choose: 'Choose files',
+    accept: 'Drop the files to upload them',
+    disabled: 'Uploading is not possible with this sign-in.',
+  },
+  list: {
+    title: 'Uploads of this session',
+    caption: 'Files uploaded in this session, in the order they were given',
+    empty: 'No files uploaded in this session yet.',
+    emptyHint: 'The list stays while you work elsewhere in the app, until you sign out or close the tab.',
+    file: 'File',
+    size: 'Size',
+    progress: 'Progress',
+    answer: 'Answer of the service',
+    actions: 'Actions',
+    retry: 'Retry',
+    retryLabel: 'Send {{name}} again',
+    remove: 'Remove',
+    removeLabel: 'Remove {{name}} from the list',
+    retryAll: 'Retry all failed',
+    clearFinished: 'Clear accepted and invalid',
+    summary:
+      '{{accepted}} accepted, {{refused}} refused or failed, {{pending}} in progress, {{invalid}} not sent',
+    status: 'Status {{status}}',
+    notSent: 'Not sent.',
+    keptUntilDone: 'The file stays here for a retry until the service accepts it.',
+  },
+  phase: {
+    invalid: 'Not sent',
+    waiting: 'Waiting',
+    reading: 'Reading',
+    sending: 'Sending',
+    accepted: 'Accepted',
+    refused: 'Refused',
+    failed: 'Failed',
+  },
+  readProgress: 'Reading {{name}}: {{percent}} %',
+  sendProgress: 'Sending {{name}}',
+  problem: {
+    extension: 'Only .hl7 and .pdf files can be uploaded.',
+    nameTooLong: 'The file name is longer than 255 characters.',
+    tooLarge: 'The file is too large: at most 25 MB once encoded (about 19.6 MB).',
+    empty: 'The file is empty.',
+  },
+  kind: {
+    hl7: 'HL7 message',
+    pdf: 'PDF report',
+    other: 'Other file',
+  },
+} as const;

@@ -1,0 +1,70 @@
+import type { Translation } from '../../../i18n/types.ts';
+import type { en } from './en.ts';
+
+export const it: Translation<typeof en> = {
+  title: 'Risultati di laboratorio',
+  intro:
+    'Caricare i file inviati dal laboratorio: messaggi HL7 (.hl7) e i relativi referti PDF (.pdf). È possibile trascinare o scegliere più file alla volta.',
+  pairing:
+    'Un messaggio HL7 e il suo referto PDF vanno insieme quando hanno lo stesso nome di base (p. es. 4711.hl7 e 4711.pdf). Possono arrivare in qualsiasi ordine: un PDF inviato prima attende il suo messaggio HL7.',
+  patient:
+    'Il paziente viene ricavato solo dal contenuto HL7 (numero di paziente in PID-3, oppure nome e data di nascita). Qui non si sceglie nessun paziente.',
+  limits:
+    'Solo file .hl7 e .pdf, nomi di al massimo 255 caratteri, al massimo circa 19,6 MB per file (25 MB una volta codificato).',
+  noModule: {
+    title: 'Il caricamento dei risultati non è abilitato per questo accesso',
+    text: 'Le credenziali usate non sono abilitate per il modulo laboratorio, quindi il servizio rifiuterebbe ogni file. Chiedere all’amministratore di abilitare il modulo o accedere con credenziali che lo includono.',
+  },
+  drop: {
+    label: 'Trascinare qui i file di laboratorio',
+    hint: 'Trascinare file .hl7 e .pdf in quest’area oppure usare il pulsante.',
+    choose: 'Scegli i file',
+    accept: 'Rilasciare i file per caricarli',
+    disabled: 'Con questo accesso il caricamento non è possibile.',
+  },
+  list: {
+    title: 'Caricamenti di questa sessione',
+    caption: 'File caricati in questa sessione, nell’ordine in cui sono stati forniti',
+    empty: 'Ancora nessun file caricato in questa sessione.',
+    emptyHint:
+      'L’elenco resta mentre si lavora altrove nell’applicazione, fino all’uscita o alla chiusura della scheda.',
+    file: 'File',
+    size: 'Dimensione',
+    progress: 'Avanzamento',
+    answer: 'Risposta del servizio',
+    actions: 'Azioni',
+    retry: 'Riprova',
+    retryLabel: 'Invia di nuovo {{name}}',
+    remove: 'Rimuovi',
+    removeLabel: 'Rimuovi {{name}} dall’elenco',
+    retryAll: 'Riprova tutti i non riusciti',
+    clearFinished: 'Rimuovi gli accettati e i non validi',
+    summary:
+      '{{accepted}} accettati, {{refused}} rifiutati o non riusciti, {{pending}} in corso, {{invalid}} non inviati',
+    status: 'Stato {{status}}',
+    notSent: 'Non inviato.',
+    keptUntilDone: 'Il file resta qui per un nuovo tentativo finché il servizio non lo accetta.',
+  },
+  phase: {
+    invalid: 'Non inviato',
+    waiting: 'In attesa',
+    reading: 'Lettura',
+    sending: 'Invio',
+    accepted: 'Accettato',
+    refused: 'Rifiutato',
+    failed: 'Non riuscito',
+  },
+  readProgress: 'Lettura di {{name}}: {{percent}} %',
+  sendProgress: 'Invio di {{name}}',
+  problem: {
+    extension: 'Possono essere caricati solo file .hl7 e .pdf.',
+    nameTooLong: 'Il nome del file supera i 255 caratteri.',
+    tooLarge: 'Il file è troppo grande: al massimo 25 MB una volta codificato (circa 19,6 MB).',
+    empty: 'Il file è vuoto.',
+  },
+  kind: {
+    hl7: 'Messaggio HL7',
+    pdf: 'Referto PDF',
+    other: 'Altro file',
+  },
+};

@@ -1,0 +1,21 @@
+/** Strings of the `settings` area (namespace `settings`), in English: the keys every other language must have. */
+export const en = {
+  title: 'Settings',
+  language: 'Language',
+  languageHint: 'Until you choose one, the app follows the browser’s language.',
+  colorScheme: 'Colour scheme',
+  light: 'Light',
+  dark: 'Dark',
+  auto: 'As the device',
+  signedIn: 'Signed in',
+  practice: 'Practice',
+  address: 'Practice address',
+  user: 'User',
+  method: 'Signed in with',
+  methodBasic: 'User name {{user}} and password',
+  methodKey: 'API key',
+  kept: 'Kept',
+  remembered: 'On this device, until you sign out',
+  notRemembered: 'Until this browser tab is closed',
+  signOut: 'Sign out',
+} as const;

@@ -1,0 +1,23 @@
+import type { Translation } from '../../../i18n/types.ts';
+import type { en } from './en.ts';
+
+export const fr: Translation<typeof en> = {
+  title: 'Paramètres',
+  language: 'Langue',
+  languageHint: 'Tant que vous n’en choisissez pas, l’application suit la langue du navigateur.',
+  colorScheme: 'Couleurs',
+  light: 'Clair',
+  dark: 'Sombre',
+  auto: 'Comme l’appareil',
+  signedIn: 'Connecté',
+  practice: 'Cabinet',
+  address: 'Adresse du cabinet',
+  user: 'Utilisateur',
+  method: 'Connecté avec',
+  methodBasic: 'Nom d’utilisateur {{user}} et mot de passe',
+  methodKey: 'Clé API',
+  kept: 'Conservé',
+  remembered: 'Sur cet appareil, jusqu’à la déconnexion',
+  notRemembered: 'Jusqu’à la fermeture de cet onglet',
+  signOut: 'Se déconnecter',
+};

@@ -1,0 +1,23 @@
+import type { Translation } from '../../../i18n/types.ts';
+import type { en } from './en.ts';
+
+export const it: Translation<typeof en> = {
+  title: 'Impostazioni',
+  language: 'Lingua',
+  languageHint: 'Finché non ne viene scelta una, l’applicazione segue la lingua del browser.',
+  colorScheme: 'Colori',
+  light: 'Chiaro',
+  dark: 'Scuro',
+  auto: 'Come il dispositivo',
+  signedIn: 'Accesso effettuato',
+  practice: 'Studio',
+  address: 'Indirizzo dello studio',
+  user: 'Utente',
+  method: 'Accesso con',
+  methodBasic: 'Nome utente {{user}} e password',
+  methodKey: 'Chiave API',
+  kept: 'Conservato',
+  remembered: 'Su questo dispositivo, fino all’uscita',
+  notRemembered: 'Fino alla chiusura di questa scheda',
+  signOut: 'Esci',
+};

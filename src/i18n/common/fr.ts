@@ -1,0 +1,88 @@
+import type { Translation } from '../types.ts';
+import type { en } from './en.ts';
+
+export const fr: Translation<typeof en> = {
+  language: 'Langue',
+  folder: {
+    open: 'Ouvert',
+    toBeContacted: 'À contacter',
+    inDiscussion: 'En discussion',
+    converted: 'Converti',
+    disqualified: 'Disqualifié',
+  },
+  appointmentState: {
+    planned: 'Planifié',
+    waiting: 'En salle d’attente',
+    arrived: 'Arrivé',
+    done: 'Terminé',
+    cancelled: 'Annulé par le patient',
+    noShow: 'Non présenté',
+    none: 'Sans statut',
+    other: 'Statut {{state}}',
+  },
+  dialog: {
+    close: 'Fermer',
+  },
+  unsaved: {
+    title: 'Quitter cette page ?',
+    text: 'Vos saisies ne sont pas enregistrées et seront perdues.',
+    stay: 'Rester',
+    leave: 'Quitter sans enregistrer',
+  },
+  app: {
+    name: 'Praxis Front Office',
+    loading: 'Chargement de l’application…',
+  },
+  nav: {
+    label: 'Navigation principale',
+    leads: 'Prospects',
+    tasks: 'Tâches',
+    agenda: 'Agenda',
+    booking: 'Réservation en ligne',
+    recalls: 'Rappels',
+    patients: 'Patients',
+    labor: 'Résultats de laboratoire',
+    accounting: 'Comptabilité',
+    stats: 'Statistiques',
+    settings: 'Paramètres',
+  },
+  header: {
+    openNavigation: 'Ouvrir la navigation',
+    closeNavigation: 'Fermer la navigation',
+    toDark: 'Passer aux couleurs sombres',
+    toLight: 'Passer aux couleurs claires',
+    practice: 'Cabinet {{tenant}}',
+    settings: 'Paramètres',
+    signOut: 'Se déconnecter',
+    navigating: 'Chargement de la page…',
+  },
+  connection: {
+    offline:
+      'Pas de connexion au serveur du cabinet. Vos modifications ne pourront être enregistrées qu’une fois la connexion rétablie.',
+  },
+  state: {
+    loading: 'Chargement…',
+    empty: 'Rien pour l’instant.',
+    retry: 'Réessayer',
+  },
+  error: {
+    failed: 'Échec : {{op}}',
+    pageFailed: 'Cette page n’a pas pu être affichée',
+    network: 'Le serveur du cabinet est injoignable. Vérifiez la connexion et réessayez.',
+    timeout: 'Le serveur du cabinet n’a pas répondu à temps.',
+    unauthorized: 'Votre connexion n’est plus valable. Veuillez vous reconnecter.',
+    contract:
+      'Le serveur du cabinet a répondu sous une forme que cette application ne comprend pas : {{msg}}',
+    server: 'Réponse du serveur du cabinet : {{msg}}',
+    unexpected: 'Une erreur s’est produite : {{msg}}',
+    notFound: 'Il n’y a pas de page à cette adresse.',
+    backToStart: 'Vers les prospects',
+  },
+  notFound: {
+    title: 'Page introuvable',
+  },
+  modal: {
+    confirm: 'Confirmer',
+    cancel: 'Annuler',
+  },
+};
