@@ -65,6 +65,20 @@ export const en = {
     confirm: 'Confirm',
     cancel: 'Cancel',
   },
+  lock: {
+    button: 'Lock screen',
+    buttonTitle: 'Lock screen (Ctrl+Alt+L)',
+    title: 'Screen locked',
+    user: 'Signed in: {{name}}',
+    hintPassword: 'Enter your password to continue where you left off.',
+    hintKey: 'Enter the API key you signed in with to continue where you left off.',
+    password: 'Password',
+    apiKey: 'API key',
+    wrongPassword: 'The password is not correct. The screen stays locked.',
+    wrongKey: 'The API key is not correct. The screen stays locked.',
+    unlock: 'Unlock',
+    signOut: 'Sign out instead',
+  },
 } as const;
 
 export const de: Translation<typeof en> = {
@@ -127,6 +141,21 @@ export const de: Translation<typeof en> = {
   },
   notFound: {
     title: 'Seite nicht gefunden',
+  },
+  lock: {
+    button: 'Bildschirm sperren',
+    buttonTitle: 'Bildschirm sperren (Ctrl+Alt+L)',
+    title: 'Bildschirm gesperrt',
+    user: 'Angemeldet: {{name}}',
+    hintPassword: 'Geben Sie Ihr Passwort ein, um dort weiterzuarbeiten, wo Sie aufgehört haben.',
+    hintKey:
+      'Geben Sie den API-Schlüssel ein, mit dem Sie sich angemeldet haben, um dort weiterzuarbeiten, wo Sie aufgehört haben.',
+    password: 'Passwort',
+    apiKey: 'API-Schlüssel',
+    wrongPassword: 'Das Passwort ist nicht korrekt. Der Bildschirm bleibt gesperrt.',
+    wrongKey: 'Der API-Schlüssel ist nicht korrekt. Der Bildschirm bleibt gesperrt.',
+    unlock: 'Entsperren',
+    signOut: 'Stattdessen abmelden',
   },
   modal: {
     confirm: 'Bestätigen',

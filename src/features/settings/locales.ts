@@ -19,6 +19,16 @@ export const en = {
   remembered: 'On this device, until you sign out',
   notRemembered: 'Until this browser tab is closed',
   signOut: 'Sign out',
+  lock: {
+    title: 'Screen lock',
+    enabled: 'Lock the screen when nobody uses the app',
+    enabledHint:
+      'After the set time without keyboard, mouse or touch input, every tab of the app is covered until the password is entered. Kept on this device.',
+    rememberedHint:
+      'Always on: you signed in with “Remember on this device”, so the sign-in outlives this tab. Sign in without it to switch the lock off.',
+    minutes: 'Minutes without input',
+    minutesHint: 'From {{min}} to {{max}} minutes.',
+  },
 } as const;
 
 export const de: Translation<typeof en> = {
@@ -40,4 +50,14 @@ export const de: Translation<typeof en> = {
   remembered: 'Auf diesem Gerät, bis Sie sich abmelden',
   notRemembered: 'Bis dieser Browser-Tab geschlossen wird',
   signOut: 'Abmelden',
+  lock: {
+    title: 'Bildschirmsperre',
+    enabled: 'Bildschirm sperren, wenn niemand die App benutzt',
+    enabledHint:
+      'Nach der eingestellten Zeit ohne Tastatur-, Maus- oder Touch-Eingabe werden alle Tabs der App verdeckt, bis das Passwort eingegeben wird. Auf diesem Gerät gespeichert.',
+    rememberedHint:
+      'Immer eingeschaltet: Sie haben sich mit «Auf diesem Gerät merken» angemeldet, die Anmeldung bleibt also über diesen Tab hinaus bestehen. Melden Sie sich ohne diese Option an, um die Sperre auszuschalten.',
+    minutes: 'Minuten ohne Eingabe',
+    minutesHint: 'Von {{min}} bis {{max}} Minuten.',
+  },
 };
