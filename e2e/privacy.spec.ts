@@ -117,6 +117,41 @@ test('the idle time is set in the settings and kept on the device', async ({ pag
   await expect(lockHeading(page)).toHaveCount(0);
 });
 
+test('remembered on the device, the idle lock cannot be switched off; a key sign-in unlocks with its key only', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/settings');
+  await page.getByText('API key', { exact: true }).click();
+  await page
+    .getByLabel('API key', { exact: true })
+    .and(page.locator('input[type="password"]'))
+    .fill('demo-key');
+  await page.getByLabel('Remember on this device').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  // Even when "off" was chosen before on this device.
+  await page.evaluate(() => window.localStorage.setItem('praxis.idle-lock-minutes', 'off'));
+  await page.reload();
+  const lockSwitch = page.getByRole('switch', { name: 'Lock the screen when nobody uses the app' });
+  await expect(lockSwitch).toBeChecked();
+  await expect(lockSwitch).toBeDisabled();
+  await expect(page.getByText(/Always on: you signed in with “Remember on this device”/)).toBeVisible();
+
+  await page.clock.fastForward('05:10');
+  await expect(lockHeading(page)).toBeVisible();
+  const key = page.getByLabel('API key', { exact: true });
+  // A valid key, but not the one signed in with.
+  await key.fill('demo-key-nolabor');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByText('The API key is not correct. The screen stays locked.')).toBeVisible();
+  await key.fill('demo-key');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(lockHeading(page)).toHaveCount(0);
+});
+
 test('the header button and Ctrl+Alt+L lock every tab at once', async ({ page }) => {
   await signIn(page, { path: `/patients/${patid}` });
   await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
