@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client.ts';
 import { signInPath } from './api/session.ts';
+import { ScreenLock } from './components/lock/screen-lock.tsx';
+import { reloadWhenRestoredSignedOut, signOut } from './components/sign-out.ts';
 import { describeError, errorTitle } from './components/states.tsx';
 import { currentLanguage, i18n } from './i18n/index.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
@@ -22,6 +24,11 @@ function styleNonce(): string | undefined {
   const value = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
   return value && value !== '__CSP_NONCE__' ? value : undefined;
 }
+
+reloadWhenRestoredSignedOut();
+
+/** Another tab signed out: this one follows (without telling the others again). */
+const signedOutElsewhere = () => signOut({ everywhere: false });
 
 const nonce = styleNonce();
 const getStyleNonce = nonce ? () => nonce : undefined;
@@ -63,6 +70,7 @@ export function App() {
         <Notifications />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
+          <ScreenLock onSignedOut={signedOutElsewhere} />
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { signInPath, useSession } from '../../api/session.ts';
+import { LockButton } from '../lock/lock-button.tsx';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { GlobalSearch } from './global-search.tsx';
@@ -46,6 +47,7 @@ export function AppLayout() {
           </Group>
           <GlobalSearch />
           <Group gap="xs" wrap="nowrap">
+            <LockButton />
             <ColorSchemeToggle />
             <UserMenu />
           </Group>

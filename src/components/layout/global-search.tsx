@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Patient } from '../../../contract/system.ts';
 import { PatientSearchBox } from '../patient-search.tsx';
+import { privateParamsState } from '../use-url-params.ts';
 
 function isMac(): boolean {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
@@ -30,10 +31,15 @@ export function GlobalSearch() {
   const allResults = (text: string) => (
     <Anchor
       component={Link}
-      to={`/patients?q=${encodeURIComponent(text.trim())}`}
+      to="/patients"
       size="sm"
       onMouseDown={(e) => e.preventDefault()}
-      onClick={close}
+      onClick={(e) => {
+        // The text goes with the history entry, never into the address (useUrlParams `private`).
+        e.preventDefault();
+        close();
+        void navigate('/patients', { state: privateParamsState({ q: text.trim() }) });
+      }}
     >
       {t('search.allResults')}
     </Anchor>

@@ -2,9 +2,10 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { meQuery } from '../../api/people.ts';
 import { tenantOfBase, useSession } from '../../api/session.ts';
+import { signOut } from '../sign-out.ts';
 
 /** Where signing out leads; the sign-in page forgets the credentials when it sees this state. */
 export const SIGNED_OUT_STATE = { signedOut: true } as const;
@@ -12,7 +13,6 @@ export const SIGNED_OUT_STATE = { signedOut: true } as const;
 /** The practice and the signed-in user; Settings and Sign out. */
 export function UserMenu() {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
   const session = useSession();
   const { data: me } = useQuery(meQuery());
   const name = me ? [me.givenname, me.familyname].filter(Boolean).join(' ') || me.username : '…';
@@ -45,7 +45,7 @@ export function UserMenu() {
         </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void navigate('/sign-in', { state: SIGNED_OUT_STATE })}
+          onClick={() => signOut({ everywhere: true })}
         >
           {t('header.signOut')}
         </Menu.Item>

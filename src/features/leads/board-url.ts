@@ -4,8 +4,12 @@ import type { BoardFilter } from './queries.ts';
 
 /**
  * The board's state in the address (search params), so that a filtered board can be bookmarked, shared and
- * reached with Back: `?pipeline=contact&q=muster&assignee=mine&source=I&flags=VIP,URGENT&deleted=1&lead=12`.
+ * reached with Back: `?pipeline=contact&assignee=mine&source=I&flags=VIP,URGENT&deleted=1&lead=12`. The search
+ * text `q` is read and written here too, but useUrlParams keeps it in the history entry, not in the address.
  */
+
+/** The search text may name a person: kept out of the address (useUrlParams `private`). */
+export const PRIVATE_BOARD_PARAMS = ['q'] as const;
 
 /** `mine` = the signed-in user, `none` = unassigned, or a user id. */
 export type AssigneeParam = 'mine' | 'none' | number;

@@ -11,14 +11,20 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { LeadDrawer } from './board-drawer.tsx';
 import { ispatientOf, pipelineFolders } from './board-rules.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
-import { type BoardParams, boardFilterOf, parseBoardParams, withBoardParams } from './board-url.ts';
+import {
+  type BoardParams,
+  boardFilterOf,
+  PRIVATE_BOARD_PARAMS,
+  parseBoardParams,
+  withBoardParams,
+} from './board-url.ts';
 import { BoardView } from './board-view.tsx';
 import { referenceDataQuery } from './queries.ts';
 
 /** `/leads`: the lead board of one pipeline, its filters in the address, a lead opened in a drawer. */
 export function Component() {
   const { t } = useTranslation('leads');
-  const [searchParams, setSearchParams] = useUrlParams();
+  const [searchParams, setSearchParams] = useUrlParams({ private: PRIVATE_BOARD_PARAMS });
   const params = parseBoardParams(searchParams);
   const me = useQuery({ ...meQuery(), enabled: params.assignee === 'mine' });
   const reference = useQuery(referenceDataQuery());

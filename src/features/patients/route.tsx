@@ -10,12 +10,19 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { NewPatientModal } from './components/new-patient-modal.tsx';
 import { PatientResults } from './components/patient-results.tsx';
 import { PatientSearchForm } from './components/patient-search-form.tsx';
-import { criteriaOf, PAGE_SIZES, type PatientSearchState, readSearch, writeSearch } from './search-params.ts';
+import {
+  criteriaOf,
+  PAGE_SIZES,
+  type PatientSearchState,
+  PRIVATE_SEARCH_PARAMS,
+  readSearch,
+  writeSearch,
+} from './search-params.ts';
 
 /** `/patients`: search (free text or single criteria, kept in the URL), results with paging, new patient. */
 export function Component() {
   const { t } = useTranslation('patients');
-  const [params, setParams] = useUrlParams();
+  const [params, setParams] = useUrlParams({ private: PRIVATE_SEARCH_PARAMS });
   const state = readSearch(params);
   const criteria = criteriaOf(state);
   const [newOpened, newPatient] = useDisclosure(false);

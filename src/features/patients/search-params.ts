@@ -17,6 +17,9 @@ export interface PatientSearchState {
   limit: number;
 }
 
+/** What may name a person stays out of the address (useUrlParams `private`); patid, offset and limit stay in. */
+export const PRIVATE_SEARCH_PARAMS = ['q', 'lastname', 'firstname', 'dob', 'mail', 'ahv'] as const;
+
 export const PAGE_SIZES = [25, 50, 100] as const;
 
 export function emptyFields(): PatientSearchState['fields'] {

@@ -2,28 +2,36 @@ import {
   Button,
   Card,
   type MantineColorScheme,
+  NumberInput,
   SegmentedControl,
   Stack,
+  Switch,
   Table,
   Text,
   Title,
   useMantineColorScheme,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { meQuery } from '../../api/people.ts';
 import { tenantOfBase, useSession } from '../../api/session.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { SIGNED_OUT_STATE } from '../../components/layout/user-menu.tsx';
+import {
+  DEFAULT_IDLE_MINUTES,
+  MAX_IDLE_MINUTES,
+  MIN_IDLE_MINUTES,
+  useIdleSetting,
+  writeIdleSetting,
+} from '../../components/lock/lock-store.ts';
 import { Page } from '../../components/page.tsx';
+import { signOut } from '../../components/sign-out.ts';
 
 export function Component() {
   const { t } = useTranslation('settings');
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const session = useSession();
   const { data: me } = useQuery(meQuery());
-  const navigate = useNavigate();
 
   return (
     <Page title={t('title')}>
@@ -56,6 +64,8 @@ export function Component() {
           />
         </Stack>
       </Card>
+
+      <IdleLockCard remembered={session?.remember ?? false} />
 
       {session && (
         <Card withBorder maw={640}>
@@ -95,16 +105,57 @@ export function Component() {
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-            <Button
-              variant="default"
-              w="fit-content"
-              onClick={() => void navigate('/sign-in', { state: SIGNED_OUT_STATE })}
-            >
+            <Button variant="default" w="fit-content" onClick={() => signOut({ everywhere: true })}>
               {t('signOut')}
             </Button>
           </Stack>
         </Card>
       )}
     </Page>
+  );
+}
+
+/** The idle lock: on by default after 5 minutes; only a session not remembered on the device may switch it off. */
+function IdleLockCard({ remembered }: { remembered: boolean }) {
+  const { t } = useTranslation('settings');
+  const setting = useIdleSetting();
+  const [minutes, setMinutes] = useState<number | string>(setting ?? DEFAULT_IDLE_MINUTES);
+  const on = setting !== null || remembered;
+  return (
+    <Card withBorder maw={640}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('lock.title')}
+        </Title>
+        <Switch
+          label={t('lock.enabled')}
+          description={remembered ? t('lock.rememberedHint') : t('lock.enabledHint')}
+          checked={on}
+          disabled={remembered}
+          onChange={(e) =>
+            writeIdleSetting(e.currentTarget.checked ? Number(minutes) || DEFAULT_IDLE_MINUTES : null)
+          }
+        />
+        <NumberInput
+          label={t('lock.minutes')}
+          description={t('lock.minutesHint', { min: MIN_IDLE_MINUTES, max: MAX_IDLE_MINUTES })}
+          min={MIN_IDLE_MINUTES}
+          max={MAX_IDLE_MINUTES}
+          clampBehavior="strict"
+          allowDecimal={false}
+          allowNegative={false}
+          w={200}
+          disabled={!on}
+          value={minutes}
+          onChange={(v) => {
+            setMinutes(v);
+            const n = Number(v);
+            if (v !== '' && Number.isInteger(n) && n >= MIN_IDLE_MINUTES && n <= MAX_IDLE_MINUTES) {
+              writeIdleSetting(n);
+            }
+          }}
+        />
+      </Stack>
+    </Card>
   );
 }

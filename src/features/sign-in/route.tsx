@@ -23,7 +23,6 @@ import { z } from 'zod';
 import { call, isApiError } from '../../api/client.ts';
 import { isMissingOperation, type Me, meQuery } from '../../api/people.ts';
 import {
-  clearSession,
   getSession,
   ownBase,
   type Session,
@@ -32,6 +31,8 @@ import {
   tenantOfBase,
 } from '../../api/session.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { forgetLock } from '../../components/lock/lock-store.ts';
+import { forgetSignedInData } from '../../components/sign-out.ts';
 import { describeError } from '../../components/states.tsx';
 
 function isHttpUrl(s: string): boolean {
@@ -117,8 +118,7 @@ export function Component() {
   // Signing out: forget the credentials and everything loaded with them.
   useEffect(() => {
     if (!signedOut) return;
-    clearSession();
-    queryClient.clear();
+    forgetSignedInData(queryClient);
   }, [signedOut, queryClient]);
 
   // On the reference service (the app's own /v1 answering whoami to demo/demo) the demo credentials are offered.
@@ -147,6 +147,8 @@ export function Component() {
   }, [getValues, setValue]);
 
   function finish(session: Session, me: Me) {
+    // A lock left from before (another sign-in) does not apply to this one.
+    forgetLock();
     saveSession(session);
     queryClient.clear();
     queryClient.setQueryData(meQuery().queryKey, me);

@@ -84,4 +84,19 @@ export const de: Translation<typeof en> = {
     confirm: 'Bestätigen',
     cancel: 'Abbrechen',
   },
+  lock: {
+    button: 'Bildschirm sperren',
+    buttonTitle: 'Bildschirm sperren (Ctrl+Alt+L)',
+    title: 'Bildschirm gesperrt',
+    user: 'Angemeldet: {{name}}',
+    hintPassword: 'Geben Sie Ihr Passwort ein, um dort weiterzuarbeiten, wo Sie aufgehört haben.',
+    hintKey:
+      'Geben Sie den API-Schlüssel ein, mit dem Sie sich angemeldet haben, um dort weiterzuarbeiten, wo Sie aufgehört haben.',
+    password: 'Passwort',
+    apiKey: 'API-Schlüssel',
+    wrongPassword: 'Das Passwort ist nicht korrekt. Der Bildschirm bleibt gesperrt.',
+    wrongKey: 'Der API-Schlüssel ist nicht korrekt. Der Bildschirm bleibt gesperrt.',
+    unlock: 'Entsperren',
+    signOut: 'Stattdessen abmelden',
+  },
 };

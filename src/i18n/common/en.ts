@@ -81,4 +81,18 @@ export const en = {
     confirm: 'Confirm',
     cancel: 'Cancel',
   },
+  lock: {
+    button: 'Lock screen',
+    buttonTitle: 'Lock screen (Ctrl+Alt+L)',
+    title: 'Screen locked',
+    user: 'Signed in: {{name}}',
+    hintPassword: 'Enter your password to continue where you left off.',
+    hintKey: 'Enter the API key you signed in with to continue where you left off.',
+    password: 'Password',
+    apiKey: 'API key',
+    wrongPassword: 'The password is not correct. The screen stays locked.',
+    wrongKey: 'The API key is not correct. The screen stays locked.',
+    unlock: 'Unlock',
+    signOut: 'Sign out instead',
+  },
 } as const;

@@ -85,4 +85,18 @@ export const fr: Translation<typeof en> = {
     confirm: 'Confirmer',
     cancel: 'Annuler',
   },
+  lock: {
+    button: 'Verrouiller l’écran',
+    buttonTitle: 'Verrouiller l’écran (Ctrl+Alt+L)',
+    title: 'Écran verrouillé',
+    user: 'Connecté·e : {{name}}',
+    hintPassword: 'Saisissez votre mot de passe pour reprendre là où vous vous étiez arrêté·e.',
+    hintKey: 'Saisissez la clé API utilisée pour la connexion afin de reprendre là où vous vous étiez arrêté·e.',
+    password: 'Mot de passe',
+    apiKey: 'Clé API',
+    wrongPassword: 'Le mot de passe est incorrect. L’écran reste verrouillé.',
+    wrongKey: 'La clé API est incorrecte. L’écran reste verrouillé.',
+    unlock: 'Déverrouiller',
+    signOut: 'Se déconnecter plutôt',
+  },
 };

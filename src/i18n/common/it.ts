@@ -85,4 +85,18 @@ export const it: Translation<typeof en> = {
     confirm: 'Conferma',
     cancel: 'Annulla',
   },
+  lock: {
+    button: 'Blocca schermo',
+    buttonTitle: 'Blocca schermo (Ctrl+Alt+L)',
+    title: 'Schermo bloccato',
+    user: 'Utente connesso: {{name}}',
+    hintPassword: 'Inserire la password per riprendere da dove ci si era fermati.',
+    hintKey: 'Inserire la chiave API usata per l’accesso per riprendere da dove ci si era fermati.',
+    password: 'Password',
+    apiKey: 'Chiave API',
+    wrongPassword: 'La password non è corretta. Lo schermo resta bloccato.',
+    wrongKey: 'La chiave API non è corretta. Lo schermo resta bloccato.',
+    unlock: 'Sblocca',
+    signOut: 'Esci invece',
+  },
 };

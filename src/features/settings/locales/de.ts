@@ -20,4 +20,14 @@ export const de: Translation<typeof en> = {
   remembered: 'Auf diesem Gerät, bis Sie sich abmelden',
   notRemembered: 'Bis dieser Browser-Tab geschlossen wird',
   signOut: 'Abmelden',
+  lock: {
+    title: 'Bildschirmsperre',
+    enabled: 'Bildschirm sperren, wenn niemand die App benutzt',
+    enabledHint:
+      'Nach der eingestellten Zeit ohne Tastatur-, Maus- oder Touch-Eingabe werden alle Tabs der App verdeckt, bis das Passwort eingegeben wird. Auf diesem Gerät gespeichert.',
+    rememberedHint:
+      'Immer eingeschaltet: Sie haben sich mit «Auf diesem Gerät merken» angemeldet, die Anmeldung bleibt also über diesen Tab hinaus bestehen. Melden Sie sich ohne diese Option an, um die Sperre auszuschalten.',
+    minutes: 'Minuten ohne Eingabe',
+    minutesHint: 'Von {{min}} bis {{max}} Minuten.',
+  },
 };

@@ -18,4 +18,14 @@ export const en = {
   remembered: 'On this device, until you sign out',
   notRemembered: 'Until this browser tab is closed',
   signOut: 'Sign out',
+  lock: {
+    title: 'Screen lock',
+    enabled: 'Lock the screen when nobody uses the app',
+    enabledHint:
+      'After the set time without keyboard, mouse or touch input, every tab of the app is covered until the password is entered. Kept on this device.',
+    rememberedHint:
+      'Always on: you signed in with “Remember on this device”, so the sign-in outlives this tab. Sign in without it to switch the lock off.',
+    minutes: 'Minutes without input',
+    minutesHint: 'From {{min}} to {{max}} minutes.',
+  },
 } as const;

@@ -20,4 +20,14 @@ export const fr: Translation<typeof en> = {
   remembered: 'Sur cet appareil, jusqu’à la déconnexion',
   notRemembered: 'Jusqu’à la fermeture de cet onglet',
   signOut: 'Se déconnecter',
+  lock: {
+    title: 'Verrouillage de l’écran',
+    enabled: 'Verrouiller l’écran lorsque personne n’utilise l’application',
+    enabledHint:
+      'Après le délai choisi sans clavier, souris ni écran tactile, tous les onglets de l’application sont masqués jusqu’à la saisie du mot de passe. Conservé sur cet appareil.',
+    rememberedHint:
+      'Toujours actif : vous vous êtes connecté·e avec « Se souvenir de moi sur cet appareil », la connexion survit donc à cet onglet. Connectez-vous sans cette option pour désactiver le verrouillage.',
+    minutes: 'Minutes sans saisie',
+    minutesHint: 'De {{min}} à {{max}} minutes.',
+  },
 };

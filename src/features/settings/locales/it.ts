@@ -20,4 +20,14 @@ export const it: Translation<typeof en> = {
   remembered: 'Su questo dispositivo, fino all’uscita',
   notRemembered: 'Fino alla chiusura di questa scheda',
   signOut: 'Esci',
+  lock: {
+    title: 'Blocco dello schermo',
+    enabled: 'Bloccare lo schermo quando nessuno usa l’applicazione',
+    enabledHint:
+      'Dopo il tempo impostato senza tastiera, mouse o tocco, tutte le schede dell’applicazione vengono coperte finché non si inserisce la password. Memorizzato su questo dispositivo.',
+    rememberedHint:
+      'Sempre attivo: l’accesso è stato fatto con «Ricorda su questo dispositivo», quindi dura oltre questa scheda. Accedere senza questa opzione per disattivare il blocco.',
+    minutes: 'Minuti senza attività',
+    minutesHint: 'Da {{min}} a {{max}} minuti.',
+  },
 };

@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { clearSession, getSession } from '../api/session.ts';
+import { announceSignOut, forgetLock } from './lock/lock-store.ts';
+import { clearPrivateParams } from './use-url-params.ts';
+
+/**
+ * Everything this tab kept for the signed-in person: the credentials (both storages), the lock, the searches kept
+ * out of the address, every draft (drafts live in sessionStorage; this tab's sessionStorage is emptied whole, as
+ * nothing in it outlives a sign-in) and, when given, the query cache. Settings of the device (language, colours,
+ * idle time) are in localStorage and stay.
+ */
+export function forgetSignedInData(queryClient?: QueryClient): void {
+  clearSession();
+  forgetLock();
+  clearPrivateParams();
+  try {
+    window.sessionStorage.clear();
+  } catch {
+    // No storage: nothing was kept.
+  }
+  queryClient?.clear();
+}
+
+/**
+ * Signing out (here, or because another tab did): forget everything, then load the sign-in page as a new
+ * document in place of this one, so that no page state, module store or cache of the old one is left to reach
+ * with Back. The page is emptied first: if the browser keeps the old document for Back (bfcache), it is blank
+ * (and reloaded on return, see `reloadWhenRestoredSignedOut`).
+ */
+export function signOut(options: { everywhere: boolean }): void {
+  if (options.everywhere) announceSignOut();
+  forgetSignedInData();
+  document.body.replaceChildren();
+  document.title = '';
+  window.location.replace('/sign-in');
+}
+
+/** A page kept by the browser for Back (bfcache) and shown again after signing out is loaded anew. */
+export function reloadWhenRestoredSignedOut(): void {
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted && !getSession()) window.location.reload();
+  });
+}
