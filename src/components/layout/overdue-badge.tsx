@@ -1,11 +1,11 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
 import { meQuery } from '../../api/people.ts';
+import { opQuery } from '../../api/queries.ts';
 import { practiceToday } from '../format.ts';
 
 dayjs.extend(utc);
@@ -37,15 +37,9 @@ export function overdueTasksInput(userid: number, today: string) {
   };
 }
 
-/**
- * The key is the task inbox's (`['sales', 'getTasks', input]`): completing or adding a task invalidates
- * `['sales', 'getTasks']` and so refreshes the count too.
- */
+/** A getTasks query like the inbox's: completing or adding a task invalidates getTasks, so the count too. */
 export function overdueCountQuery(userid: number, today: string) {
-  const input = overdueTasksInput(userid, today);
-  return queryOptions({
-    queryKey: ['sales', 'getTasks', input] as const,
-    queryFn: ({ signal }) => call('getTasks', input, { signal }),
+  return opQuery('getTasks', overdueTasksInput(userid, today), {
     select: (page) => page.pagination.total,
     // Others complete and assign tasks too.
     refetchInterval: 60_000,

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
+import { opMutationKey, opScope } from '../../api/queries.ts';
 import { formatDate, formatDateTime, toPracticeDateTime } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
@@ -197,7 +198,7 @@ export function Component() {
   };
 
   const move = useMutation({
-    mutationKey: ['agenda', 'moveAppointment'],
+    mutationKey: opMutationKey('modifyAppointment'),
     mutationFn: async ({ item, target, base }: MoveVars) => {
       let from = base;
       if (!from) {
@@ -233,7 +234,7 @@ export function Component() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: appointmentListsKey }),
-        queryClient.invalidateQueries({ queryKey: ['booking', 'getSlots'] }),
+        queryClient.invalidateQueries({ queryKey: opScope('getSlots') }),
       ]),
   });
 

@@ -21,6 +21,7 @@ import { Link, useBlocker } from 'react-router';
 import type { BookingService } from '../../../contract/booking.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
+import { opScope } from '../../api/queries.ts';
 import { formatTime, fromUnixSeconds, practiceToday, toPracticeDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import type { PatientCriteria } from '../../components/patient-search.tsx';
@@ -119,7 +120,7 @@ export function Component() {
 
   const slotTaken = () => {
     setTaken(true);
-    void queryClient.invalidateQueries({ queryKey: ['booking', 'getSlots'] });
+    void queryClient.invalidateQueries({ queryKey: opScope('getSlots') });
     update({ ...state, slot: null, step: 3 });
   };
 
