@@ -2,9 +2,9 @@ import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/dialog.tsx';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
-import { LeadModal } from './board-modal.tsx';
 import { useMoveLead } from './board-moves.ts';
 import { dropAction, moveTargets } from './board-rules.ts';
 import { ConvertDialog } from './convert-dialog.tsx';
@@ -53,7 +53,12 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
 
   return (
     <>
-      <LeadModal opened={opened && stage === 'pick'} onClose={onClose} title={t('move.title', { name })}>
+      <Dialog
+        closeLabel={t('dialog.close')}
+        opened={opened && stage === 'pick'}
+        onClose={onClose}
+        title={t('move.title', { name })}
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -121,7 +126,7 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
             </Group>
           </Stack>
         </form>
-      </LeadModal>
+      </Dialog>
       <DisqualifyDialog
         lead={lead}
         opened={opened && stage === 'disqualify'}
