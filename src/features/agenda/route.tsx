@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,8 +21,9 @@ import type { Calendar } from '../../../contract/agenda.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
 import { opMutationKey, opScope } from '../../api/queries.ts';
-import { formatDate, formatDateTime, toPracticeDateTime } from '../../components/format.ts';
+import { formatDate, formatDateTime } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
+import { usePracticeNow } from '../../components/practice-clock.ts';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { AgendaGrid, type CreateRange, type MoveTarget } from './agenda-grid.tsx';
@@ -35,7 +37,6 @@ import {
   changedFields,
   isDay,
   isoWeek,
-  minutesOf,
   modifyInput,
   movedRecord,
   shiftDay,
@@ -52,21 +53,6 @@ import {
   replaceInLists,
   restoreLists,
 } from './queries.ts';
-
-function readNow() {
-  const s = toPracticeDateTime(new Date());
-  return { today: s.slice(0, 10), minutes: minutesOf(s) };
-}
-
-/** Now in the practice: its day and minute, refreshed every half minute. */
-function usePracticeNow() {
-  const [now, setNow] = useState(readNow);
-  useEffect(() => {
-    const id = setInterval(() => setNow(readNow()), 30_000);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
 
 const TYPED_CALENDARS_KEY = 'praxis.agenda.calendars';
 

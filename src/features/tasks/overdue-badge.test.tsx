@@ -1,7 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { practiceToday } from '../../components/format.ts';
-import { addDays, OverdueBadge } from '../../components/layout/overdue-badge.tsx';
+import { OverdueBadge } from '../../components/layout/overdue-badge.tsx';
+import { addDays } from '../../components/practice-clock.ts';
 import { type ApiStub, list, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 

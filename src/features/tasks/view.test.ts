@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, overdueTasksInput } from '../../components/layout/overdue-badge.tsx';
+import { overdueTasksInput } from '../../components/layout/overdue-badge.tsx';
+import { addDays } from '../../components/practice-clock.ts';
 import {
   hasFilters,
   presetRange,
