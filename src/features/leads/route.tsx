@@ -11,9 +11,9 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { LeadDrawer } from './board-drawer.tsx';
 import { ispatientOf, pipelineFolders } from './board-rules.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
-import { type BoardParams, boardFilterOf, parseBoardParams, withBoardParams } from './board-url.ts';
 import { BoardView } from './board-view.tsx';
 import { keepReference, referenceDataQuery } from './queries.ts';
+import { type BoardParams, boardFilterOf, parseBoardParams, withBoardParams } from './url-state.ts';
 
 /** `/leads`: the lead board of one pipeline, its filters in the address, a lead opened in a drawer. */
 export function Component() {

@@ -10,7 +10,7 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { NewPatientModal } from './components/new-patient-modal.tsx';
 import { PatientResults } from './components/patient-results.tsx';
 import { PatientSearchForm } from './components/patient-search-form.tsx';
-import { criteriaOf, PAGE_SIZES, type PatientSearchState, readSearch, writeSearch } from './search-params.ts';
+import { criteriaOf, PAGE_SIZES, type PatientSearchState, readSearch, writeSearch } from './url-state.ts';
 
 /** `/patients`: search (free text or single criteria, kept in the URL), results with paging, new patient. */
 export function Component() {

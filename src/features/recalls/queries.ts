@@ -1,8 +1,8 @@
 import type { Recall } from '../../../contract/recall.ts';
 import { call, isApiError } from '../../api/client.ts';
 import { opMutation, opQuery } from '../../api/queries.ts';
-import { type RecallFilters, toGetRecallsInput } from './filters.ts';
 import { type CreateRecallBody, type RecallDraft, toModifyInput } from './recall-form.ts';
+import { type RecallFilters, toGetRecallsInput } from './url-state.ts';
 
 /**
  * An instance without the getRecalls fix ends the operation in a fatal error: HTTP 500 and no JSON

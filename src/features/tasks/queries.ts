@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TaskFilter, TaskRow } from '../../../contract/sales.ts';
 import { type OpData, opMutation, opMutationKey, opQuery, opScope } from '../../api/queries.ts';
-import { sameList, type TasksInput } from './view.ts';
+import { sameList, type TasksInput } from './url-state.ts';
 
 /** Every task list (the inbox's pages, the navigation's overdue count, other areas' task lists). */
 export const tasksKey = opScope('getTasks');

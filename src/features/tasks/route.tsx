@@ -28,7 +28,7 @@ import {
   toTasksInput,
   withPreset,
   writeView,
-} from './view.ts';
+} from './url-state.ts';
 
 /** `/tasks`: the task inbox. Presets, filters, order and page live in the URL. */
 export function Component() {

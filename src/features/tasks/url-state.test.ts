@@ -12,7 +12,7 @@ import {
   withoutFilters,
   withPreset,
   writeView,
-} from './view.ts';
+} from './url-state.ts';
 
 const view = (query: string) => readView(new URLSearchParams(query));
 // A Wednesday.
