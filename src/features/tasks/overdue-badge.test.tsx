@@ -1,5 +1,6 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { opScope } from '../../api/queries.ts';
 import { practiceToday } from '../../components/format.ts';
 import { OverdueBadge } from '../../components/layout/overdue-badge.tsx';
 import { addDays } from '../../components/practice-clock.ts';
@@ -42,7 +43,7 @@ describe('the overdue count in the navigation', () => {
     await waitFor(() => expect(api.calls.some((c) => c.op === 'getTasks')).toBe(true));
     expect(container.querySelector('[data-testid="overdue-badge"]')).toBeNull();
     total = 1;
-    await queryClient.invalidateQueries({ queryKey: ['sales', 'getTasks'] });
+    await queryClient.invalidateQueries({ queryKey: opScope('getTasks') });
     expect(await screen.findByText('1 overdue task')).toBeInTheDocument();
   });
 });
