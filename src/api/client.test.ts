@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { OperationDef } from '../../contract/common.ts';
-import { operations } from '../../contract/operations.ts';
-import { ApiError, call, callOperation, shapedKinds } from './client.ts';
+import type { OperationDef, Pagination } from '../../contract/common.ts';
+import type { Lead } from '../../contract/sales.ts';
+import type { Patient } from '../../contract/system.ts';
+import { ApiError, call, callOperation } from './client.ts';
 import { isOnline } from './connection.ts';
 import { clearSession, saveSession } from './session.ts';
 
@@ -352,13 +353,21 @@ describe('call', () => {
   });
 });
 
-describe('shapedKinds', () => {
-  it('names exactly the operations of the contract whose call returns more than the result', () => {
-    const shaped = Object.fromEntries(
-      Object.entries(operations as Record<string, OperationDef>)
-        .filter(([, def]) => ['list', 'searchPatients', 'labor', 'raw'].includes(def.envelope))
-        .map(([name, def]) => [name, def.envelope]),
-    );
-    expect(shapedKinds).toEqual(shaped);
+describe('result types', () => {
+  it('follow the literal envelope kinds of the contract', () => {
+    expectTypeOf<Awaited<ReturnType<typeof call<'getLeads'>>>>().toEqualTypeOf<{
+      items: Lead[];
+      pagination: Pagination;
+    }>();
+    expectTypeOf<Awaited<ReturnType<typeof call<'searchPatients'>>>>().toEqualTypeOf<{
+      items: Patient[];
+      msg: string;
+    }>();
+    expectTypeOf<Awaited<ReturnType<typeof call<'laborUpload'>>>>().toEqualTypeOf<{
+      status: 200;
+      msg: string;
+    }>();
+    expectTypeOf<Awaited<ReturnType<typeof call<'openapi'>>>>().toEqualTypeOf<string>();
+    expectTypeOf<Awaited<ReturnType<typeof call<'getCustomerById'>>>>().toEqualTypeOf<Patient>();
   });
 });

@@ -62,30 +62,8 @@ export type ResultByKind<K extends EnvelopeKind, R> = K extends 'list'
         ? string
         : R;
 
-/**
- * The operations whose call returns something else than the parsed result, by name. The contract's
- * defineOperation types `envelope` as the whole EnvelopeKind, so the type system cannot see the kind there;
- * this table says it (client.test.ts checks it against the contract at run time). A literal kind in the
- * contract takes precedence.
- */
-export const shapedKinds = {
-  getLeads: 'list',
-  getLeadHistory: 'list',
-  getTasks: 'list',
-  getAdmissions: 'list',
-  searchPatients: 'searchPatients',
-  laborUpload: 'labor',
-  openapi: 'raw',
-} as const satisfies Record<string, EnvelopeKind>;
-
-type KindOf<D extends OperationDef, N> = [EnvelopeKind] extends [D['envelope']]
-  ? N extends keyof typeof shapedKinds
-    ? (typeof shapedKinds)[N]
-    : 'standard'
-  : D['envelope'];
-
 /** What `call(op, …)` returns. */
-export type CallResult<D extends OperationDef, N = never> = ResultByKind<KindOf<D, N>, Output<D>>;
+export type CallResult<D extends OperationDef> = ResultByKind<D['envelope'], Output<D>>;
 
 export interface CallOptions {
   /** Cancels the request (TanStack Query passes one); a cancelled call rejects with the abort reason. */
@@ -103,8 +81,8 @@ export function call<N extends OpName>(
   op: N,
   input: OpInput<N>,
   opts?: CallOptions,
-): Promise<CallResult<Operations[N], N>> {
-  return callOperation(op, operations[op], input, opts) as Promise<CallResult<Operations[N], N>>;
+): Promise<CallResult<Operations[N]>> {
+  return callOperation(op, operations[op], input, opts) as Promise<CallResult<Operations[N]>>;
 }
 
 /** `call` for any operation definition (tests use their own). */

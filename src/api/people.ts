@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, isApiError } from './client.ts';
+import { opComposedQuery } from './queries.ts';
 import { getSession, type Session, tenantOfBase } from './session.ts';
 
 /** The signed-in user. */
@@ -51,10 +52,8 @@ export async function fetchMe(session: Session | null = getSession(), signal?: A
 }
 
 export function meQuery() {
-  return queryOptions({
-    queryKey: ['system', 'whoami', {}] as const,
-    queryFn: ({ signal }) => fetchMe(getSession(), signal),
-    // Who is signed in changes only by signing in again, which clears the cache.
+  // Who is signed in changes only by signing in again, which clears the cache.
+  return opComposedQuery('whoami', {}, 'orProvider', (_input, signal) => fetchMe(getSession(), signal), {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -76,11 +75,7 @@ export async function fetchUsers(signal?: AbortSignal): Promise<PracticeUser[]> 
 }
 
 export function usersQuery() {
-  return queryOptions({
-    queryKey: ['system', 'getUsers', { getall: 1 }] as const,
-    queryFn: ({ signal }) => fetchUsers(signal),
-    staleTime: 5 * 60_000,
-  });
+  return opComposedQuery('getUsers', { getall: 1 }, 'orProviders', (_input, signal) => fetchUsers(signal));
 }
 
 /** `Anna Berger`; `#12` for an id nobody knows; '' for no one (null or 0). */

@@ -1,11 +1,11 @@
 import { Combobox, Group, Loader, Text, TextInput, type TextInputProps, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeDob, type Patient, type SearchPatientsInput } from '../../contract/system.ts';
-import { call } from '../api/client.ts';
+import { opQuery } from '../api/queries.ts';
 import { formatDate } from './format.ts';
 import { describeError } from './states.tsx';
 
@@ -96,12 +96,7 @@ export function patientSearchQuery(
   criteria: PatientCriteria,
   paging: { offset?: number; limit?: number } = {},
 ) {
-  const input = toSearchInput(criteria, paging);
-  return queryOptions({
-    queryKey: ['system', 'searchPatients', input] as const,
-    queryFn: ({ signal }) => call('searchPatients', input, { signal }),
-    enabled: hasCriteria(criteria),
-  });
+  return opQuery('searchPatients', toSearchInput(criteria, paging), { enabled: hasCriteria(criteria) });
 }
 
 /** `Müller-Schmid, Anna` */

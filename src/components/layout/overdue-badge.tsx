@@ -1,32 +1,9 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
 import { meQuery } from '../../api/people.ts';
-import { practiceToday } from '../format.ts';
-
-dayjs.extend(utc);
-
-/** `2026-11-21` plus n calendar days (n may be negative); plain date arithmetic, no zone involved. */
-export function addDays(ymd: string, n: number): string {
-  return dayjs.utc(ymd, 'YYYY-MM-DD').add(n, 'day').format('YYYY-MM-DD');
-}
-
-/**
- * Today in the practice (Europe/Zurich), re-rendering when the day changes, so that "overdue" and "today" move
- * on at midnight in an app left open.
- */
-export function usePracticeToday(): string {
-  const [today, setToday] = useState(practiceToday);
-  useEffect(() => {
-    const timer = setInterval(() => setToday(practiceToday()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return today;
-}
+import { opQuery } from '../../api/queries.ts';
+import { addDays, usePracticeToday } from '../practice-clock.ts';
 
 /** getTasks for the count of a user's overdue tasks: open, reminder up to yesterday; one row, the total counts. */
 export function overdueTasksInput(userid: number, today: string) {
@@ -37,15 +14,9 @@ export function overdueTasksInput(userid: number, today: string) {
   };
 }
 
-/**
- * The key is the task inbox's (`['sales', 'getTasks', input]`): completing or adding a task invalidates
- * `['sales', 'getTasks']` and so refreshes the count too.
- */
+/** A getTasks query like the inbox's: completing or adding a task invalidates getTasks, so the count too. */
 export function overdueCountQuery(userid: number, today: string) {
-  const input = overdueTasksInput(userid, today);
-  return queryOptions({
-    queryKey: ['sales', 'getTasks', input] as const,
-    queryFn: ({ signal }) => call('getTasks', input, { signal }),
+  return opQuery('getTasks', overdueTasksInput(userid, today), {
     select: (page) => page.pagination.total,
     // Others complete and assign tasks too.
     refetchInterval: 60_000,

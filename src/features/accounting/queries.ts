@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { AccountingRange } from '../../../contract/accounting.ts';
-import { call } from '../../api/client.ts';
+import { opQuery } from '../../api/queries.ts';
 
 /**
  * The accounting extracts. Without from/until the service returns the whole stock (possibly 100,000 rows and more),
@@ -17,20 +16,16 @@ export function rangeInput(range: AccountingRange): AccountingRange {
 }
 
 export function servicesQuery(range: AccountingRange) {
-  const input = rangeInput(range);
-  return queryOptions({
-    queryKey: ['accounting', 'accountingServices', input] as const,
-    queryFn: ({ signal }) => call('accountingServices', input, { signal, timeoutMs: 120_000 }),
+  return opQuery('accountingServices', rangeInput(range), {
+    call: { timeoutMs: 120_000 },
     staleTime: 5 * 60_000,
     gcTime: 60_000,
   });
 }
 
 export function transactionsQuery(range: AccountingRange) {
-  const input = rangeInput(range);
-  return queryOptions({
-    queryKey: ['accounting', 'accountingTransactions', input] as const,
-    queryFn: ({ signal }) => call('accountingTransactions', input, { signal, timeoutMs: 120_000 }),
+  return opQuery('accountingTransactions', rangeInput(range), {
+    call: { timeoutMs: 120_000 },
     staleTime: 5 * 60_000,
     gcTime: 60_000,
   });

@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Group,
-  Modal,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -15,12 +14,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { z } from 'zod';
 import { appointmentBase, type Calendar } from '../../../contract/agenda.ts';
 import { isoDate } from '../../../contract/common.ts';
+import { Dialog } from '../../components/dialog.tsx';
 import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
 import { describeError } from '../../components/states.tsx';
+import { useNavigationBlock } from '../../components/unsaved-changes.tsx';
 import type { CreateRange } from './agenda-grid.tsx';
 import { ChangeTable } from './conflict.tsx';
 import {
@@ -157,8 +157,8 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   const remove = useMutation(deleteAppointmentMutation());
 
   // Leaving the page with unsaved changes asks first.
-  const blocker = useBlocker(dirty && !busy);
-  const askingToLeave = blocker.state === 'blocked';
+  const block = useNavigationBlock(dirty && !busy, { includeSearch: true });
+  const askingToLeave = block.blocked;
 
   const patid = watch('patid');
   const patient = useQuery(patientQuery(patid));
@@ -299,25 +299,23 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   const endReg = register('end');
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={requestClose}
       title={title}
       size="lg"
       closeOnEscape={!busy}
-      // The header is no page banner (axe: one banner landmark per page).
-      attributes={{ header: { role: 'none' } }}
-      closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      closeLabel={t('dialog.close')}
     >
       {askingToLeave && (
         <Alert color="orange" title={t('discard.title')} role="alert" mb="md">
           <Stack gap="xs">
             <Text size="sm">{t('discard.text')}</Text>
             <Group>
-              <Button variant="default" onClick={() => blocker.reset?.()}>
+              <Button variant="default" onClick={block.stay}>
                 {t('discard.keep')}
               </Button>
-              <Button color="red" onClick={() => blocker.proceed?.()}>
+              <Button color="red" onClick={block.leave}>
                 {t('discard.discard')}
               </Button>
             </Group>
@@ -560,7 +558,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
           </Stack>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

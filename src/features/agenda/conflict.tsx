@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Table } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
+import { Dialog } from '../../components/dialog.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { patientName } from '../../components/patient-search.tsx';
 import { type AppointmentRecord, changedFields, type RecordField, stateLabelKey } from './model.ts';
@@ -117,14 +118,12 @@ export function MoveConflictDialog({
 }: MoveConflictProps) {
   const { t } = useTranslation('agenda');
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={t('conflict.moveTitle')}
       size="lg"
-      // The header is no page banner (axe: one banner landmark per page).
-      attributes={{ header: { role: 'none' } }}
-      closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      closeLabel={t('dialog.close')}
     >
       <Stack>
         <Alert color="orange" variant="light" role="alert">
@@ -142,6 +141,6 @@ export function MoveConflictDialog({
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import type { CalendarAppointment } from '../../../contract/agenda.ts';
 import type { OpInput } from '../../../contract/operations.ts';
+import { addDays } from '../../components/practice-clock.ts';
 
 dayjs.extend(utc);
 
@@ -22,9 +23,7 @@ export function isDay(value: string | null | undefined): value is string {
   return !!value && dayRe.test(value) && dayjs.utc(value, 'YYYY-MM-DD').format('YYYY-MM-DD') === value;
 }
 
-export function addDays(day: string, n: number): string {
-  return dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
-}
+export { addDays };
 
 /** 1 = Monday … 7 = Sunday. */
 export function isoWeekday(day: string): number {

@@ -1,23 +1,19 @@
-import { mutationOptions, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Calendar, CalendarAppointment } from '../../../contract/agenda.ts';
-import type { OpInput } from '../../../contract/operations.ts';
 import { call } from '../../api/client.ts';
+import { type Invalidation, type OpData, opMutation, opQuery, opScope } from '../../api/queries.ts';
 import { type AgendaItem, type AppointmentRecord, addDays, dayOf, modifyInput } from './model.ts';
 
 /**
- * Queries and mutations of the agenda. Keys follow `[area, op, input]`; every appointment list lives under
- * `['agenda', 'getAppointments', …]`, so a write invalidates all of them (the patient page's lists included).
+ * Queries and mutations of the agenda, from the query layer (`api/queries.ts`): every appointment list is a
+ * getAppointments query, so a write invalidates all of them (the patient page's lists included).
  */
 
-export const appointmentListsKey = ['agenda', 'getAppointments'] as const;
+export const appointmentListsKey = opScope('getAppointments');
 
 /** agenda/getCalendars (reference service addition; a real tenant may answer 404, see calendarsFallbackQuery). */
 export function calendarsQuery() {
-  return queryOptions({
-    queryKey: ['agenda', 'getCalendars', {}] as const,
-    queryFn: ({ signal }) => call('getCalendars', {}, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return opQuery('getCalendars', {});
 }
 
 /** The patient-mode window in which the fallback looks for calendars: four weeks either side of today. */
@@ -30,10 +26,7 @@ export function fallbackWindow(today: string) {
  * Names come from the appointments' `calendar`; colours are unknown ('').
  */
 export function calendarsFallbackQuery(today: string) {
-  const input = fallbackWindow(today);
-  return queryOptions({
-    queryKey: [...appointmentListsKey, input] as const,
-    queryFn: ({ signal }) => call('getAppointments', input, { signal }),
+  return opQuery('getAppointments', fallbackWindow(today), {
     select: (items): Calendar[] => {
       const seen = new Map<number, Calendar>();
       for (const a of items) {
@@ -47,7 +40,7 @@ export function calendarsFallbackQuery(today: string) {
 }
 
 /** Only what calendar mode lists, never a provisional one (the service filters them; this keeps it so). */
-function visible(items: Awaited<ReturnType<typeof call<'getAppointments'>>>): CalendarAppointment[] {
+export function visible(items: OpData<'getAppointments'>): CalendarAppointment[] {
   return items.filter((a): a is CalendarAppointment => 'dateTs' in a && a.state !== 'PR');
 }
 
@@ -60,21 +53,11 @@ export interface RangeInput {
 
 /** Calendar mode: the appointments that start within the visible days. */
 export function appointmentsQuery(input: RangeInput) {
-  return queryOptions({
-    queryKey: [...appointmentListsKey, input] as const,
-    queryFn: async ({ signal }) => visible(await call('getAppointments', input, { signal })),
-  });
+  return opQuery('getAppointments', input, { select: visible });
 }
 
 /** One patient, for names on hover and in the dialog. */
-export function patientQuery(patid: number) {
-  return queryOptions({
-    queryKey: ['system', 'getCustomerById', { patid }] as const,
-    queryFn: ({ signal }) => call('getCustomerById', { patid }, { signal }),
-    enabled: patid > 0,
-    staleTime: 5 * 60_000,
-  });
-}
+export { customerQuery as patientQuery } from '../../api/queries.ts';
 
 /**
  * The appointment as the service has it now: first at its own start time in its calendar, then within two months
@@ -101,40 +84,35 @@ export async function fetchCurrent(
   return around.find((a) => a.id === appt.id) ?? null;
 }
 
-const invalidatesLists = { invalidates: [appointmentListsKey, ['booking', 'getSlots']] as QueryKey[] };
+/** What every appointment write makes stale. */
+export const appointmentWrites: readonly Invalidation[] = ['getAppointments', 'getSlots'];
 
 /** Writes the complete record (modifyAppointment overwrites every field). */
 export function saveAppointmentMutation() {
-  return mutationOptions({
-    mutationKey: ['agenda', 'modifyAppointment'],
-    mutationFn: ({ id, record }: { id: number; record: AppointmentRecord }) =>
-      call('modifyAppointment', modifyInput(id, record)),
-    meta: { ...invalidatesLists, silent: true },
+  return opMutation('modifyAppointment', {
+    input: ({ id, record }: { id: number; record: AppointmentRecord }) => modifyInput(id, record),
+    invalidates: appointmentWrites,
+    silent: true,
   });
 }
 
 /** Deleting is a write of the complete record with deleted = 1. */
 export function deleteAppointmentMutation() {
-  return mutationOptions({
-    mutationKey: ['agenda', 'deleteAppointment'],
-    mutationFn: ({ id, record }: { id: number; record: AppointmentRecord }) =>
-      call('modifyAppointment', modifyInput(id, record, 1)),
-    meta: { ...invalidatesLists, silent: true },
+  return opMutation('modifyAppointment', {
+    input: ({ id, record }: { id: number; record: AppointmentRecord }) => modifyInput(id, record, 1),
+    invalidates: appointmentWrites,
+    silent: true,
   });
 }
 
 export function createAppointmentMutation() {
-  return mutationOptions({
-    mutationKey: ['agenda', 'createAppointment'],
-    mutationFn: (input: OpInput<'createAppointment'>) => call('createAppointment', input),
-    meta: { ...invalidatesLists, silent: true },
-  });
+  return opMutation('createAppointment', { invalidates: appointmentWrites, silent: true });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Optimistic changes of the cached lists (moves, deletes), with what is needed to roll them back.
 
-type ListSnapshot = [QueryKey, CalendarAppointment[] | undefined][];
+type ListSnapshot = [QueryKey, OpData<'getAppointments'> | undefined][];
 
 function isRangeInput(v: unknown): v is RangeInput {
   return (
@@ -155,10 +133,10 @@ export function replaceInLists(client: QueryClient, id: number, next: AgendaItem
   for (const query of client.getQueryCache().findAll({ queryKey: appointmentListsKey })) {
     const input = query.queryKey[2];
     if (!isRangeInput(input)) continue;
-    const list = query.state.data as CalendarAppointment[] | undefined;
+    const list = query.state.data as OpData<'getAppointments'> | undefined;
     if (!list) continue;
     snapshot.push([query.queryKey, list]);
-    let out = list.filter((a) => a.id !== id);
+    let out: OpData<'getAppointments'> = list.filter((a) => a.id !== id);
     if (
       next &&
       next.appt.state !== 'PR' &&
@@ -166,7 +144,7 @@ export function replaceInLists(client: QueryClient, id: number, next: AgendaItem
       dayOf(next.appt.date) >= input.from &&
       dayOf(next.appt.date) <= input.until
     ) {
-      out = [...out, next.appt].sort((a, b) => b.date.localeCompare(a.date));
+      out = [...out, next.appt].sort((a, b) => String(b.date).localeCompare(String(a.date)));
     }
     client.setQueryData(query.queryKey, out);
   }

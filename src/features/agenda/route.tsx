@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,8 +20,10 @@ import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
-import { formatDate, formatDateTime, intlLocale, toPracticeDateTime } from '../../components/format.ts';
+import { opMutationKey, opScope } from '../../api/queries.ts';
+import { formatDate, formatDateTime, intlLocale } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
+import { usePracticeNow } from '../../components/practice-clock.ts';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { AgendaGrid, type CreateRange, type MoveTarget } from './agenda-grid.tsx';
@@ -34,7 +37,6 @@ import {
   changedFields,
   isDay,
   isoWeek,
-  minutesOf,
   modifyInput,
   movedRecord,
   shiftDay,
@@ -51,21 +53,6 @@ import {
   replaceInLists,
   restoreLists,
 } from './queries.ts';
-
-function readNow() {
-  const s = toPracticeDateTime(new Date());
-  return { today: s.slice(0, 10), minutes: minutesOf(s) };
-}
-
-/** Now in the practice: its day and minute, refreshed every half minute. */
-function usePracticeNow() {
-  const [now, setNow] = useState(readNow);
-  useEffect(() => {
-    const id = setInterval(() => setNow(readNow()), 30_000);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
 
 const TYPED_CALENDARS_KEY = 'praxis.agenda.calendars';
 
@@ -197,7 +184,7 @@ export function Component() {
   };
 
   const move = useMutation({
-    mutationKey: ['agenda', 'moveAppointment'],
+    mutationKey: opMutationKey('modifyAppointment'),
     mutationFn: async ({ item, target, base }: MoveVars) => {
       let from = base;
       if (!from) {
@@ -233,7 +220,7 @@ export function Component() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: appointmentListsKey }),
-        queryClient.invalidateQueries({ queryKey: ['booking', 'getSlots'] }),
+        queryClient.invalidateQueries({ queryKey: opScope('getSlots') }),
       ]),
   });
 

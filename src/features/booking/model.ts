@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { DEFAULT_SLOT_WINDOW_DAYS, MAX_SLOT_WINDOW_DAYS, type Slot } from '../../../contract/booking.ts';
+import { addDays } from '../../components/practice-clock.ts';
 
 dayjs.extend(utc);
 
@@ -134,9 +135,7 @@ export function choose(state: BookingState, change: Partial<BookingState>): Book
 // ---------------------------------------------------------------------------------------------------------------
 // Days and slots.
 
-export function addDays(day: string, n: number): string {
-  return dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
-}
+export { addDays };
 
 /** `20261123` -> `2026-11-23`. */
 export function ymdToDay(ymd: string): string {

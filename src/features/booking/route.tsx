@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   List,
-  Modal,
   NumberInput,
   Stack,
   Stepper,
@@ -17,15 +16,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker } from 'react-router';
+import { Link } from 'react-router';
 import type { BookingService } from '../../../contract/booking.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
+import { opScope } from '../../api/queries.ts';
 import { formatTime, fromUnixSeconds, practiceToday, toPracticeDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import type { PatientCriteria } from '../../components/patient-search.tsx';
 import { patientName } from '../../components/patient-search.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { DurationStep, ProviderStep, providerLabel, ServiceStep, StepNav } from './choice-steps.tsx';
 import {
@@ -89,10 +90,14 @@ export function Component() {
   const [bookError, setBookError] = useState<unknown>(null);
   const [booking, setBooking] = useState(false);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname &&
-      (newPatient.formState.isDirty || (comment.trim() !== '' && active < DONE)),
+  const guard = useUnsavedChangesGuard(
+    newPatient.formState.isDirty || (comment.trim() !== '' && active < DONE),
+    {
+      title: t('leave.title'),
+      message: t('leave.text'),
+      stayLabel: t('leave.stay'),
+      leaveLabel: t('leave.leave'),
+    },
   );
 
   // flushSync: a radio button shows its new state at once, not after a transition.
@@ -119,7 +124,7 @@ export function Component() {
 
   const slotTaken = () => {
     setTaken(true);
-    void queryClient.invalidateQueries({ queryKey: ['booking', 'getSlots'] });
+    void queryClient.invalidateQueries({ queryKey: opScope('getSlots') });
     update({ ...state, slot: null, step: 3 });
   };
 
@@ -377,26 +382,7 @@ export function Component() {
         </Stepper.Completed>
       </Stepper>
 
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={t('leave.title')}
-        // The header is no page banner (axe: one banner landmark per page).
-        attributes={{ header: { role: 'none' } }}
-        closeButtonProps={{ 'aria-label': t('leave.stay') }}
-      >
-        <Stack>
-          <Text>{t('leave.text')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()}>
-              {t('leave.stay')}
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
-              {t('leave.leave')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {guard.dialog}
     </Page>
   );
 }

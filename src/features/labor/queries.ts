@@ -1,6 +1,5 @@
-import { mutationOptions } from '@tanstack/react-query';
 import type { OpInput } from '../../../contract/operations.ts';
-import { call } from '../../api/client.ts';
+import { opMutation } from '../../api/queries.ts';
 
 export type LaborUploadInput = OpInput<'laborUpload'>;
 
@@ -10,10 +9,10 @@ export type LaborUploadInput = OpInput<'laborUpload'>;
  * queries (`hx`) are refreshed.
  */
 export function laborUploadMutation() {
-  return mutationOptions({
-    mutationKey: ['labor', 'laborUpload'],
-    mutationFn: (input: LaborUploadInput) => call('laborUpload', input),
+  return opMutation('laborUpload', {
+    input: (input: LaborUploadInput) => input,
     // Each file shows its own answer in the list: no global notification.
-    meta: { invalidates: [['hx']], silent: true },
+    invalidates: ['getPatientHistory'],
+    silent: true,
   });
 }

@@ -1,13 +1,14 @@
 import { Alert, Button, Checkbox, Group, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkResult } from '../../../contract/sales.ts';
 import { meQuery, userName, usersQuery } from '../../api/people.ts';
+import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
+import { Dialog } from '../../components/dialog.tsx';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
-import { LeadModal } from './board-modal.tsx';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 import { bulkAssignMutation } from './queries.ts';
 
@@ -26,7 +27,7 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
   const { t } = useTranslation('leads');
   const users = useQuery({ ...usersQuery(), enabled: opened });
   const me = useQuery({ ...meQuery(), enabled: opened });
-  const mutation = useMutation(bulkAssignMutation());
+  const mutation = useSubmitMutation(bulkAssignMutation());
   const [userId, setUserId] = useState<string | null>(null);
   const [notify, setNotify] = useState(false);
 
@@ -62,7 +63,8 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
   };
 
   return (
-    <LeadModal
+    <Dialog
+      closeLabel={t('dialog.close')}
       opened={opened}
       onClose={() => {
         if (!mutation.isPending) onClose();
@@ -111,7 +113,7 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
           </Group>
         </Stack>
       </form>
-    </LeadModal>
+    </Dialog>
   );
 }
 

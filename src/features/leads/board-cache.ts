@@ -1,6 +1,7 @@
 import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Pagination } from '../../../contract/common.ts';
 import type { Lead } from '../../../contract/sales.ts';
+import { opScope } from '../../api/queries.ts';
 import { toPracticeDateTime } from '../../components/format.ts';
 
 /**
@@ -9,7 +10,7 @@ import { toPracticeDateTime } from '../../components/format.ts';
  * The board's columns are infinite getLeads queries (key `['sales', 'getLeads', {filter: {folderId, …}}, 'pages']`).
  * A move takes the card out of every column that holds it and puts it on top of the target column with the same
  * other filters (the server orders by last activity, and a move is activity). Single-lead entries (the details
- * page's `Lead | null`, plain `{items}` lists) get the new folderId.
+ * page's one-lead page, plain `{items}` lists) get the new folderId.
  *
  * Several moves may be under way at once. Each lead has a chain of its pending moves, started from a snapshot of
  * where the card was before the first of them. When the last move of a chain settles, the card ends where the last
@@ -84,7 +85,7 @@ function sortKeys(v: unknown): unknown {
 }
 
 function leadQueries(client: QueryClient): Query[] {
-  return client.getQueryCache().findAll({ queryKey: ['sales', 'getLeads'] });
+  return client.getQueryCache().findAll({ queryKey: opScope('getLeads') });
 }
 
 function columnQueries(client: QueryClient): Query[] {

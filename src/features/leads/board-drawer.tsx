@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SideDrawer } from '../../components/dialog.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
-import { LeadDrawerFrame } from './board-modal.tsx';
 import { leadQuery } from './queries.ts';
 
 // The details are their own chunk: the board does not wait for them.
@@ -23,7 +23,7 @@ export function LeadDrawer({ leadId, onClose }: LeadDrawerProps) {
   const lead = useQuery({ ...leadQuery(leadId ?? 0), enabled: leadId !== null });
   const title = lead.data ? leadName(lead.data) : t('drawer.title');
   return (
-    <LeadDrawerFrame opened={leadId !== null} onClose={onClose} title={title} closeLabel={t('drawer.close')}>
+    <SideDrawer opened={leadId !== null} onClose={onClose} title={title} closeLabel={t('drawer.close')}>
       {leadId !== null && (
         <>
           <Group justify="flex-end" mb="sm">
@@ -39,6 +39,6 @@ export function LeadDrawer({ leadId, onClose }: LeadDrawerProps) {
           </Suspense>
         </>
       )}
-    </LeadDrawerFrame>
+    </SideDrawer>
   );
 }

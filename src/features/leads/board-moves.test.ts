@@ -2,6 +2,7 @@ import { type InfiniteData, MutationObserver, QueryClient } from '@tanstack/reac
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '../../../contract/sales.ts';
 import { ApiError, call } from '../../api/client.ts';
+import { opScope } from '../../api/queries.ts';
 import { makeLead } from './board-test-data.ts';
 import { type BoardFilter, columnInput, columnKey, type LeadPage, setLeadFolderMutation } from './queries.ts';
 
@@ -70,7 +71,7 @@ describe('setLeadFolder on the board', () => {
     await expect(move).rejects.toMatchObject({ msg: 'Lead is deleted.' });
     expect(ids(client, 1)).toEqual([1, 2]);
     expect(ids(client, 2)).toEqual([]);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['sales', 'getLeads'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: opScope('getLeads') });
   });
 
   it('refreshes only once no move is in flight, so that a refetch never undoes a pending move', async () => {
@@ -98,6 +99,6 @@ describe('setLeadFolder on the board', () => {
     expect(ids(client, 1)).toEqual([2]);
     expect(ids(client, 2)).toEqual([1]);
     expect(ids(client, 3)).toEqual([]);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['sales', 'getLeads'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: opScope('getLeads') });
   });
 });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReferenceData } from '../../../contract/sales.ts';
 import { userName, usersQuery } from '../../api/people.ts';
 import type { Pipeline } from './board-rules.ts';
-import type { BoardParams } from './board-url.ts';
+import type { BoardParams } from './url-state.ts';
 
 export interface BoardToolbarProps {
   params: BoardParams;

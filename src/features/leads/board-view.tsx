@@ -6,6 +6,7 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder, Lead, ReferenceData } from '../../../contract/sales.ts';
 import { userName as nameOfUser, usersQuery } from '../../api/people.ts';
+import { opScope } from '../../api/queries.ts';
 import { folderName } from '../../components/codes.ts';
 import { AssignDialog } from './assign-dialog.tsx';
 import classes from './board.module.css';
@@ -238,7 +239,7 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
       setDialog({ kind: action, lead, token });
       setDialogOpen(true);
     };
-    const lists = { queryKey: ['sales', 'getLeads'] };
+    const lists = { queryKey: opScope('getLeads') };
     if (client.isFetching(lists) > 0) void client.cancelQueries(lists).then(preview);
     else preview();
   };

@@ -1,15 +1,16 @@
 import { Alert, Badge, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
-import { useMutation, useQueries } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Lead } from '../../../contract/sales.ts';
 import type { Patient } from '../../../contract/system.ts';
+import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
+import { Dialog } from '../../components/dialog.tsx';
 import { formatDate } from '../../components/format.ts';
 import { type PatientCriteria, PatientSearchBox, patientName } from '../../components/patient-search.tsx';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
-import { LeadModal } from './board-modal.tsx';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 import { convertLeadMutation, patientMatchesQuery } from './queries.ts';
 
@@ -82,7 +83,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
     ...extra.filter((p) => !listed.has(p.patid)).map((p): PatientMatch => ({ patient: p, fields: [] })),
   ];
 
-  const mutation = useMutation(convertLeadMutation());
+  const mutation = useSubmitMutation(convertLeadMutation());
   const [choice, setChoice] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const result = mutation.data;
@@ -115,7 +116,8 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
   const fieldLabel = (f: MatchField) => t(`convert.field.${f}`);
 
   return (
-    <LeadModal
+    <Dialog
+      closeLabel={t('dialog.close')}
       opened={opened}
       onClose={() => {
         if (mutation.isPending) return;
@@ -236,6 +238,6 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
           </Stack>
         </form>
       )}
-    </LeadModal>
+    </Dialog>
   );
 }

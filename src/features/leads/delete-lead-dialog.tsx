@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
+import { Dialog } from '../../components/dialog.tsx';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
-import { LeadModal } from './board-modal.tsx';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 import { deleteLeadMutation } from './queries.ts';
 
@@ -15,7 +15,7 @@ const MAX_REASON = 500;
 export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
   const { t } = useTranslation('leads');
   const name = leadName(lead);
-  const mutation = useMutation(deleteLeadMutation());
+  const mutation = useSubmitMutation(deleteLeadMutation());
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
 
@@ -45,7 +45,8 @@ export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogPr
   };
 
   return (
-    <LeadModal
+    <Dialog
+      closeLabel={t('dialog.close')}
       opened={opened}
       onClose={() => {
         if (!mutation.isPending) onClose();
@@ -90,6 +91,6 @@ export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogPr
           </Group>
         </Stack>
       </form>
-    </LeadModal>
+    </Dialog>
   );
 }

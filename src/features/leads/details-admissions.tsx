@@ -24,9 +24,9 @@ import { type Lead, MSG } from '../../../contract/sales.ts';
 import { isApiError } from '../../api/client.ts';
 import { formatDate } from '../../components/format.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { errorMessage, translateMessage } from './details-messages.ts';
 import { admissionsQuery, createAdmissionMutation, type NewAdmission } from './details-queries.ts';
-import { useReportUnsaved } from './details-unsaved.tsx';
 
 /**
  * createAdmission's fields with the contract's date rule and messages (its input schema is wrapped in the

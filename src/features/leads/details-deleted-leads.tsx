@@ -106,7 +106,7 @@ export function DeletedLeadsPage() {
 function DeletedRow({ lead }: { lead: Lead }) {
   const { t } = useTranslation('leads');
   const userName = useUserName();
-  const restore = useMutation(restoreLeadMutation());
+  const restore = useMutation(restoreLeadMutation({ silent: true }));
   const name = leadDisplayName(lead);
   return (
     <Table.Tr>

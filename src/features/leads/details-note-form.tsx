@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MSG, salesOperations } from '../../../contract/sales.ts';
 import { isApiError } from '../../api/client.ts';
+import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { errorMessage, translateMessage } from './details-messages.ts';
 import { addNoteMutation, referenceDataQuery } from './details-queries.ts';
-import { useReportUnsaved } from './details-unsaved.tsx';
 
 /** addLeadNote's own fields: the text (non-empty) and an optional category. */
 export const noteFormSchema = salesOperations.addLeadNote.input.pick({ text: true, category: true });

@@ -21,9 +21,9 @@ import type { Patient } from '../../../contract/system.ts';
 import { formatDate } from '../../components/format.ts';
 import { hasCriteria, type PatientCriteria, patientName } from '../../components/patient-search.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from './details-messages.ts';
 import { linkPatientMutation, linkSearchQuery, patientQuery } from './details-queries.ts';
-import { useReportUnsaved } from './details-unsaved.tsx';
 
 interface SearchValues {
   lastname: string;

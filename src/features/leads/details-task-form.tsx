@@ -18,9 +18,9 @@ import { isRealDate } from '../../../contract/common.ts';
 import { MSG, salesOperations } from '../../../contract/sales.ts';
 import { isApiError } from '../../api/client.ts';
 import { meQuery, userName, usersQuery } from '../../api/people.ts';
+import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { errorMessage, translateMessage } from './details-messages.ts';
 import { addTaskMutation, type NewTask, referenceDataQuery } from './details-queries.ts';
-import { useReportUnsaved } from './details-unsaved.tsx';
 
 /**
  * addLeadTask's text and category as the contract has them, plus the form's own fields: the reminder as a day

@@ -24,6 +24,7 @@ import { DetailsNoteForm } from './details-note-form.tsx';
 import {
   completeTaskMutation,
   type HistoryFilter,
+  historyOf,
   historyQuery,
   markTaskCompleted,
   referenceDataQuery,
@@ -187,7 +188,7 @@ function TimelineEntry({
     // Optimistic: the task shows as done at once; a refusal puts it back and says why.
     onMutate: async (historyId: number) => {
       setFailure(null);
-      await queryClient.cancelQueries({ queryKey: ['sales', 'getLeadHistory', { leadId }] });
+      await queryClient.cancelQueries({ queryKey: historyOf(leadId) });
       return { undo: markTaskCompleted(queryClient, leadId, historyId, me?.userid) };
     },
     onError: (error, _historyId, context) => {

@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
+import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
+import { Dialog } from '../../components/dialog.tsx';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
-import { LeadModal } from './board-modal.tsx';
 import { disqualifyLeadMutation, referenceDataQuery } from './queries.ts';
 
 export interface LeadDialogProps {
@@ -26,7 +27,7 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
   const { t } = useTranslation('leads');
   const name = leadName(lead);
   const reference = useQuery({ ...referenceDataQuery(), enabled: opened });
-  const mutation = useMutation(disqualifyLeadMutation());
+  const mutation = useSubmitMutation(disqualifyLeadMutation());
   const [reason, setReason] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const reasons = reference.data?.disqualification ?? [];
@@ -57,7 +58,8 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
   };
 
   return (
-    <LeadModal
+    <Dialog
+      closeLabel={t('dialog.close')}
       opened={opened}
       onClose={() => {
         if (!mutation.isPending) onClose();
@@ -120,6 +122,6 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
           </Group>
         </Stack>
       </form>
-    </LeadModal>
+    </Dialog>
   );
 }

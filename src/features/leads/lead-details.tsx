@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { disqualifiedFolderIds, type Folder, type Lead } from '../../../contract/sales.ts';
 import { useUserName } from '../../api/people.ts';
+import { opScope } from '../../api/queries.ts';
 import { folderName } from '../../components/codes.ts';
 import { formatDate, formatDateTime } from '../../components/format.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
@@ -24,6 +25,7 @@ import { DetailsData } from './details-data.tsx';
 import { errorMessage } from './details-messages.ts';
 import { DetailsPatientLink } from './details-patient-link.tsx';
 import {
+  historyOf,
   leadDetailsQuery,
   leadDisplayName,
   referenceDataQuery,
@@ -78,14 +80,14 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [tab, setTab] = useState<string | null>('timeline');
-  const restore = useMutation(restoreLeadMutation());
+  const restore = useMutation(restoreLeadMutation({ silent: true }));
 
   const close = () => setDialog(null);
   // The dialogs refresh the lists; the timeline gets the folder or assignee change they wrote.
   const done = () => {
     setDialog(null);
-    void queryClient.invalidateQueries({ queryKey: ['sales', 'getLeadHistory', { leadId: lead.leadId }] });
-    void queryClient.invalidateQueries({ queryKey: ['sales', 'getLeads'] });
+    void queryClient.invalidateQueries({ queryKey: historyOf(lead.leadId) });
+    void queryClient.invalidateQueries({ queryKey: opScope('getLeads') });
   };
 
   const disqualified = (disqualifiedFolderIds as readonly number[]).includes(lead.folderId);

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { NotFound } from '../../components/route-error.tsx';
+import { UnsavedChangesScope } from '../../components/unsaved-changes.tsx';
 import { DeletedLeadsPage } from './details-deleted-leads.tsx';
 import { leadDetailsQuery, leadDisplayName } from './details-queries.ts';
-import { UnsavedGuard } from './details-unsaved.tsx';
 import { LeadDetails } from './lead-details.tsx';
 import { NewLeadForm } from './new-lead-form.tsx';
 
@@ -39,9 +39,15 @@ function LeadPage({ leadId }: { leadId: number }) {
   const title = lead ? leadDisplayName(lead) : t('details.pageTitle', { id: leadId });
   return (
     <Page title={title} actions={<BackToBoard />}>
-      <UnsavedGuard>
+      <UnsavedChangesScope
+        includeSearch
+        title={t('details.unsaved.title')}
+        message={t('details.unsaved.message')}
+        stayLabel={t('details.unsaved.stay')}
+        leaveLabel={t('details.unsaved.leave')}
+      >
         <LeadDetails key={leadId} leadId={leadId} hideName />
-      </UnsavedGuard>
+      </UnsavedChangesScope>
     </Page>
   );
 }

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { folderName } from '../../components/codes.ts';
+import { Dialog } from '../../components/dialog.tsx';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
-import { LeadModal } from './board-modal.tsx';
 import { useMoveLead } from './board-moves.ts';
 import { dropAction, moveTargets } from './board-rules.ts';
 import { ConvertDialog } from './convert-dialog.tsx';
@@ -54,7 +54,12 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
 
   return (
     <>
-      <LeadModal opened={opened && stage === 'pick'} onClose={onClose} title={t('move.title', { name })}>
+      <Dialog
+        closeLabel={t('dialog.close')}
+        opened={opened && stage === 'pick'}
+        onClose={onClose}
+        title={t('move.title', { name })}
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -122,7 +127,7 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
             </Group>
           </Stack>
         </form>
-      </LeadModal>
+      </Dialog>
       <DisqualifyDialog
         lead={lead}
         opened={opened && stage === 'disqualify'}

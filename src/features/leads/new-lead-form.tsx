@@ -20,14 +20,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, type FieldError, type FieldPath, get, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { leadGenders } from '../../../contract/sales.ts';
 import { isApiError } from '../../api/client.ts';
 import { userName, usersQuery } from '../../api/people.ts';
 import { folderName } from '../../components/codes.ts';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage, formMessage, translateMessage } from './details-messages.ts';
 import { createLeadMutation, referenceDataQuery } from './details-queries.ts';
-import { LeaveConfirm } from './details-unsaved.tsx';
 import { clearDraft, loadDraft, saveDraft } from './new-lead-draft.ts';
 import {
   emptyNewLead,
@@ -61,7 +61,6 @@ export function NewLeadForm() {
   keyRef.current = idempotencyKey;
   const doneRef = useRef(false);
   const sendingRef = useRef(false);
-  const dirtyRef = useRef(false);
 
   const reference = useQuery(referenceDataQuery());
   const users = useQuery(usersQuery()).data ?? [];
@@ -86,18 +85,25 @@ export function NewLeadForm() {
     return () => sub.unsubscribe();
   }, [form]);
 
-  useEffect(() => {
-    dirtyRef.current = isDirty;
-    if (!isDirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isDirty]);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirtyRef.current && !doneRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const guard = useUnsavedChangesGuard(isDirty, {
+    title: t('details.unsaved.title'),
+    message: t('details.newLead.leaveMessage'),
+    stayLabel: t('details.unsaved.stay'),
+    leaveLabel: t('details.unsaved.leave'),
+    extra: (
+      <Button
+        variant="subtle"
+        color="red.9"
+        onClick={() => {
+          doneRef.current = true;
+          clearDraft();
+          guard.leave();
+        }}
+      >
+        {t('details.newLead.discardAndLeave')}
+      </Button>
+    ),
+  });
 
   const [ispatient, lastname, mail, mobile, phone] = useWatch({
     control: form.control,
@@ -135,6 +141,7 @@ export function NewLeadForm() {
     try {
       const created = await create.mutateAsync(toCreateLeadInput(values, idempotencyKey));
       doneRef.current = true;
+      guard.allowNextNavigation();
       clearDraft();
       notifications.show({ color: 'green', message: t('details.newLead.created') });
       void navigate(`/leads/${created.leadId}`);
@@ -361,25 +368,7 @@ export function NewLeadForm() {
         </Group>
       </Stack>
 
-      <LeaveConfirm
-        opened={blocker.state === 'blocked'}
-        message={t('details.newLead.leaveMessage')}
-        onStay={() => blocker.reset?.()}
-        onLeave={() => blocker.proceed?.()}
-        extra={
-          <Button
-            variant="subtle"
-            color="red.9"
-            onClick={() => {
-              doneRef.current = true;
-              clearDraft();
-              blocker.proceed?.();
-            }}
-          >
-            {t('details.newLead.discardAndLeave')}
-          </Button>
-        }
-      />
+      {guard.dialog}
     </form>
   );
 }

@@ -1,38 +1,17 @@
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  mutationOptions,
-  type QueryClient,
-  type QueryKey,
-  queryOptions,
-  replaceEqualDeep,
-} from '@tanstack/react-query';
-import type { Pagination } from '../../../contract/common.ts';
-import type { OpInput } from '../../../contract/operations.ts';
-import {
-  type BulkResult,
-  type Lead,
-  type LeadFilter,
-  type ReferenceData,
-  referenceData,
-} from '../../../contract/sales.ts';
-import type { Patient } from '../../../contract/system.ts';
-import { call } from '../../api/client.ts';
+import { type InfiniteData, type QueryClient, replaceEqualDeep } from '@tanstack/react-query';
+import { type Lead, type LeadFilter, type ReferenceData, referenceData } from '../../../contract/sales.ts';
+import { type OpData, opInfiniteQuery, opMutation, opQuery, opScope } from '../../api/queries.ts';
 import { getSession } from '../../api/session.ts';
 import { type PatientCriteria, toSearchInput } from '../../components/patient-search.tsx';
 import { beginMove, hasPendingMoves, type MoveToken, settleMove } from './board-cache.ts';
 
 /**
- * Queries and mutations of the lead board (and of the dialogs the details page reuses). Keys follow
- * `[area, op, input]`; a board column adds `'pages'` as a fourth part, because its data are pages
- * (useInfiniteQuery) and must never share a cache entry with a plain getLeads query of the same input.
+ * Queries and mutations of the lead board (and of the dialogs the details page reuses), from the query layer
+ * (`api/queries.ts`): a board column is an infinite getLeads query, whose key the layer ends in `'pages'`.
  */
 
-/** One page of a list operation: what `call` answers for the list envelope. */
-export interface LeadPage {
-  items: Lead[];
-  pagination: Pagination;
-}
+/** One page of getLeads: what `call` answers for the list envelope. */
+export type LeadPage = OpData<'getLeads'>;
 
 /** Cards per request of a column. */
 export const COLUMN_PAGE_SIZE = 50;
@@ -68,13 +47,7 @@ export function columnInput(board: BoardFilter, folderId: number): ColumnInput {
 }
 
 export function columnKey(input: ColumnInput) {
-  return ['sales', 'getLeads', input, 'pages'] as const;
-}
-
-/** getLeads answers `{items, pagination}`; the contract's static type does not tell list envelopes apart. */
-async function leadPage(input: OpInput<'getLeads'>, signal?: AbortSignal): Promise<LeadPage> {
-  const answer: unknown = await call('getLeads', input, { signal });
-  return answer as LeadPage;
+  return columnQuery(input).queryKey;
 }
 
 type ColumnPages = InfiniteData<LeadPage, number>;
@@ -113,24 +86,21 @@ export function shareLeads(previous: unknown, next: unknown): unknown {
 
 /** A board column: pages of COLUMN_PAGE_SIZE cards, the next from the number of cards already loaded. */
 export function columnQuery(input: ColumnInput) {
-  return infiniteQueryOptions({
-    queryKey: columnKey(input),
-    initialPageParam: 0,
+  return opInfiniteQuery('getLeads', input, {
     structuralSharing: shareLeads,
-    queryFn: ({ pageParam, signal }) => leadPage({ ...input, offset: pageParam }, signal),
     // Counting what is loaded (not offset + limit) stays right after optimistic moves out of the column.
     getNextPageParam: (last, all) =>
       last.pagination.hasMore ? all.reduce((n, p) => n + p.items.length, 0) : undefined,
   });
 }
 
-/** One lead (deleted ones too); the same key and data as the details page's leadDetailsQuery. */
+/** One lead (deleted ones too), null when there is none; the details page's query too. */
 export function leadQuery(leadId: number) {
-  const input = { filter: { leadId, includeDeleted: true }, offset: 0, limit: 1 };
-  return queryOptions({
-    queryKey: ['sales', 'getLeads', input] as const,
-    queryFn: async ({ signal }): Promise<Lead | null> => (await leadPage(input, signal)).items[0] ?? null,
-  });
+  return opQuery(
+    'getLeads',
+    { filter: { leadId, includeDeleted: true }, offset: 0, limit: 1 },
+    { select: (page): Lead | null => page.items[0] ?? null },
+  );
 }
 
 const allKinds = ['sources', 'flags', 'disqualification', 'categories', 'folders'] as const;
@@ -162,11 +132,11 @@ function storedReference(): { data: ReferenceData; at: number } | undefined {
   }
 }
 
-function storeReference(data: ReferenceData): void {
+function storeReference(data: ReferenceData, at: number): void {
   try {
     const base = getSession()?.base;
     if (!base) return;
-    const stored: StoredReference = { base, at: Date.now(), data };
+    const stored: StoredReference = { base, at, data };
     window.localStorage.setItem(REFERENCE_STORE, JSON.stringify(stored));
   } catch {
     // Without storage the next visit asks again.
@@ -175,28 +145,33 @@ function storeReference(data: ReferenceData): void {
 
 /** All reference data at once (small; the board needs folders, sources, flags and reasons). */
 export function referenceDataQuery() {
-  return queryOptions({
-    queryKey: ['sales', 'getReferenceData', { kinds: [...allKinds] }] as const,
-    queryFn: async ({ signal }): Promise<ReferenceData> => {
-      const data = await call('getReferenceData', { kinds: [...allKinds] }, { signal });
-      storeReference(data);
-      return data;
+  return opQuery(
+    'getReferenceData',
+    { kinds: [...allKinds] },
+    {
+      initialData: () => storedReference()?.data,
+      initialDataUpdatedAt: () => storedReference()?.at,
+      staleTime: REFERENCE_STALE_MS,
     },
-    initialData: () => storedReference()?.data,
-    initialDataUpdatedAt: () => storedReference()?.at,
-    staleTime: REFERENCE_STALE_MS,
-  });
+  );
 }
 
-/** searchPatients with allowed fields only; the hits (searchPatients answers `{items, msg}`). */
+/**
+ * Keeps the reference data for the next visit: the board calls it with each answer it fetched (not with the
+ * stored copy it started from, which would make that look fresh).
+ */
+export function keepReference(query: {
+  data?: ReferenceData;
+  isFetched: boolean;
+  dataUpdatedAt: number;
+}): void {
+  if (query.data && query.isFetched) storeReference(query.data, query.dataUpdatedAt);
+}
+
+/** searchPatients with allowed fields only; the hits. */
 export function patientMatchesQuery(criteria: PatientCriteria) {
-  const input = toSearchInput(criteria, { limit: 10 });
-  return queryOptions({
-    queryKey: ['system', 'searchPatients', input] as const,
-    queryFn: async ({ signal }) => {
-      const answer: unknown = await call('searchPatients', input, { signal });
-      return (answer as { items: Patient[] }).items;
-    },
+  return opQuery('searchPatients', toSearchInput(criteria, { limit: 10 }), {
+    select: (answer) => answer.items,
     staleTime: 60_000,
   });
 }
@@ -204,14 +179,8 @@ export function patientMatchesQuery(criteria: PatientCriteria) {
 // ---------------------------------------------------------------------------------------------------------------
 // Mutations. Each declares what it makes stale.
 
-const leadLists: QueryKey = ['sales', 'getLeads'];
-const histories: QueryKey = ['sales', 'getLeadHistory'];
-const stats: QueryKey = ['sales', 'getLeadStats'];
-const tasks: QueryKey = ['sales', 'getTasks'];
-const admissions: QueryKey = ['sales', 'getAdmissions'];
-
 /** Everything a move changes (the board, the lead, its timeline, the statistics). */
-export const moveInvalidates: readonly QueryKey[] = [leadLists, histories, stats];
+export const moveInvalidates = ['getLeads', 'getLeadHistory', 'getLeadStats'] as const;
 
 export interface MoveVariables {
   lead: Lead;
@@ -221,16 +190,16 @@ export interface MoveVariables {
 /**
  * setLeadFolder, optimistic: the card moves in the cache at once (onMutate); on refusal it goes back (onError,
  * the caller shows the message); the lists are refetched once no other move is under way (onSettled), so a
- * refetch never overwrites a move still in flight. Not `meta.invalidates`: that would refetch after each move.
+ * refetch never overwrites a move still in flight. Not `invalidates`: that would refetch after each move.
  */
 export function setLeadFolderMutation() {
-  return mutationOptions<null, Error, MoveVariables, MoveToken>({
-    mutationKey: ['sales', 'setLeadFolder'],
-    mutationFn: ({ lead, folderId }) => call('setLeadFolder', { leadId: lead.leadId, folderId }),
+  const leadLists = { queryKey: opScope('getLeads') };
+  return opMutation<'setLeadFolder', MoveVariables, MoveToken>('setLeadFolder', {
+    input: ({ lead, folderId }) => ({ leadId: lead.leadId, folderId }),
     onMutate: async ({ lead, folderId }, { client }) => {
       // A list arriving now would put the card back where the server still has it. Only when one is under way:
       // otherwise the card moves in this very task.
-      if (client.isFetching({ queryKey: leadLists }) > 0) await client.cancelQueries({ queryKey: leadLists });
+      if (client.isFetching(leadLists) > 0) await client.cancelQueries(leadLists);
       return beginMove(client, lead, folderId);
     },
     onError: (_error, _vars, token, { client }) => {
@@ -246,54 +215,49 @@ export function setLeadFolderMutation() {
 /** Refetches what moves changed, once none is pending any more (optimistic or waiting for a dialog). */
 export function refreshAfterMoves(client: QueryClient): Promise<unknown> {
   if (hasPendingMoves(client)) return Promise.resolve();
-  return Promise.all(moveInvalidates.map((queryKey) => client.invalidateQueries({ queryKey })));
+  return Promise.all(moveInvalidates.map((op) => client.invalidateQueries({ queryKey: opScope(op) })));
 }
 
 export function disqualifyLeadMutation() {
-  return mutationOptions({
-    mutationKey: ['sales', 'disqualifyLead'],
-    mutationFn: (v: { leadId: number; reasonCode: string }) => call('disqualifyLead', v),
-    meta: { invalidates: [leadLists, histories, stats, tasks], silent: true },
+  return opMutation('disqualifyLead', {
+    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks'],
+    silent: true,
   });
 }
 
 export function convertLeadMutation() {
-  return mutationOptions({
-    mutationKey: ['sales', 'convertLead'],
-    mutationFn: (v: { leadId: number; patid?: number }) => call('convertLead', v),
-    meta: { invalidates: [leadLists, histories, stats, ['system', 'searchPatients']], silent: true },
+  return opMutation('convertLead', {
+    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'searchPatients'],
+    silent: true,
   });
 }
 
 export function deleteLeadMutation() {
-  return mutationOptions({
-    mutationKey: ['sales', 'deleteLead'],
-    mutationFn: (v: { leadId: number; reason: string }) => call('deleteLead', v),
-    meta: { invalidates: [leadLists, histories, stats, tasks, admissions], silent: true },
+  return opMutation('deleteLead', {
+    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks', 'getAdmissions'],
+    silent: true,
   });
 }
 
-export function restoreLeadMutation() {
-  return mutationOptions({
-    mutationKey: ['sales', 'restoreLead'],
-    mutationFn: (leadId: number) => call('restoreLead', { leadId }),
-    meta: { invalidates: [leadLists, histories, stats, tasks, admissions] },
+/** `silent`: the caller shows the refusal itself (the details page does; the board leaves it to the app). */
+export function restoreLeadMutation({ silent = false }: { silent?: boolean } = {}) {
+  return opMutation('restoreLead', {
+    input: (leadId: number) => ({ leadId }),
+    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks', 'getAdmissions'],
+    silent,
   });
 }
 
 export function bulkAssignMutation() {
-  return mutationOptions({
-    mutationKey: ['sales', 'bulkAssign'],
-    mutationFn: (v: { leadIds: number[]; userId: number; notify: boolean }): Promise<BulkResult> =>
-      call('bulkAssign', v),
-    meta: { invalidates: [leadLists, histories, stats, tasks], silent: true },
+  return opMutation('bulkAssign', {
+    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks'],
+    silent: true,
   });
 }
 
 export function bulkSetFolderMutation() {
-  return mutationOptions({
-    mutationKey: ['sales', 'bulkSetFolder'],
-    mutationFn: (v: { leadIds: number[]; folderId: number }): Promise<BulkResult> => call('bulkSetFolder', v),
-    meta: { invalidates: [leadLists, histories, stats], silent: true },
+  return opMutation('bulkSetFolder', {
+    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats'],
+    silent: true,
   });
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { meQuery } from '../../api/people.ts';
@@ -11,15 +11,15 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { LeadDrawer } from './board-drawer.tsx';
 import { ispatientOf, pipelineFolders } from './board-rules.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
+import { BoardView } from './board-view.tsx';
+import { keepReference, referenceDataQuery } from './queries.ts';
 import {
   type BoardParams,
   boardFilterOf,
   PRIVATE_BOARD_PARAMS,
   parseBoardParams,
   withBoardParams,
-} from './board-url.ts';
-import { BoardView } from './board-view.tsx';
-import { referenceDataQuery } from './queries.ts';
+} from './url-state.ts';
 
 /** `/leads`: the lead board of one pipeline, its filters in the address, a lead opened in a drawer. */
 export function Component() {
@@ -28,6 +28,11 @@ export function Component() {
   const params = parseBoardParams(searchParams);
   const me = useQuery({ ...meQuery(), enabled: params.assignee === 'mine' });
   const reference = useQuery(referenceDataQuery());
+  const { data: referenceNow, isFetched, dataUpdatedAt } = reference;
+  useEffect(
+    () => keepReference({ data: referenceNow, isFetched, dataUpdatedAt }),
+    [referenceNow, isFetched, dataUpdatedAt],
+  );
 
   const filter = boardFilterOf(params, me.data?.userid);
   // The same filter keeps the same object, so that the columns do not render again for nothing.

@@ -1,22 +1,10 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { Lead } from '../../../contract/sales.ts';
 import type { CreateCustomerInput } from '../../../contract/system.ts';
-import { call, isApiError } from '../../api/client.ts';
+import { isApiError } from '../../api/client.ts';
+import { opMutation, opQuery } from '../../api/queries.ts';
 import { type PatientCriteria, patientSearchQuery } from '../../components/patient-search.tsx';
 
+export { customerQuery as patientQuery } from '../../api/queries.ts';
 export { patientSearchQuery };
-
-export const patientKeys = {
-  all: ['system', 'searchPatients'] as const,
-};
-
-export function patientQuery(patid: number) {
-  const input = { patid };
-  return queryOptions({
-    queryKey: ['system', 'getCustomerById', input] as const,
-    queryFn: ({ signal }) => call('getCustomerById', input, { signal }),
-  });
-}
 
 /** The journal's default length; "load all" sends no limit (slow for long histories, the document warns). */
 export const HISTORY_LIMIT = 50;
@@ -37,10 +25,7 @@ export function historyQuery(patid: number, filter: HistoryFilter) {
     ...(filter.text?.trim() ? { text: filter.text.trim() } : {}),
     ...(filter.teaser?.trim() ? { teaser: filter.teaser.trim() } : {}),
   };
-  return queryOptions({
-    queryKey: ['hx', 'getPatientHistory', input] as const,
-    queryFn: ({ signal }) => call('getPatientHistory', input, { signal }),
-  });
+  return opQuery('getPatientHistory', input);
 }
 
 export type AppointmentPeriod = 'future' | 'past' | 'all';
@@ -55,30 +40,20 @@ export function patientAppointmentsQuery(
     ...(filter.appointment?.trim() ? { appointment: filter.appointment.trim() } : {}),
     ...(filter.comment?.trim() ? { comment: filter.comment.trim() } : {}),
   };
-  return queryOptions({
-    queryKey: ['agenda', 'getAppointments', input] as const,
-    queryFn: ({ signal }) => call('getAppointments', input, { signal }),
-  });
+  return opQuery('getAppointments', input);
 }
 
 export function patientRecallsQuery(patid: number) {
   const input = { patid };
-  return queryOptions({
-    queryKey: ['recall', 'getRecalls', input] as const,
-    queryFn: ({ signal }) => call('getRecalls', input, { signal }),
-    retry: (count, error) => !isRecallsBroken(error) && count < 2,
-  });
+  return opQuery('getRecalls', input, { retry: (count, error) => !isRecallsBroken(error) && count < 2 });
 }
 
 /** At most this many linked leads are shown (one page of getLeads). */
 export const LINKED_LEADS_LIMIT = 1000;
 
 /** The leads linked or converted to a patient, deleted ones included (getLeads filter patid). */
-export async function fetchLinkedLeads(
-  patid: number,
-  signal?: AbortSignal,
-): Promise<{ leads: Lead[]; complete: boolean }> {
-  const { items, pagination } = await call(
+export function linkedLeadsQuery(patid: number) {
+  return opQuery(
     'getLeads',
     {
       filter: { patid, includeDeleted: true },
@@ -86,27 +61,20 @@ export async function fetchLinkedLeads(
       orderBy: 'created',
       orderDir: 'desc',
     },
-    { signal },
+    { select: ({ items, pagination }) => ({ leads: items, complete: !pagination.hasMore }) },
   );
-  return { leads: items, complete: !pagination.hasMore };
-}
-
-export function linkedLeadsQuery(patid: number) {
-  return queryOptions({
-    queryKey: ['sales', 'getLeads', { linkedTo: patid }] as const,
-    queryFn: ({ signal }) => fetchLinkedLeads(patid, signal),
-  });
 }
 
 export function attachmentQuery(md5: string) {
-  const input = { md5 };
-  return queryOptions({
-    queryKey: ['hx', 'getAttachment', input] as const,
-    queryFn: ({ signal }) => call('getAttachment', input, { signal }),
-    // Contents do not change under the same md5; big, so not kept long.
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 60_000,
-  });
+  return opQuery(
+    'getAttachment',
+    { md5 },
+    {
+      // Contents do not change under the same md5; big, so not kept long.
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: 60_000,
+    },
+  );
 }
 
 /** Possible duplicates before creating: same name (contains-match) and, when given, the same date of birth. */
@@ -119,10 +87,10 @@ export function duplicateCriteria(input: { lastname?: string; firstname?: string
 }
 
 export function createCustomerMutation() {
-  return mutationOptions({
-    mutationKey: ['system', 'createCustomer'],
-    mutationFn: (input: CreateCustomerInput) => call('createCustomer', input),
-    meta: { invalidates: [patientKeys.all], silent: true },
+  return opMutation('createCustomer', {
+    input: (input: CreateCustomerInput) => input,
+    invalidates: ['searchPatients'],
+    silent: true,
   });
 }
 

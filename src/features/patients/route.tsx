@@ -17,7 +17,7 @@ import {
   PRIVATE_SEARCH_PARAMS,
   readSearch,
   writeSearch,
-} from './search-params.ts';
+} from './url-state.ts';
 
 /** `/patients`: search (free text or single criteria, kept in the URL), results with paging, new patient. */
 export function Component() {

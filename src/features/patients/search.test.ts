@@ -7,7 +7,7 @@ import {
   patientSearchKeys,
   toSearchInput,
 } from '../../components/patient-search.tsx';
-import { criteriaOf, readSearch, writeSearch } from './search-params.ts';
+import { criteriaOf, readSearch, writeSearch } from './url-state.ts';
 
 const allowed = new Set<string>([...patientSearchKeys, 'offset', 'limit']);
 

@@ -1,12 +1,8 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Recall } from '../../../contract/recall.ts';
 import { call, isApiError } from '../../api/client.ts';
-import { type RecallFilters, toGetRecallsInput } from './filters.ts';
+import { opMutation, opQuery } from '../../api/queries.ts';
 import { type CreateRecallBody, type RecallDraft, toModifyInput } from './recall-form.ts';
-
-export const recallKeys = {
-  all: ['recall', 'getRecalls'] as const,
-};
+import { type RecallFilters, toGetRecallsInput } from './url-state.ts';
 
 /**
  * An instance without the getRecalls fix ends the operation in a fatal error: HTTP 500 and no JSON
@@ -28,49 +24,26 @@ function retry(count: number, error: unknown): boolean {
 }
 
 export function recallsQuery(filters: RecallFilters) {
-  const input = toGetRecallsInput(filters);
-  return queryOptions({
-    queryKey: [...recallKeys.all, input] as const,
-    queryFn: ({ signal }) => call('getRecalls', input, { signal }),
-    retry,
-  });
+  return opQuery('getRecalls', toGetRecallsInput(filters), { retry });
 }
 
 /** The templates (preset 1), to start a new recall from. */
 export function templatesQuery() {
-  const input = { preset: 1 } as const;
-  return queryOptions({
-    queryKey: [...recallKeys.all, input] as const,
-    queryFn: ({ signal }) => call('getRecalls', input, { signal }),
-    retry,
-    staleTime: 5 * 60_000,
-  });
+  return opQuery('getRecalls', { preset: 1 }, { retry, staleTime: 5 * 60_000 });
 }
 
 /** Practitioners (inactive ones too: old recalls keep them) for the practitioner filter. */
 export function providersQuery() {
-  const input = { getall: 1 } as const;
-  return queryOptions({
-    queryKey: ['system', 'getProviders', input] as const,
-    queryFn: ({ signal }) => call('getProviders', input, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return opQuery('getProviders', { getall: 1 });
 }
 
-export function patientQuery(patid: number) {
-  const input = { patid };
-  return queryOptions({
-    queryKey: ['system', 'getCustomerById', input] as const,
-    queryFn: ({ signal }) => call('getCustomerById', input, { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export { customerQuery as patientQuery } from '../../api/queries.ts';
 
 export function createRecallMutation() {
-  return mutationOptions({
-    mutationKey: ['recall', 'createRecall'],
-    mutationFn: (input: CreateRecallBody) => call('createRecall', input),
-    meta: { invalidates: [recallKeys.all], silent: true },
+  return opMutation('createRecall', {
+    input: (input: CreateRecallBody) => input,
+    invalidates: ['getRecalls'],
+    silent: true,
   });
 }
 
@@ -99,9 +72,5 @@ export async function saveRecall({ original, draft, preset }: SaveRecallVariable
 }
 
 export function modifyRecallMutation() {
-  return mutationOptions({
-    mutationKey: ['recall', 'modifyRecall'],
-    mutationFn: saveRecall,
-    meta: { invalidates: [recallKeys.all], silent: true },
-  });
+  return opMutation('modifyRecall', { run: saveRecall, invalidates: ['getRecalls'], silent: true });
 }

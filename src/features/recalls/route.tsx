@@ -11,9 +11,9 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { RecallFiltersBar } from './components/recall-filters.tsx';
 import { RecallFormModal, type RecallFormTarget } from './components/recall-form-modal.tsx';
 import { RecallTable, statusColor } from './components/recall-table.tsx';
-import { hasFilters, readFilters, writeFilters } from './filters.ts';
 import { isRecallsBroken, modifyRecallMutation, recallsQuery } from './queries.ts';
 import { toDraft } from './recall-form.ts';
+import { hasFilters, readFilters, writeFilters } from './url-state.ts';
 
 /** `/recalls`: getRecalls with the document's filters (in the URL), counts per status, create and edit. */
 export function Component() {

@@ -22,14 +22,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { call, isApiError } from '../../api/client.ts';
 import { isMissingOperation, type Me, meQuery } from '../../api/people.ts';
-import {
-  getSession,
-  ownBase,
-  type Session,
-  safeNext,
-  saveSession,
-  tenantOfBase,
-} from '../../api/session.ts';
+import { getSession, ownBase, type Session, safeNext, saveSession, tenantOfBase } from '../../api/session.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { forgetLock } from '../../components/lock/lock-store.ts';
 import { forgetSignedInData } from '../../components/sign-out.ts';

@@ -1,15 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   disqualifiedFolderIds,
-  type Lead,
   type LeadFilter,
-  type ReferenceData,
   referenceKinds,
   type StatFilter,
   type StatGroupBy,
   type StatMetric,
 } from '../../../contract/sales.ts';
 import { call } from '../../api/client.ts';
+import { type OpData, opComposedQuery, opQuery } from '../../api/queries.ts';
 
 export interface LeadStatsInput {
   groupBy: StatGroupBy;
@@ -19,20 +17,12 @@ export interface LeadStatsInput {
 
 export function leadStatsQuery(groupBy: StatGroupBy, metric: StatMetric, filter: StatFilter) {
   const input: LeadStatsInput = { groupBy, metric, ...(Object.keys(filter).length > 0 ? { filter } : {}) };
-  return queryOptions({
-    queryKey: ['sales', 'getLeadStats', input] as const,
-    queryFn: ({ signal }) => call('getLeadStats', input, { signal }),
-  });
+  return opQuery('getLeadStats', input);
 }
 
-/** The same key and input as the lead board's, so both share one cache entry. */
+/** The same operation and input as the lead board's, so both share one cache entry. */
 export function referenceDataQuery() {
-  const input = { kinds: [...referenceKinds] };
-  return queryOptions({
-    queryKey: ['sales', 'getReferenceData', input] as const,
-    queryFn: ({ signal }): Promise<ReferenceData> => call('getReferenceData', input, { signal }),
-    staleTime: 10 * 60_000,
-  });
+  return opQuery('getReferenceData', { kinds: [...referenceKinds] });
 }
 
 /** Leads per request while counting disqualification reasons (the most getLeads gives). */
@@ -46,8 +36,6 @@ export interface ReasonCounts {
   /** Requests made. */
   pages: number;
 }
-
-type LeadPage = { items: Lead[]; pagination: { hasMore: boolean; total: number } };
 
 /**
  * Every not-deleted lead of the disqualified folders (5 and 15, or those of them the filter leaves), page after page
@@ -64,7 +52,7 @@ export async function fetchReasonCounts(
     out.byFolder[folderId] = counts;
     let offset = 0;
     for (;;) {
-      const page: LeadPage = await call(
+      const page: OpData<'getLeads'> = await call(
         'getLeads',
         {
           filter: { ...filter, folderId, includeDeleted: false },
@@ -102,8 +90,10 @@ export function reasonCountsQuery(filter: StatFilter) {
   if (filter.assignee !== undefined) leadFilter.assigneeId = Number(filter.assignee);
   if (filter.from) leadFilter.from = filter.from;
   if (filter.to) leadFilter.to = filter.to;
-  return queryOptions({
-    queryKey: ['sales', 'getLeads', { reasonsOf: folderIds, filter: leadFilter }] as const,
-    queryFn: ({ signal }) => fetchReasonCounts(folderIds, leadFilter, signal),
-  });
+  return opComposedQuery(
+    'getLeads',
+    { reasonsOf: folderIds, filter: leadFilter },
+    'reasonCounts',
+    (input, signal) => fetchReasonCounts(input.reasonsOf, input.filter, signal),
+  );
 }

@@ -13,8 +13,8 @@ import { type ChartPoint, StatsChart } from './components/stats-chart.tsx';
 import { StatsFilters } from './components/stats-filters.tsx';
 import { groupLabel } from './labels.ts';
 import { leadStatsQuery, referenceDataQuery } from './queries.ts';
-import { isTimeGroup, readStatsView, type StatsView, statFilterOf, writeStatsView } from './search-params.ts';
 import { fillTimeGaps } from './series.ts';
+import { isTimeGroup, readStatsView, type StatsView, statFilterOf, writeStatsView } from './url-state.ts';
 
 /** Two groups with the same text (folder "Open" of both pipelines) would be one bar: the second names its key. */
 function uniqueLabels(points: ChartPoint[], folderSuffix: (key: string) => string | null): ChartPoint[] {

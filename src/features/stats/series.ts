@@ -1,16 +1,11 @@
 import type { StatGroupBy, StatRow } from '../../../contract/sales.ts';
+import { addDays } from '../../components/practice-clock.ts';
 
 /**
  * getLeadStats leaves out the days, weeks and months without leads. A time series shows them as 0, so that the
  * line does not jump over gaps; up to MAX_FILLED points (a longer span is shown as it came).
  */
 export const MAX_FILLED = 1500;
-
-function addDaysIso(day: string, n: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /** ISO 8601 week of a `YYYY-MM-DD`: `YYYY-Www` (the service's week keys). */
 export function isoWeekOf(day: string): string {
@@ -33,10 +28,10 @@ export function mondayOfIsoWeek(key: string): string | null {
 }
 
 function nextKey(groupBy: 'day' | 'week' | 'month', key: string): string | null {
-  if (groupBy === 'day') return /^\d{4}-\d{2}-\d{2}$/.test(key) ? addDaysIso(key, 1) : null;
+  if (groupBy === 'day') return /^\d{4}-\d{2}-\d{2}$/.test(key) ? addDays(key, 1) : null;
   if (groupBy === 'week') {
     const monday = mondayOfIsoWeek(key);
-    return monday ? isoWeekOf(addDaysIso(monday, 7)) : null;
+    return monday ? isoWeekOf(addDays(monday, 7)) : null;
   }
   const m = /^(\d{4})-(\d{2})$/.exec(key);
   if (!m) return null;

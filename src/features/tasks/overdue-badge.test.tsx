@@ -1,7 +1,9 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { opScope } from '../../api/queries.ts';
 import { practiceToday } from '../../components/format.ts';
-import { addDays, OverdueBadge } from '../../components/layout/overdue-badge.tsx';
+import { OverdueBadge } from '../../components/layout/overdue-badge.tsx';
+import { addDays } from '../../components/practice-clock.ts';
 import { type ApiStub, list, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 
@@ -41,7 +43,7 @@ describe('the overdue count in the navigation', () => {
     await waitFor(() => expect(api.calls.some((c) => c.op === 'getTasks')).toBe(true));
     expect(container.querySelector('[data-testid="overdue-badge"]')).toBeNull();
     total = 1;
-    await queryClient.invalidateQueries({ queryKey: ['sales', 'getTasks'] });
+    await queryClient.invalidateQueries({ queryKey: opScope('getTasks') });
     expect(await screen.findByText('1 overdue task')).toBeInTheDocument();
   });
 });

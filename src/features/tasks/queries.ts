@@ -1,29 +1,16 @@
-import {
-  keepPreviousData,
-  mutationOptions,
-  type QueryClient,
-  type QueryKey,
-  queryOptions,
-} from '@tanstack/react-query';
-import type { Pagination } from '../../../contract/common.ts';
-import type { Lead, TaskFilter, TaskRow } from '../../../contract/sales.ts';
-import { call } from '../../api/client.ts';
-import { sameList, type TasksInput } from './view.ts';
+import { keepPreviousData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { TaskFilter, TaskRow } from '../../../contract/sales.ts';
+import { type OpData, opMutation, opMutationKey, opQuery, opScope } from '../../api/queries.ts';
+import { sameList, type TasksInput } from './url-state.ts';
 
 /** Every task list (the inbox's pages, the navigation's overdue count, other areas' task lists). */
-export const tasksKey: QueryKey = ['sales', 'getTasks'];
-const leadLists: QueryKey = ['sales', 'getLeads'];
-const historyOf = (leadId: number): QueryKey => ['sales', 'getLeadHistory', { leadId }];
+export const tasksKey = opScope('getTasks');
+const historyOf = (leadId: number) => opScope('getLeadHistory', { leadId });
 
-export interface TaskPage {
-  items: TaskRow[];
-  pagination: Pagination;
-}
+export type TaskPage = OpData<'getTasks'>;
 
 export function tasksQuery(input: TasksInput) {
-  return queryOptions({
-    queryKey: ['sales', 'getTasks', input] as const,
-    queryFn: ({ signal }): Promise<TaskPage> => call('getTasks', input, { signal }),
+  return opQuery('getTasks', input, {
     // Another page of the same list keeps the rows on screen until it is there; another list does not.
     placeholderData: (previous, previousQuery) =>
       sameList(previousQuery?.queryKey[2] as TasksInput | undefined, input)
@@ -37,11 +24,7 @@ export const LEAD_SEARCH_LIMIT = 20;
 /** Leads to pick for a new task: a contains-match on name, mail and phone; the most recently active first. */
 export function leadSearchQuery(search: string) {
   const input = { filter: { search: search.trim() }, offset: 0, limit: LEAD_SEARCH_LIMIT };
-  return queryOptions({
-    queryKey: ['sales', 'getLeads', input] as const,
-    queryFn: async ({ signal }): Promise<Lead[]> => (await call('getLeads', input, { signal })).items,
-    placeholderData: keepPreviousData,
-  });
+  return opQuery('getLeads', input, { select: (page) => page.items, placeholderData: keepPreviousData });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -131,16 +114,15 @@ export function putBack(client: QueryClient, row: TaskRow, removal: Removal): vo
   }
 }
 
-export const completeTaskKey = ['sales', 'completeLeadTask'] as const;
+export const completeTaskKey = opMutationKey('completeLeadTask');
 
 /**
  * One click or key: the task leaves the open lists at once; a refusal puts it back (the caller shows the
  * message). Success refreshes the task lists (the overdue count with them), the lead lists and the lead's history.
  */
 export function completeTaskMutation(opts: { onRefused?: (error: unknown, row: TaskRow) => void } = {}) {
-  return mutationOptions({
-    mutationKey: completeTaskKey,
-    mutationFn: (row: TaskRow) => call('completeLeadTask', { historyId: row.historyId }),
+  return opMutation('completeLeadTask', {
+    input: (row: TaskRow) => ({ historyId: row.historyId }),
     onMutate: async (row, { client }) => {
       // A list arriving now would show the task again.
       await client.cancelQueries({ queryKey: tasksKey });
@@ -152,7 +134,7 @@ export function completeTaskMutation(opts: { onRefused?: (error: unknown, row: T
       opts.onRefused?.(error, row);
       return client.invalidateQueries({ queryKey: tasksKey });
     },
-    meta: { invalidates: [tasksKey, leadLists] },
+    invalidates: ['getTasks', 'getLeads'],
     onSuccess: (_data, row, _removal, { client }) =>
       client.invalidateQueries({ queryKey: historyOf(row.leadId) }),
   });
@@ -168,10 +150,10 @@ export interface NewTaskInput {
 }
 
 export function addTaskMutation() {
-  return mutationOptions({
-    mutationKey: ['sales', 'addLeadTask'],
-    mutationFn: (input: NewTaskInput) => call('addLeadTask', input),
-    meta: { invalidates: [tasksKey, leadLists], silent: true },
+  return opMutation('addLeadTask', {
+    input: (input: NewTaskInput) => input,
+    invalidates: ['getTasks', 'getLeads'],
+    silent: true,
     onSuccess: (_data, input, _r, { client }) =>
       client.invalidateQueries({ queryKey: historyOf(input.leadId) }),
   });

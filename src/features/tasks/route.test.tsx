@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead, TaskRow } from '../../../contract/sales.ts';
 import { practiceToday } from '../../components/format.ts';
-import { addDays } from '../../components/layout/overdue-badge.tsx';
+import { addDays } from '../../components/practice-clock.ts';
 import { type ApiStub, fail, list, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { Component as TasksPage } from './route.tsx';

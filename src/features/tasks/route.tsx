@@ -8,8 +8,8 @@ import { useNavigate } from 'react-router';
 import type { TaskRow } from '../../../contract/sales.ts';
 import { isApiError } from '../../api/client.ts';
 import { meQuery, usersQuery, useUserName } from '../../api/people.ts';
-import { usePracticeToday } from '../../components/layout/overdue-badge.tsx';
 import { Page } from '../../components/page.tsx';
+import { usePracticeToday } from '../../components/practice-clock.ts';
 import { describeError, EmptyState, ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { NewTaskModal } from './components/new-task-modal.tsx';
@@ -28,7 +28,7 @@ import {
   toTasksInput,
   withPreset,
   writeView,
-} from './view.ts';
+} from './url-state.ts';
 
 /** `/tasks`: the task inbox. Presets, filters, order and page live in the URL. */
 export function Component() {

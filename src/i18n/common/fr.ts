@@ -91,7 +91,8 @@ export const fr: Translation<typeof en> = {
     title: 'Écran verrouillé',
     user: 'Connecté·e : {{name}}',
     hintPassword: 'Saisissez votre mot de passe pour reprendre là où vous vous étiez arrêté·e.',
-    hintKey: 'Saisissez la clé API utilisée pour la connexion afin de reprendre là où vous vous étiez arrêté·e.',
+    hintKey:
+      'Saisissez la clé API utilisée pour la connexion afin de reprendre là où vous vous étiez arrêté·e.',
     password: 'Mot de passe',
     apiKey: 'Clé API',
     wrongPassword: 'Le mot de passe est incorrect. L’écran reste verrouillé.',

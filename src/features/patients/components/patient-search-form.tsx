@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { normalizeDob } from '../../../../contract/system.ts';
-import { emptyFields, type PatientSearchState } from '../search-params.ts';
+import { emptyFields, type PatientSearchState } from '../url-state.ts';
 
 /** The detailed criteria, as typed; messages are keys of `patients:searchForm.errors`. */
 export const searchFieldsSchema = z

@@ -2,8 +2,8 @@ import { Button, Group, Paper, Select, SimpleGrid, Switch, TextInput } from '@ma
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasFilters, noFilters, type RecallFilters } from '../filters.ts';
 import { providersQuery } from '../queries.ts';
+import { hasFilters, noFilters, type RecallFilters } from '../url-state.ts';
 import { PatientField } from './patient-field.tsx';
 
 export interface RecallFiltersBarProps {

@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -17,10 +16,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { isApiError } from '../../../api/client.ts';
 import { meQuery, userName, usersQuery } from '../../../api/people.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 import { describeError } from '../../../components/states.tsx';
+import { useNavigationBlock } from '../../../components/unsaved-changes.tsx';
 import { addTaskMutation } from '../queries.ts';
 import {
   emptyNewTask,
@@ -59,8 +59,8 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
   const assignedTo = useWatch({ control: form.control, name: 'assignedTo' });
 
   // Leaving the page with something typed asks first; so does closing the dialog.
-  const blocker = useBlocker(isDirty && !isSubmitting);
-  const confirming = asking || blocker.state === 'blocked';
+  const block = useNavigationBlock(isDirty && !isSubmitting, { includeSearch: true });
+  const confirming = asking || block.blocked;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -96,15 +96,13 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
   const activeUsers = users.filter((u) => u.active || String(u.userid) === assignedTo);
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={requestClose}
       title={t('form.title')}
       size="lg"
       closeOnClickOutside={false}
-      // The header is no page banner (axe: one banner landmark per page); the close button needs a name.
-      attributes={{ header: { role: 'none' } }}
-      closeButtonProps={{ 'aria-label': t('form.close') }}
+      closeLabel={t('form.close')}
     >
       <form onSubmit={submit} noValidate aria-label={t('form.label')}>
         <Stack gap="sm">
@@ -184,7 +182,7 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
                     data-autofocus
                     onClick={() => {
                       setAsking(false);
-                      if (blocker.state === 'blocked') blocker.reset();
+                      if (block.blocked) block.stay();
                     }}
                   >
                     {t('form.keep')}
@@ -192,7 +190,7 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
                   <Button
                     color="red"
                     onClick={() => {
-                      if (blocker.state === 'blocked') blocker.proceed();
+                      if (block.blocked) block.leave();
                       else onClose();
                     }}
                   >
@@ -213,6 +211,6 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
           )}
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

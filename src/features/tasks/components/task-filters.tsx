@@ -9,7 +9,7 @@ import {
   orderBys,
   type TasksView,
   withoutFilters,
-} from '../view.ts';
+} from '../url-state.ts';
 
 export interface TaskFiltersProps {
   view: TasksView;

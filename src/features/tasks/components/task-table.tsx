@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { TaskRow } from '../../../../contract/sales.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import classes from '../tasks.module.css';
-import { reminderState } from '../view.ts';
+import { reminderState } from '../url-state.ts';
 
 export interface TaskTableProps {
   rows: readonly TaskRow[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, overdueTasksInput } from '../../components/layout/overdue-badge.tsx';
+import { overdueTasksInput } from '../../components/layout/overdue-badge.tsx';
+import { addDays } from '../../components/practice-clock.ts';
 import {
   hasFilters,
   presetRange,
@@ -11,7 +12,7 @@ import {
   withoutFilters,
   withPreset,
   writeView,
-} from './view.ts';
+} from './url-state.ts';
 
 const view = (query: string) => readView(new URLSearchParams(query));
 // A Wednesday.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recallOperations } from '../../../contract/recall.ts';
-import { noFilters, readFilters, toGetRecallsInput, writeFilters } from './filters.ts';
+import { noFilters, readFilters, toGetRecallsInput, writeFilters } from './url-state.ts';
 
 describe('recall filters', () => {
   it('map onto the document parameters (preset, error, sent, mandant)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardFilterOf, parseBoardParams, withBoardParams } from './board-url.ts';
+import { boardFilterOf, parseBoardParams, withBoardParams } from './url-state.ts';
 
 describe('board filters in the address', () => {
   it('reads the defaults from an empty address', () => {

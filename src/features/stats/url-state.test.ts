@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { formatValue, groupLabel } from './labels.ts';
-import { readStatsView, statFilterOf, writeStatsView } from './search-params.ts';
+import { readStatsView, statFilterOf, writeStatsView } from './url-state.ts';
 
 describe('statistics filters in the URL', () => {
   it('groups by folder and counts by default, with an empty filter', () => {

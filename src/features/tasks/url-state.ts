@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { isRealDate } from '../../../contract/common.ts';
 import type { TaskFilter } from '../../../contract/sales.ts';
-import { addDays } from '../../components/layout/overdue-badge.tsx';
+import { addDays } from '../../components/practice-clock.ts';
 
 dayjs.extend(utc);
 

@@ -1,0 +1,76 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
+
+/**
+ * One cache entry, one shape: a patient search in the booking wizard and the lead page's "link to a patient" search
+ * send the same searchPatients request. Once the booking search had cached its answer, the lead page's search read
+ * it in another shape and failed. Here a person does both in one visit of the app, without reloading it.
+ */
+
+test.describe.configure({ timeout: 90_000 });
+
+const auth = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
+const run = Date.now().toString(36);
+
+async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/v1/${path}`, { data, headers: auth });
+  const body = (await res.json()) as { status: boolean; msg: string; result: T };
+  expect(body.status, `${path}: ${body.msg}`).toBe(true);
+  return body.result;
+}
+
+test('a patient searched in booking can then be found and linked on a lead page', async ({
+  page,
+  request,
+}) => {
+  const leadName = `Shared${run}`;
+  const patientName = `Sought${run}`;
+  const { leadId } = await api<{ leadId: number }>(request, 'sales/createLead', {
+    ispatient: 1,
+    contact: { lastname: leadName, firstname: 'Anna' },
+    folderId: 2,
+    what: 'Knee check',
+  });
+  const { id: patid } = await api<{ id: number }>(request, 'system/createCustomer', {
+    lastname: patientName,
+    firstname: 'Beat',
+    dob: '1975-03-14',
+    language: 'de',
+  });
+
+  // Booking: service, practitioner and duration chosen, a time picked, then the patient looked up.
+  await signIn(page, { path: '/booking?service=2&provider=3&duration=15&step=3' });
+  await page
+    .getByRole('button', { name: /^Choose this time: / })
+    .first()
+    .click({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Last name').fill(patientName);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const bookingHits = page.getByRole('table', { name: 'Patients found' });
+  await expect(bookingHits.getByRole('button', { name: `Choose ${patientName}, Beat` })).toBeVisible();
+
+  // Without reloading: to the lead board, the lead, its full page.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads' }).click();
+  await page
+    .getByRole('link', { name: `${leadName} Anna` })
+    .or(page.getByRole('article', { name: `${leadName} Anna` }))
+    .first()
+    .click();
+  await page.getByRole('link', { name: 'Open the full page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/leads/${leadId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `${leadName} Anna` })).toBeVisible();
+
+  // The same search on the lead page finds the patient, and linking works.
+  await page.getByRole('tab', { name: 'Patient link' }).click();
+  await page.getByLabel('Last name').fill(patientName);
+  await page.getByRole('button', { name: 'Search patients' }).click();
+  const linkHits = page.getByRole('table', { name: 'Patients found' });
+  await expect(linkHits).toContainText('14.03.1975');
+  await linkHits.getByRole('button', { name: `Link to ${patientName}, Beat` }).click();
+  await expect(page.getByText(`Linked to ${patientName}, Beat (#${patid}).`)).toBeVisible();
+  const [stored] = await api<{ patid: number | null }[]>(request, 'sales/getLeads', {
+    filter: { leadId, includeDeleted: true },
+  });
+  expect(stored.patid).toBe(patid);
+});
