@@ -8,6 +8,8 @@ import '@mantine/charts/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/spotlight/styles.css';
 import '@mantine/schedule/styles.css';
+// After Mantine's: the app's few global rules.
+import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
