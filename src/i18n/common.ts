@@ -40,6 +40,8 @@ export const en = {
   },
   connection: {
     offline: 'No connection to the practice server. What you change cannot be saved until it is back.',
+    areaTitle: 'No connection',
+    area: 'This page cannot be loaded without a connection. It opens by itself when the connection is back.',
   },
   state: {
     loading: 'Loading…',
@@ -107,6 +109,8 @@ export const de: Translation<typeof en> = {
   connection: {
     offline:
       'Keine Verbindung zum Praxisserver. Änderungen können erst gespeichert werden, wenn sie wieder besteht.',
+    areaTitle: 'Keine Verbindung',
+    area: 'Diese Seite lässt sich ohne Verbindung nicht laden. Sie öffnet sich von selbst, sobald die Verbindung wieder besteht.',
   },
   state: {
     loading: 'Wird geladen…',
