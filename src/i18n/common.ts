@@ -43,6 +43,12 @@ export const en = {
     areaTitle: 'No connection',
     area: 'This page cannot be loaded without a connection. It opens by itself when the connection is back.',
   },
+  person: {
+    noPatient: 'No patient',
+    patientNo: 'Patient no. {{id}}',
+    userNo: 'User no. {{id}}',
+    loading: 'Loading name…',
+  },
   state: {
     loading: 'Loading…',
     empty: 'Nothing here yet.',
@@ -111,6 +117,12 @@ export const de: Translation<typeof en> = {
       'Keine Verbindung zum Praxisserver. Änderungen können erst gespeichert werden, wenn sie wieder besteht.',
     areaTitle: 'Keine Verbindung',
     area: 'Diese Seite lässt sich ohne Verbindung nicht laden. Sie öffnet sich von selbst, sobald die Verbindung wieder besteht.',
+  },
+  person: {
+    noPatient: 'Kein Patient',
+    patientNo: 'Patient Nr. {{id}}',
+    userNo: 'Benutzer Nr. {{id}}',
+    loading: 'Name wird geladen…',
   },
   state: {
     loading: 'Wird geladen…',
