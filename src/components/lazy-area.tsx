@@ -14,43 +14,50 @@ export async function loadArea(load: () => Promise<AreaModule>): Promise<AreaMod
   try {
     return await load();
   } catch {
-    let loaded: ComponentType | null = null;
-    function AreaRetry() {
-      const [component, setComponent] = useState<ComponentType | null>(() => loaded);
-      const [trying, setTrying] = useState(false);
-      useEffect(() => {
-        if (component) return;
-        let cancelled = false;
-        const retry = () => {
-          setTrying(true);
-          load().then(
-            (m) => {
-              loaded = m.Component;
-              if (!cancelled) setComponent(() => m.Component);
-            },
-            () => {
-              if (!cancelled) setTrying(false);
-            },
-          );
-        };
-        window.addEventListener('online', retry);
-        const onRetry = () => retry();
-        window.addEventListener('praxis:retry-area', onRetry);
-        return () => {
-          cancelled = true;
-          window.removeEventListener('online', retry);
-          window.removeEventListener('praxis:retry-area', onRetry);
-        };
-      }, [component]);
-      if (component) {
-        const Loaded = component;
-        return <Loaded />;
-      }
-      return <AreaOffline trying={trying} />;
-    }
-    return { Component: AreaRetry };
+    const memo: Memo = { loaded: null };
+    // One stand-in per route, made once when the load fails (not on every render).
+    const standIn = () => <AreaRetry load={load} memo={memo} />;
+    return { Component: standIn };
   }
 }
+
+/** What the stand-in loaded, kept for the route's later visits. */
+type Memo = { loaded: ComponentType | null };
+
+function AreaRetry({ load, memo }: { load: () => Promise<AreaModule>; memo: Memo }) {
+  const [component, setComponent] = useState<ComponentType | null>(() => memo.loaded);
+  const [trying, setTrying] = useState(false);
+  useEffect(() => {
+    if (component) return;
+    let cancelled = false;
+    const retry = () => {
+      setTrying(true);
+      load().then(
+        (m) => {
+          memo.loaded = m.Component;
+          if (!cancelled) setComponent(() => m.Component);
+        },
+        () => {
+          if (!cancelled) setTrying(false);
+        },
+      );
+    };
+    window.addEventListener('online', retry);
+    window.addEventListener(RETRY_EVENT, retry);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', retry);
+      window.removeEventListener(RETRY_EVENT, retry);
+    };
+  }, [component, load, memo]);
+  if (component) {
+    const Loaded = component;
+    return <Loaded />;
+  }
+  return <AreaOffline trying={trying} />;
+}
+
+const RETRY_EVENT = 'praxis:retry-area';
 
 function AreaOffline({ trying }: { trying: boolean }) {
   const { t } = useTranslation('common');
@@ -63,7 +70,7 @@ function AreaOffline({ trying }: { trying: boolean }) {
             variant="light"
             color="orange"
             loading={trying}
-            onClick={() => window.dispatchEvent(new Event('praxis:retry-area'))}
+            onClick={() => window.dispatchEvent(new Event(RETRY_EVENT))}
           >
             {t('state.retry')}
           </Button>
