@@ -15,6 +15,8 @@ export const en = {
   rememberHint: 'Only on a device nobody else uses. Otherwise you stay signed in until the tab is closed.',
   submit: 'Sign in',
   failed: 'Sign-in failed',
+  wrongPassword: 'User name or password is wrong.',
+  wrongKey: 'This API key is not valid for this practice.',
   demo: 'This is the demo practice: the demo credentials are filled in.',
   again: 'Please sign in again to continue where you were.',
   pick: {
@@ -49,6 +51,8 @@ export const de: Translation<typeof en> = {
     'Nur auf einem Gerät, das niemand sonst benutzt. Sonst bleiben Sie angemeldet, bis der Tab geschlossen wird.',
   submit: 'Anmelden',
   failed: 'Anmeldung fehlgeschlagen',
+  wrongPassword: 'Benutzername oder Passwort ist falsch.',
+  wrongKey: 'Dieser API-Schlüssel gilt nicht für diese Praxis.',
   demo: 'Dies ist die Demo-Praxis: Die Demo-Zugangsdaten sind eingetragen.',
   again: 'Bitte melden Sie sich erneut an, um dort weiterzumachen, wo Sie waren.',
   pick: {

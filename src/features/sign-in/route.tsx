@@ -204,6 +204,8 @@ export function Component() {
         onSubmit={(e: FormEvent) => void onSubmit(e)}
         onInput={() => {
           typed.current = true;
+          // What failed was about what was there before: an edit takes the message away.
+          setFailure(null);
         }}
         noValidate
       >
@@ -263,7 +265,7 @@ export function Component() {
           {failure !== null && (
             <Alert color="red" variant="light" title={t('failed')} icon={<IconAlertTriangle aria-hidden />}>
               {isApiError(failure) && failure.kind === 'unauthorized'
-                ? failure.msg
+                ? t(mode === 'apiKey' ? 'wrongKey' : 'wrongPassword')
                 : describeError(failure, t)}
             </Alert>
           )}
