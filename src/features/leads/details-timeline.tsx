@@ -219,7 +219,7 @@ function TimelineEntry({
               {t(`details.kind.${kind}`)}
             </Badge>
             {category && (
-              <Badge color="gray.8" variant="outline">
+              <Badge color="gray" variant="light">
                 {category}
               </Badge>
             )}
@@ -243,7 +243,7 @@ function TimelineEntry({
                   {t('details.task.completed')}
                 </Badge>
               ) : (
-                <Badge color="orange.9" variant="outline">
+                <Badge color="orange" variant="light">
                   {t('details.task.open')}
                 </Badge>
               )}
