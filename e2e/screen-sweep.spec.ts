@@ -159,7 +159,7 @@ for (const language of LANGUAGES) {
 
           if (SHOTS.has(combo)) {
             const file = testInfo.outputPath(`${screen.name}-${combo}.png`);
-            await page.screenshot({ path: file, fullPage: width < 600 });
+            await page.screenshot({ path: file });
             await testInfo.attach(`${screen.name}-${combo}`, { path: file, contentType: 'image/png' });
           }
           if (problems.length > reported) {
