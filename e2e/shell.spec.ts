@@ -91,14 +91,16 @@ test('signs in with the demo credentials, visits every area, speaks German on re
   expect(cspViolations).toEqual([]);
 });
 
-test('a wrong password shows the server message and keeps what was typed', async ({ page }) => {
+test('a wrong password is said in words, keeps what was typed and goes on edit', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByLabel('User name', { exact: true }).fill('frau.muster');
   await page.getByLabel('Password', { exact: true }).fill('falsch');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Unauthorized.')).toBeVisible();
+  await expect(page.getByText('User name or password is wrong.')).toBeVisible();
   await expect(page.getByLabel('User name', { exact: true })).toHaveValue('frau.muster');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('falsch');
+  await page.getByLabel('Password', { exact: true }).press('Backspace');
+  await expect(page.getByText('User name or password is wrong.')).toBeHidden();
   await expect(page).toHaveURL(/\/sign-in$/);
   expect(await storedSession(page)).toBeNull();
 });

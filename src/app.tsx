@@ -2,6 +2,7 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
@@ -32,6 +33,9 @@ const signedOutElsewhere = () => signOut({ everywhere: false });
 
 const nonce = styleNonce();
 const getStyleNonce = nonce ? () => nonce : undefined;
+// The scroll lock of modals and drawers (react-remove-scroll) writes its own style tag and takes the nonce from
+// get-nonce: without it the browser refuses the tag and the page scrolls behind the dialog.
+if (nonce) setNonce(nonce);
 
 /** A request answered 401: to sign-in, and back to this page afterwards. Nothing is cleared. */
 function toSignIn(router: AppRouter) {

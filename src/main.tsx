@@ -4,6 +4,8 @@ import './api/zod-csp.ts';
 // the first page loads only what it shows.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// After Mantine's: the app's few global rules.
+import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 

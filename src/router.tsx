@@ -1,7 +1,7 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { AppLayout } from './components/layout/app-layout.tsx';
 import { RootLayout } from './components/layout/root-layout.tsx';
+import { type AreaModule, loadArea } from './components/lazy-area.tsx';
 import { NotFound, RouteError } from './components/route-error.tsx';
 import { LoadingState } from './components/states.tsx';
 
@@ -9,10 +9,11 @@ import { LoadingState } from './components/states.tsx';
  * Every area is its own chunk, loaded when first visited: `src/features/<area>/route.tsx` exports `Component`.
  * Only `Component` is taken from the module, so a route file may export helpers without upsetting the router.
  */
-function area(path: string, load: () => Promise<{ Component: ComponentType }>): RouteObject {
+function area(path: string, load: () => Promise<AreaModule>): RouteObject {
   return {
     path,
-    lazy: async () => ({ Component: (await load()).Component }),
+    // Offline, the area says so and loads when the connection is back (lazy-area.tsx).
+    lazy: async () => ({ Component: (await loadArea(load)).Component }),
     ErrorBoundary: RouteError,
   };
 }

@@ -1,4 +1,4 @@
-import { Stack, Text, Tooltip } from '@mantine/core';
+import { Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   type CSSProperties,
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
 import { formatDate, intlLocale } from '../../components/format.ts';
 import { patientName } from '../../components/patient-search.tsx';
+import { PatientName } from '../../components/person-name.tsx';
 import classes from './agenda.module.css';
 import {
   type AgendaItem,
@@ -500,12 +501,8 @@ function AgendaEvent({ placed, top, dragging, interacting, onPointerDown, onOpen
   const background = backgroundOf(appt.color);
   const time = `${hhmm(placed.start)}–${hhmm(placed.end)}`;
   const state = t(stateLabelKey(appt.state), { state: appt.state });
-  const label = [
-    time,
-    appt.appointment || t('event.noText'),
-    state,
-    appt.comment ? t('event.comment', { comment: appt.comment }) : '',
-  ]
+  // Read after the visible text: the button's name is its content (what a voice user says is what they see).
+  const after = [state, appt.comment ? t('event.comment', { comment: appt.comment }) : '']
     .filter(Boolean)
     .join(', ');
   const width = 100 / placed.lanes;
@@ -536,11 +533,30 @@ function AgendaEvent({ placed, top, dragging, interacting, onPointerDown, onOpen
         disabled={interacting}
         position="right-start"
       >
-        <button type="button" className={classes.eventButton} aria-label={label} onClick={onOpen}>
-          <span className={classes.eventTime}>{startsToday ? hhmm(placed.start) : '…'}</span>
+        <button type="button" className={classes.eventButton} onClick={onOpen}>
+          {startsToday ? (
+            <>
+              <span className={classes.eventTime}>{hhmm(placed.start)}</span>
+              <VisuallyHidden component="span">{`–${hhmm(placed.end)},`}</VisuallyHidden>{' '}
+            </>
+          ) : (
+            <>
+              <span className={classes.eventTime}>…</span>
+              <VisuallyHidden component="span">{`${time},`}</VisuallyHidden>{' '}
+            </>
+          )}
           <span className={isCancelledState(appt.state) ? classes.cancelled : undefined}>
             {appt.appointment || t('event.noText')}
           </span>
+          {appt.patid > 0 && (
+            <>
+              <VisuallyHidden component="span">,</VisuallyHidden>{' '}
+              <span className={classes.eventPatient}>
+                <PatientName patid={appt.patid} />
+              </span>
+            </>
+          )}
+          {after && <VisuallyHidden component="span">{`, ${after}`}</VisuallyHidden>}
         </button>
       </Tooltip>
       <div className={classes.resizeHandle} data-resize="true" aria-hidden />

@@ -43,10 +43,28 @@ describe('the agenda', () => {
     signInForTest();
     const api = stubApi({
       getCalendars: () => calendars,
+      getCustomerById: () => ({
+        patid: 7,
+        lastname: 'Muster',
+        firstname: 'Anna',
+        gender: 'female',
+        dob: '1980-01-01',
+        title: '',
+        street: '',
+        zip: '',
+        city: '',
+        country: '',
+        countrycode: 'ch',
+        mobile: '',
+        mail: '',
+        AHV: '',
+        language: 'de',
+        deleted: '0',
+      }),
       getAppointments: (input) =>
         input.calendarid === 1
           ? [
-              appt(1, '2026-11-23 09:00:00', '2026-11-23 09:30:00', { comment: 'Dolmetscher' }),
+              appt(1, '2026-11-23 09:00:00', '2026-11-23 09:30:00', { comment: 'Dolmetscher', patid: 7 }),
               // Provisional ones never show, even if a server sent one.
               appt(2, '2026-11-23 10:00:00', '2026-11-23 10:30:00', { state: 'PR' }),
             ]
@@ -58,11 +76,13 @@ describe('the agenda', () => {
     const favre = screen.getByRole('group', { name: /^Dr\. Favre, Mon/ });
     expect(
       await within(brunner).findByRole('button', {
-        name: '09:00–09:30, Termin 1, Planned, Comment: Dolmetscher',
+        name: '09:00–09:30, Termin 1, Muster, Anna, Planned, Comment: Dolmetscher',
       }),
     ).toBeInTheDocument();
     expect(within(brunner).queryByRole('button', { name: /Termin 2/ })).toBeNull();
+    // The name is the visible text (time, text) with the end time and state read after it.
     expect(within(favre).getByRole('button', { name: '09:15–09:45, Termin 3, No-show' })).toBeInTheDocument();
+    expect(within(favre).getByRole('button', { name: /Termin 3/ })).not.toHaveAttribute('aria-label');
     expect(api.calls.filter((c) => c.op === 'getAppointments').map((c) => c.input)).toEqual(
       expect.arrayContaining([
         { calendarid: 1, from: '2026-11-23', until: '2026-11-23' },

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingService } from '../../../contract/booking.ts';
 import type { Provider } from '../../../contract/system.ts';
+import { ProviderName } from '../../components/person-name.tsx';
 
 /** `Dr. med. Andrea Brunner` */
 export function providerName(p: Pick<Provider, 'title' | 'givenname' | 'familyname'>): string {
@@ -44,13 +45,12 @@ export function StepNav({ onBack, onNext, nextDisabled, nextLabel }: StepNavProp
 
 export interface ServiceStepProps {
   services: readonly BookingService[];
-  providers: readonly Provider[] | undefined;
   value: number | null;
   onChange: (serviceid: number) => void;
   onNext: () => void;
 }
 
-export function ServiceStep({ services, providers, value, onChange, onNext }: ServiceStepProps) {
+export function ServiceStep({ services, value, onChange, onNext }: ServiceStepProps) {
   const { t } = useTranslation('booking');
   if (services.length === 0) return <Text>{t('service.none')}</Text>;
   return (
@@ -66,10 +66,17 @@ export function ServiceStep({ services, providers, value, onChange, onNext }: Se
               key={s.serviceid}
               value={String(s.serviceid)}
               label={s.name}
-              description={[
-                t('service.minutes', { count: s.duration }),
-                s.providers.map((p) => providerLabel(providers, p)).join(', '),
-              ].join(' · ')}
+              description={
+                <>
+                  {t('service.minutes', { count: s.duration })}
+                  {s.providers.map((p, i) => (
+                    <Fragment key={p}>
+                      {i === 0 ? ' · ' : ', '}
+                      <ProviderName userid={p} />
+                    </Fragment>
+                  ))}
+                </>
+              }
             />
           ))}
         </Stack>

@@ -65,6 +65,29 @@ function setup(handlers: Parameters<typeof stubApi>[0] = {}) {
 }
 
 describe('booking', () => {
+  it('names every practitioner of a service, one who has left too, never by number', async () => {
+    const favre = {
+      userid: 3,
+      title: 'Dr. med.',
+      givenname: 'Marc',
+      familyname: 'Favre',
+      specialization: 'Dermatologie',
+      gender: 'm',
+      active: true,
+    };
+    signInForTest();
+    stubApi({
+      getServices: () => [{ serviceid: 2, name: 'Kontrolle', duration: 15, providers: [2, 3], location: 1 }],
+      getProviders: (input) =>
+        (input as { getall?: number }).getall === 1
+          ? [{ ...favre, userid: 2, givenname: 'Lea', familyname: 'Brunner', active: false }, favre]
+          : [favre],
+    });
+    renderWithProviders(<BookingPage />, { url: '/booking' });
+    expect(await screen.findByText(/Dr\. med\. Lea Brunner, Dr\. med\. Marc Favre/)).toBeInTheDocument();
+    expect(screen.queryByText(/#2/)).toBeNull();
+  });
+
   it('re-checks the slot, books it in the practitioner’s calendar and shows a summary', async () => {
     const { api, user, router } = setup();
     expect(await screen.findByRole('heading', { name: 'Check and book' })).toBeInTheDocument();

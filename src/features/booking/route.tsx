@@ -217,7 +217,6 @@ export function Component() {
         <Stepper.Step label={t('steps.service')} description={service?.name}>
           <ServiceStep
             services={services.data}
-            providers={providers.data}
             value={state.service}
             onChange={(serviceid) => pick({ service: serviceid })}
             onNext={() => go(1)}

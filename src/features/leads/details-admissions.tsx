@@ -177,7 +177,7 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
           {...form.register('comment')}
         />
         {errors.root?.server && (
-          <Alert color="red.9" variant="light" role="alert">
+          <Alert color="red" variant="light" role="alert">
             {errors.root.server.message}
           </Alert>
         )}

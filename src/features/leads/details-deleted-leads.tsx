@@ -139,7 +139,7 @@ function DeletedRow({ lead }: { lead: Lead }) {
             {t('details.restore')}
           </Button>
           {restore.isError && (
-            <Alert color="red.9" variant="light" role="alert" p={4}>
+            <Alert color="red" variant="light" role="alert" p={4}>
               {errorMessage(t, restore.error)}
             </Alert>
           )}

@@ -59,7 +59,7 @@ export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: ()
           {...form.register('category')}
         />
         {errors.root?.server && (
-          <Alert color="red.9" variant="light" role="alert">
+          <Alert color="red" variant="light" role="alert">
             {errors.root.server.message}
           </Alert>
         )}

@@ -83,7 +83,7 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
       <CurrentLink lead={lead} />
 
       {linked && (
-        <Alert color="green.9" variant="light" role="status">
+        <Alert color="green" variant="light" role="status">
           {t('details.link.done', { name: patientName(linked), patid: linked.patid })}
         </Alert>
       )}
@@ -110,7 +110,7 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
       </form>
 
       {link.isError && (
-        <Alert color="red.9" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert">
           {errorMessage(t, link.error)}
         </Alert>
       )}

@@ -157,7 +157,7 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
           {...form.register('notifyAssignee')}
         />
         {errors.root?.server && (
-          <Alert color="red.9" variant="light" role="alert">
+          <Alert color="red" variant="light" role="alert">
             {errors.root.server.message}
           </Alert>
         )}

@@ -49,14 +49,15 @@ function kindOf(e: HistoryEntry): 'task' | 'note' | 'S' | 'A' | 'J' | 'OFF' | 'o
   return 'other';
 }
 
-// Shade 9: the light and outline variants' text then reaches AA contrast.
+// Plain names: the light variant then draws shade-9 text on a pale background (a shade here would fill the
+// background with the text's own colour).
 const kindColor = {
-  task: 'orange.9',
-  note: 'blue.9',
-  S: 'violet.9',
-  A: 'cyan.9',
+  task: 'orange',
+  note: 'blue',
+  S: 'violet',
+  A: 'cyan',
   J: 'indigo',
-  OFF: 'green.9',
+  OFF: 'green',
   other: 'indigo',
 };
 
@@ -149,7 +150,7 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
             ))}
           </Stack>
           {history.isFetchNextPageError && (
-            <Alert color="red.9" variant="light" role="alert">
+            <Alert color="red" variant="light" role="alert">
               {errorMessage(t, history.error)}
             </Alert>
           )}
@@ -219,7 +220,7 @@ function TimelineEntry({
               {t(`details.kind.${kind}`)}
             </Badge>
             {category && (
-              <Badge color="gray.8" variant="outline">
+              <Badge color="gray" variant="light">
                 {category}
               </Badge>
             )}
@@ -239,11 +240,11 @@ function TimelineEntry({
           <Group gap="md" wrap="wrap" justify="space-between">
             <Group gap="md" wrap="wrap">
               {entry.completed ? (
-                <Badge color="green.9" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
+                <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
                   {t('details.task.completed')}
                 </Badge>
               ) : (
-                <Badge color="orange.9" variant="outline">
+                <Badge color="orange" variant="light">
                   {t('details.task.open')}
                 </Badge>
               )}
@@ -271,7 +272,7 @@ function TimelineEntry({
               <Button
                 size="xs"
                 variant="light"
-                color="green.9"
+                color="green"
                 leftSection={<IconCheck size={14} aria-hidden />}
                 onClick={() => complete.mutate(entry.historyId)}
                 disabled={complete.isPending}
@@ -284,7 +285,7 @@ function TimelineEntry({
         )}
         {failure && (
           <Alert
-            color="red.9"
+            color="red"
             variant="light"
             role="alert"
             withCloseButton

@@ -106,7 +106,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
           </Title>
         )}
         <Group gap="xs" aria-label={t('details.status')} role="group">
-          <Badge variant="light" color={lead.ispatient === 1 ? 'teal.9' : 'grape.9'}>
+          <Badge variant="light" color={lead.ispatient === 1 ? 'teal' : 'grape'}>
             {lead.ispatient === 1 ? t('details.pipeline.patient') : t('details.pipeline.contact')}
           </Badge>
           <Badge variant="outline">
@@ -114,7 +114,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
           </Badge>
           {lead.deleted && <Badge color="red.9">{t('details.deletedBadge')}</Badge>}
           {lead.patid !== null && (
-            <Badge color="blue.9" variant="light">
+            <Badge color="blue" variant="light">
               {t('details.linkedBadge', { patid: lead.patid })}
             </Badge>
           )}
@@ -127,12 +127,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
       </Stack>
 
       {lead.deleted ? (
-        <Alert
-          color="red.9"
-          variant="light"
-          title={t('details.deletedTitle')}
-          icon={<IconTrash aria-hidden />}
-        >
+        <Alert color="red" variant="light" title={t('details.deletedTitle')} icon={<IconTrash aria-hidden />}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               {t('details.deletedBy', {
@@ -191,7 +186,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
           )}
           <Button
             variant="light"
-            color="red.9"
+            color="red"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={() => setDialog('delete')}
           >

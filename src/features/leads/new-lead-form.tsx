@@ -172,7 +172,7 @@ export function NewLeadForm() {
       <Stack gap="md">
         {restored && (
           <Alert
-            color="blue.9"
+            color="blue"
             variant="light"
             icon={<IconRestore aria-hidden />}
             title={t('details.newLead.restored')}
@@ -272,7 +272,7 @@ export function NewLeadForm() {
         </Fieldset>
 
         <Alert
-          color={showRule ? 'orange.9' : 'indigo'}
+          color={showRule ? 'orange' : 'indigo'}
           variant="light"
           icon={<IconAlertCircle aria-hidden />}
           role="status"
@@ -353,7 +353,7 @@ export function NewLeadForm() {
         </Fieldset>
 
         {errors.root?.server && (
-          <Alert color="red.9" variant="light" role="alert" title={t('details.newLead.failed')}>
+          <Alert color="red" variant="light" role="alert" title={t('details.newLead.failed')}>
             {errors.root.server.message}
           </Alert>
         )}

@@ -160,6 +160,15 @@ describe('the recalls page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Pending: 0')).toBeInTheDocument();
   });
 
+  it("names each recall's patient instead of showing the patient number", async () => {
+    renderRecalls();
+    expect(await screen.findByRole('link', { name: 'Muster, Anna' })).toHaveAttribute('href', '/patients/33');
+    expect(screen.queryByText('Patient 33')).toBeNull();
+    expect(calls.filter((c) => c.op === 'getCustomerById')).toEqual([
+      { op: 'getCustomerById', body: { patid: 33 } },
+    ]);
+  });
+
   it('sends the filters from the address as the document names them', async () => {
     renderRecalls('/recalls?faulty=1&onetime=1&from=2026-01-01&practitioner=3');
     await screen.findByRole('table', { name: 'Recalls' });

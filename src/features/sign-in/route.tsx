@@ -197,7 +197,9 @@ export function Component() {
     if (!isApiError(e)) return describeError(e, t);
     // Throttled after too many failures (extensions.md section 7): say how long, in the user's language.
     if (e.httpStatus === 429) return t('errors.tooMany', { count: e.retryAfter ?? 60 });
-    return e.kind === 'unauthorized' ? e.msg : describeError(e, t);
+    return e.kind === 'unauthorized'
+      ? t(mode === 'apiKey' ? 'wrongKey' : 'wrongPassword')
+      : describeError(e, t);
   };
 
   return (
@@ -206,6 +208,8 @@ export function Component() {
         onSubmit={(e: FormEvent) => void onSubmit(e)}
         onInput={() => {
           typed.current = true;
+          // What failed was about what was there before: an edit takes the message away.
+          setFailure(null);
         }}
         noValidate
       >

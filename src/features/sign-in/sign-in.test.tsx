@@ -87,16 +87,19 @@ describe('sign-in page', { timeout: 30_000 }, () => {
     }
   });
 
-  it('shows the server message for wrong credentials and keeps what was typed', async () => {
+  it('says in words that the user name or password is wrong, keeps what was typed and clears it on edit', async () => {
     stubApi({ whoami: () => fail(401, 'Unauthorized.') });
     const { user, router } = renderSignIn('/sign-in');
     await user.type(screen.getByLabelText('User name'), 'frau.muster');
     await user.type(screen.getByLabelText('Password'), 'falsch');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Unauthorized.')).toBeInTheDocument();
+    expect(await screen.findByText('User name or password is wrong.')).toBeInTheDocument();
+    expect(screen.queryByText('Unauthorized.')).toBeNull();
     expect(screen.getByLabelText('User name')).toHaveValue('frau.muster');
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(getSession()).toBeNull();
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByText('User name or password is wrong.')).toBeNull();
   });
 
   it('asks for what is missing before sending anything', async () => {

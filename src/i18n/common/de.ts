@@ -59,6 +59,8 @@ export const de: Translation<typeof en> = {
   connection: {
     offline:
       'Keine Verbindung zum Praxisserver. Änderungen können erst gespeichert werden, wenn sie wieder besteht.',
+    areaTitle: 'Keine Verbindung',
+    area: 'Diese Seite lässt sich ohne Verbindung nicht laden. Sie öffnet sich von selbst, sobald die Verbindung wieder besteht.',
   },
   state: {
     loading: 'Wird geladen…',
@@ -98,5 +100,11 @@ export const de: Translation<typeof en> = {
     wrongKey: 'Der API-Schlüssel ist nicht korrekt. Der Bildschirm bleibt gesperrt.',
     unlock: 'Entsperren',
     signOut: 'Stattdessen abmelden',
+  },
+  person: {
+    noPatient: 'Kein Patient',
+    patientNo: 'Patient Nr. {{id}}',
+    userNo: 'Benutzer Nr. {{id}}',
+    loading: 'Name wird geladen…',
   },
 };

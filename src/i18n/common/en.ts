@@ -56,6 +56,8 @@ export const en = {
   },
   connection: {
     offline: 'No connection to the practice server. What you change cannot be saved until it is back.',
+    areaTitle: 'No connection',
+    area: 'This page cannot be loaded without a connection. It opens by itself when the connection is back.',
   },
   state: {
     loading: 'Loading…',
@@ -94,5 +96,11 @@ export const en = {
     wrongKey: 'The API key is not correct. The screen stays locked.',
     unlock: 'Unlock',
     signOut: 'Sign out instead',
+  },
+  person: {
+    noPatient: 'No patient',
+    patientNo: 'Patient no. {{id}}',
+    userNo: 'User no. {{id}}',
+    loading: 'Loading name…',
   },
 } as const;

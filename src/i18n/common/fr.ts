@@ -59,6 +59,8 @@ export const fr: Translation<typeof en> = {
   connection: {
     offline:
       'Pas de connexion au serveur du cabinet. Vos modifications ne pourront être enregistrées qu’une fois la connexion rétablie.',
+    areaTitle: 'Pas de connexion',
+    area: 'Cette page ne peut pas être chargée sans connexion. Elle s’ouvrira d’elle-même dès le retour de la connexion.',
   },
   state: {
     loading: 'Chargement…',
@@ -99,5 +101,11 @@ export const fr: Translation<typeof en> = {
     wrongKey: 'La clé API est incorrecte. L’écran reste verrouillé.',
     unlock: 'Déverrouiller',
     signOut: 'Se déconnecter plutôt',
+  },
+  person: {
+    noPatient: 'Aucun patient',
+    patientNo: 'Patient n° {{id}}',
+    userNo: 'Utilisateur n° {{id}}',
+    loading: 'Chargement du nom…',
   },
 };

@@ -59,6 +59,8 @@ export const it: Translation<typeof en> = {
   connection: {
     offline:
       'Nessuna connessione al server dello studio. Le modifiche potranno essere salvate solo quando la connessione sarà ristabilita.',
+    areaTitle: 'Nessuna connessione',
+    area: 'Questa pagina non può essere caricata senza connessione. Si aprirà da sola appena la connessione sarà ripristinata.',
   },
   state: {
     loading: 'Caricamento…',
@@ -98,5 +100,11 @@ export const it: Translation<typeof en> = {
     wrongKey: 'La chiave API non è corretta. Lo schermo resta bloccato.',
     unlock: 'Sblocca',
     signOut: 'Esci invece',
+  },
+  person: {
+    noPatient: 'Nessun paziente',
+    patientNo: 'Paziente n. {{id}}',
+    userNo: 'Utente n. {{id}}',
+    loading: 'Caricamento del nome…',
   },
 };

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Recall, RecallStatus, RecallType } from '../../../../contract/recall.ts';
 import { formatDateTime } from '../../../components/format.ts';
+import { PatientName } from '../../../components/person-name.tsx';
 import { describeFrequency } from '../frequency.ts';
 
 export const statusColor: Record<RecallStatus, string> = { sent: 'green', pending: 'blue', error: 'red' };
@@ -78,7 +79,7 @@ export function RecallTable({ recalls, templates, onEdit, onToggleActive, saving
                   <Table.Td>
                     <Stack gap={0}>
                       <Anchor component={Link} to={`/patients/${r.patid}`} size="sm">
-                        {t('table.patientNo', { id: r.patid })}
+                        <PatientName patid={r.patid} />
                       </Anchor>
                       {r.customerMobile && (
                         <Text size="xs">

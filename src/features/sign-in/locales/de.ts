@@ -35,4 +35,6 @@ export const de: Translation<typeof en> = {
     tooMany_one: 'Zu viele fehlgeschlagene Anmeldungen; versuchen Sie es in {{count}} Sekunde erneut.',
     tooMany_other: 'Zu viele fehlgeschlagene Anmeldungen; versuchen Sie es in {{count}} Sekunden erneut.',
   },
+  wrongPassword: 'Benutzername oder Passwort ist falsch.',
+  wrongKey: 'Dieser API-Schlüssel gilt nicht für diese Praxis.',
 };

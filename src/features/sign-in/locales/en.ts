@@ -32,4 +32,6 @@ export const en = {
     tooMany_one: 'Too many failed sign-ins; try again in {{count}} second.',
     tooMany_other: 'Too many failed sign-ins; try again in {{count}} seconds.',
   },
+  wrongPassword: 'User name or password is wrong.',
+  wrongKey: 'This API key is not valid for this practice.',
 } as const;

@@ -35,4 +35,6 @@ export const fr: Translation<typeof en> = {
     tooMany_one: 'Trop de tentatives de connexion échouées ; réessayez dans {{count}} seconde.',
     tooMany_other: 'Trop de tentatives de connexion échouées ; réessayez dans {{count}} secondes.',
   },
+  wrongPassword: 'Nom d’utilisateur ou mot de passe incorrect.',
+  wrongKey: 'Cette clé API n’est pas valable pour ce cabinet.',
 };

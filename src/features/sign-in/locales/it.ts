@@ -35,4 +35,6 @@ export const it: Translation<typeof en> = {
     tooMany_one: 'Troppi accessi non riusciti; riprovare tra {{count}} secondo.',
     tooMany_other: 'Troppi accessi non riusciti; riprovare tra {{count}} secondi.',
   },
+  wrongPassword: 'Nome utente o password errati.',
+  wrongKey: 'Questa chiave API non è valida per questo studio.',
 };

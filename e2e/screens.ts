@@ -1,0 +1,94 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/**
+ * Helpers for specs that look at whole screens: signed in without the sign-in page (the session the app keeps in
+ * localStorage when "Remember on this device" is ticked), data made through the API, and the page's width.
+ */
+
+const auth = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
+
+/** A last name of 300 letters and no space: the API accepts it, so every screen must survive it. */
+export const LONG_NAME = `Lang${'abcdefghij'.repeat(29)}Ende`.slice(0, 300);
+
+export async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/v1/${path}`, { data, headers: auth });
+  const body = (await res.json()) as { status: boolean; msg: string; result: T };
+  expect(body.status, `${path}: ${body.msg}`).toBe(true);
+  return body.result;
+}
+
+/** Before the first goto: the app starts signed in as demo, in this language and colour scheme. */
+export async function rememberSession(
+  page: Page,
+  opts: { language?: string; scheme?: 'light' | 'dark' } = {},
+): Promise<void> {
+  await page.addInitScript(
+    ({ language, scheme }) => {
+      if (window.localStorage.getItem('praxis.session')) return;
+      const session = {
+        base: `${window.location.origin}/v1`,
+        auth: { kind: 'basic', user: 'demo', password: 'demo' },
+        remember: true,
+      };
+      window.localStorage.setItem('praxis.session', JSON.stringify(session));
+      if (language) window.localStorage.setItem('praxis.language', language);
+      if (scheme) window.localStorage.setItem('praxis.color-scheme', scheme);
+    },
+    { language: opts.language, scheme: opts.scheme },
+  );
+}
+
+/** How much wider than the window the page is (0 when it fits). */
+export async function overflowX(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** HTML that must show as text, never as markup. */
+export const HTML = '<b>fett</b><img src=x onerror=alert(1)>';
+
+export interface AwkwardData {
+  leadId: number;
+  patid: number;
+  recallId: number;
+}
+
+/**
+ * A lead, a patient and a recall whose names are 300 letters without a space and whose text fields hold HTML;
+ * the lead has a long-overdue task of the demo user's, so that it heads the task list too.
+ */
+export async function createAwkwardData(request: APIRequestContext): Promise<AwkwardData> {
+  const { leadId } = await api<{ leadId: number }>(request, 'sales/createLead', {
+    ispatient: 1,
+    folderId: 1,
+    contact: { lastname: LONG_NAME, firstname: HTML },
+    address: { street: HTML, city: LONG_NAME },
+    communication: { mail: `${'x'.repeat(200)}@example.ch` },
+    what: `${HTML} ${LONG_NAME}`,
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  const me = await api<{ userid: number }>(request, 'system/whoami', {});
+  // Long overdue and the demo user's: the first row of "My open tasks".
+  await api(request, 'sales/addLeadTask', {
+    leadId,
+    text: `${HTML} ${LONG_NAME}`,
+    reminderDate: '2020-01-06 08:00',
+    assignedTo: me.userid,
+  });
+  await api(request, 'sales/addLeadNote', { leadId, text: `${HTML} ${LONG_NAME}` });
+  const { id: patid } = await api<{ id: number }>(request, 'system/createCustomer', {
+    lastname: LONG_NAME,
+    firstname: HTML,
+    city: LONG_NAME,
+    street: HTML,
+    language: 'de',
+  });
+  const { recallId } = await api<{ recallId: number }>(request, 'recall/createRecall', {
+    title: `${HTML} ${LONG_NAME}`,
+    patid,
+    nextRecall: `${today} 09:00`,
+    recallType: 'mail',
+    recallText: HTML,
+    active: 1,
+  });
+  return { leadId, patid, recallId };
+}

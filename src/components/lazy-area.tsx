@@ -1,0 +1,81 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+import { type ComponentType, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type AreaModule = { Component: ComponentType };
+
+/**
+ * Loads an area's file; when that fails (no connection, or the server not reachable) the route gets a stand-in
+ * that says so in words and loads the file again by itself when the browser is back online (or on Retry), then
+ * shows the area. The router keeps the stand-in as the route's component, so it remembers what it loaded.
+ */
+export async function loadArea(load: () => Promise<AreaModule>): Promise<AreaModule> {
+  try {
+    return await load();
+  } catch {
+    const memo: Memo = { loaded: null };
+    // One stand-in per route, made once when the load fails (not on every render).
+    const standIn = () => <AreaRetry load={load} memo={memo} />;
+    return { Component: standIn };
+  }
+}
+
+/** What the stand-in loaded, kept for the route's later visits. */
+type Memo = { loaded: ComponentType | null };
+
+function AreaRetry({ load, memo }: { load: () => Promise<AreaModule>; memo: Memo }) {
+  const [component, setComponent] = useState<ComponentType | null>(() => memo.loaded);
+  const [trying, setTrying] = useState(false);
+  useEffect(() => {
+    if (component) return;
+    let cancelled = false;
+    const retry = () => {
+      setTrying(true);
+      load().then(
+        (m) => {
+          memo.loaded = m.Component;
+          if (!cancelled) setComponent(() => m.Component);
+        },
+        () => {
+          if (!cancelled) setTrying(false);
+        },
+      );
+    };
+    window.addEventListener('online', retry);
+    window.addEventListener(RETRY_EVENT, retry);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', retry);
+      window.removeEventListener(RETRY_EVENT, retry);
+    };
+  }, [component, load, memo]);
+  if (component) {
+    const Loaded = component;
+    return <Loaded />;
+  }
+  return <AreaOffline trying={trying} />;
+}
+
+const RETRY_EVENT = 'praxis:retry-area';
+
+function AreaOffline({ trying }: { trying: boolean }) {
+  const { t } = useTranslation('common');
+  return (
+    <Stack p="md">
+      <Alert color="orange" icon={<IconWifiOff aria-hidden />} role="alert" title={t('connection.areaTitle')}>
+        <Stack gap="sm" align="flex-start">
+          {t('connection.area')}
+          <Button
+            variant="light"
+            color="orange"
+            loading={trying}
+            onClick={() => window.dispatchEvent(new Event(RETRY_EVENT))}
+          >
+            {t('state.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    </Stack>
+  );
+}
