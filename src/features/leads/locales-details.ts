@@ -247,6 +247,16 @@ export const en = {
       leave: 'Leave',
       stay: 'Stay',
     },
+    edit: {
+      button: 'Edit data',
+      formLabel: 'Lead data',
+      save: 'Save changes',
+      saved: 'The lead’s data was saved.',
+      readOnly:
+        'This practice’s service cannot change a lead’s data, so it is shown read-only as it was recorded.',
+      whatCanChange:
+        'A lead’s contact, address, communication and insurance data can be corrected on the Data tab. Its folder changes with Move, Disqualify or Convert, its assignee with Assign.',
+    },
     newLead: {
       title: 'New lead',
       formLabel: 'New lead',
@@ -543,6 +553,16 @@ export const de: Translation<typeof en> = {
         'Was Sie hier eingegeben haben, ist noch nicht gespeichert und geht verloren, wenn Sie die Seite verlassen.',
       leave: 'Verlassen',
       stay: 'Bleiben',
+    },
+    edit: {
+      button: 'Daten bearbeiten',
+      formLabel: 'Daten des Leads',
+      save: 'Änderungen speichern',
+      saved: 'Die Daten des Leads wurden gespeichert.',
+      readOnly:
+        'Der Dienst dieser Praxis kann die Daten eines Leads nicht ändern; sie werden deshalb nur so angezeigt, wie sie erfasst wurden.',
+      whatCanChange:
+        'Kontakt-, Adress-, Kommunikations- und Versicherungsdaten eines Leads lassen sich im Reiter «Daten» korrigieren. Den Ordner ändern Verschieben, Disqualifizieren oder Konvertieren, die zuständige Person Zuweisen.',
     },
     newLead: {
       title: 'Neuer Lead',
