@@ -65,6 +65,11 @@ export const en = {
     confirm: 'Confirm',
     cancel: 'Cancel',
   },
+  undo: {
+    action: 'Undo',
+    hint: 'or Ctrl+Z',
+    failed: 'Could not undo',
+  },
 } as const;
 
 export const de: Translation<typeof en> = {
@@ -131,5 +136,10 @@ export const de: Translation<typeof en> = {
   modal: {
     confirm: 'Bestätigen',
     cancel: 'Abbrechen',
+  },
+  undo: {
+    action: 'Rückgängig',
+    hint: 'oder Ctrl+Z',
+    failed: 'Rückgängig machen nicht möglich',
   },
 };

@@ -22,6 +22,7 @@ import { isMissingOperation } from '../../api/people.ts';
 import { formatDate, formatDateTime, toPracticeDateTime } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
+import { offerUndo } from '../../components/undo.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { AgendaGrid, type CreateRange, type MoveTarget } from './agenda-grid.tsx';
 import { AppointmentDialog, type DialogMode } from './appointment-dialog.tsx';
@@ -209,8 +210,10 @@ export function Component() {
         }
         from = found;
       }
-      const record = movedRecord(toRecord(from.appt, from.calendarid), target);
-      await call('modifyAppointment', modifyInput(item.appt.id, record));
+      const previous = toRecord(from.appt, from.calendarid);
+      await call('modifyAppointment', modifyInput(item.appt.id, movedRecord(previous, target)));
+      // The complete record as it was: what an undo writes back (modifyAppointment overwrites every field).
+      return { appointmentid: item.appt.id, previous };
     },
     onMutate: async ({ item, target }: MoveVars) => {
       await queryClient.cancelQueries({ queryKey: appointmentListsKey });
@@ -226,9 +229,19 @@ export function Component() {
       if (error instanceof MoveConflict) setMoveConflict({ vars, current: error.current });
       else setActionError(error);
     },
-    onSuccess: () => {
+    onSuccess: ({ appointmentid, previous }) => {
       setMoveConflict(null);
-      notifications.show({ color: 'green', message: t('dialog.moved') });
+      offerUndo({
+        message: t('dialog.moved'),
+        onUndo: async () => {
+          await call('modifyAppointment', modifyInput(appointmentid, previous));
+          notifications.show({ message: t('dialog.movedBack') });
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: appointmentListsKey }),
+            queryClient.invalidateQueries({ queryKey: ['booking', 'getSlots'] }),
+          ]);
+        },
+      });
     },
     onSettled: () =>
       Promise.all([

@@ -96,6 +96,8 @@ const board = {
     noTargets: 'There is no other folder this lead can be moved to.',
     submit: 'Move',
     refused: '{{name}} could not be moved',
+    moved: '{{name}} was moved.',
+    movedBack: '{{name}} is back in its folder.',
   },
   disqualify: {
     title: 'Disqualify {{name}}',
@@ -280,6 +282,8 @@ const boardDe: Translation<typeof board> = {
     noTargets: 'Es gibt keinen anderen Ordner, in den dieser Lead verschoben werden kann.',
     submit: 'Verschieben',
     refused: '{{name}} konnte nicht verschoben werden',
+    moved: '{{name}} wurde verschoben.',
+    movedBack: '{{name}} ist wieder im alten Ordner.',
   },
   disqualify: {
     title: '{{name}} disqualifizieren',
