@@ -106,6 +106,10 @@ const board = {
     submit: 'Disqualify',
     failed: 'The lead could not be disqualified',
     done: '{{name}} was disqualified.',
+    otherText: 'Why, in a few words',
+    otherHint: 'Kept as a note in the lead’s history.',
+    otherRequired: 'Say in a few words why the lead is disqualified.',
+    otherNote: 'Disqualified, other reason: {{text}}',
   },
   convert: {
     title: 'Convert {{name}}',
@@ -292,6 +296,10 @@ const boardDe: Translation<typeof board> = {
     submit: 'Disqualifizieren',
     failed: 'Der Lead konnte nicht disqualifiziert werden',
     done: '{{name}} wurde disqualifiziert.',
+    otherText: 'Weshalb, in wenigen Worten',
+    otherHint: 'Wird als Notiz im Verlauf des Leads festgehalten.',
+    otherRequired: 'Sagen Sie in wenigen Worten, weshalb der Lead disqualifiziert wird.',
+    otherNote: 'Disqualifiziert, anderer Grund: {{text}}',
   },
   convert: {
     title: '{{name}} konvertieren',
