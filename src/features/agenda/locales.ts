@@ -131,6 +131,14 @@ export const en = {
     endAfterStart: 'The end must be after the start.',
     duration: 'Only digits (minutes).',
     state: 'Choose a state.',
+    textOrPatient: 'Enter a text or choose a patient.',
+  },
+  overlap: {
+    title: 'Time already taken',
+    question_one: '{{name}} already has an appointment then. Book anyway?',
+    question_other: '{{name}} already has {{count}} appointments then. Book anyway?',
+    yes: 'Book anyway',
+    no: 'No, go back',
   },
 } as const;
 
@@ -266,5 +274,13 @@ export const de: Translation<typeof en> = {
     endAfterStart: 'Das Ende muss nach dem Beginn liegen.',
     duration: 'Nur Ziffern (Minuten).',
     state: 'Wählen Sie einen Status.',
+    textOrPatient: 'Geben Sie einen Text ein oder wählen Sie einen Patienten.',
+  },
+  overlap: {
+    title: 'Zeit schon belegt',
+    question_one: '{{name}} hat dann schon einen Termin. Trotzdem buchen?',
+    question_other: '{{name}} hat dann schon {{count}} Termine. Trotzdem buchen?',
+    yes: 'Trotzdem buchen',
+    no: 'Nein, zurück',
   },
 };

@@ -43,6 +43,7 @@ import {
   visibleDays,
   visibleHours,
 } from './model.ts';
+import { confirmOverlap } from './overlap.ts';
 import {
   appointmentListsKey,
   appointmentsQuery,
@@ -250,9 +251,14 @@ export function Component() {
       ]),
   });
 
-  const onMove = (item: AgendaItem, target: MoveTarget) => {
+  const onMove = async (item: AgendaItem, target: MoveTarget) => {
     setActionError(null);
-    move.mutate({ item, target });
+    try {
+      const go = await confirmOverlap(queryClient, target, calendarName(target.calendarid), item.appt.id);
+      if (go) move.mutate({ item, target });
+    } catch (e) {
+      setActionError(e);
+    }
   };
 
   const openCreate = (range?: CreateRange) => {
@@ -455,7 +461,7 @@ export function Component() {
                 today={now.today}
                 now={now.minutes}
                 onOpen={(item) => setDialog({ kind: 'edit', item })}
-                onMove={onMove}
+                onMove={(item, target) => void onMove(item, target)}
                 onCreate={openCreate}
               />
             </>
