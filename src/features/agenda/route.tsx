@@ -27,6 +27,7 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { AgendaGrid, type CreateRange, type MoveTarget } from './agenda-grid.tsx';
 import { AppointmentDialog, type DialogMode } from './appointment-dialog.tsx';
 import { MoveConflictDialog } from './conflict.tsx';
+import { liveOptions, useChangedHighlight } from './live.ts';
 import {
   type AgendaItem,
   type AgendaView,
@@ -169,7 +170,10 @@ export function Component() {
   // ----- appointments ------------------------------------------------------------------------------------------
   const range = { from: days[0], until: days[days.length - 1] };
   const results = useQueries({
-    queries: shown.map((c) => appointmentsQuery({ calendarid: c.calendarid, ...range })),
+    queries: shown.map((c) => ({
+      ...appointmentsQuery({ calendarid: c.calendarid, ...range }),
+      ...liveOptions,
+    })),
   });
   const items: AgendaItem[] = results.flatMap((r, i) =>
     (r.data ?? []).map((appt) => ({ appt, calendarid: shown[i].calendarid })),
@@ -181,6 +185,11 @@ export function Component() {
     return named ? { ...c, name: named } : c;
   });
   const loading = results.some((r) => r.isPending);
+  useChangedHighlight(
+    items,
+    `${range.from}|${range.until}|${shown.map((c) => c.calendarid).join(',')}`,
+    loading ? 'loading' : results.map((r) => r.dataUpdatedAt).join(','),
+  );
   const failed = results
     .map((r, i) => ({ r, calendar: shown[i] }))
     .filter(({ r }) => r.isError && r.data === undefined);
