@@ -18,7 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
 import { call } from '../../api/client.ts';
-import { isMissingOperation } from '../../api/people.ts';
+import { isMissingOperation, meQuery } from '../../api/people.ts';
 import { formatDate, formatDateTime, toPracticeDateTime } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
@@ -54,6 +54,7 @@ import {
   replaceInLists,
   restoreLists,
 } from './queries.ts';
+import { readRememberedCalendars, rememberCalendars } from './remembered-calendars.ts';
 
 function readNow() {
   const s = toPracticeDateTime(new Date());
@@ -150,6 +151,23 @@ export function Component() {
     : (calendarsQ.data ?? []);
 
   const calsParam = params.get('cals');
+  // Without calendars in the address: the ones this user chose last time on this device.
+  const me = useQuery(meQuery());
+  const userid = me.data?.userid;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the user is known, not on every address change
+  useEffect(() => {
+    if (userid === undefined || calsParam !== null) return;
+    const remembered = readRememberedCalendars(userid);
+    if (remembered)
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          out.set('cals', remembered.join(','));
+          return out;
+        },
+        { replace: true },
+      );
+  }, [userid]);
   const chosenIds = calsParam === null ? null : calsParam.split(',').map(Number).filter(Number.isInteger);
   const shown = allCalendars.filter((c) => chosenIds === null || chosenIds.includes(c.calendarid));
 
@@ -422,9 +440,11 @@ export function Component() {
             onChange={(values) => {
               const ids = values.map(Number);
               const all = allCalendars.every((c) => ids.includes(c.calendarid));
-              navigate({
-                cals: all ? null : allCalendars.map((c) => c.calendarid).filter((id) => ids.includes(id)),
-              });
+              const cals = all
+                ? null
+                : allCalendars.map((c) => c.calendarid).filter((id) => ids.includes(id));
+              if (me.data) rememberCalendars(me.data.userid, cals);
+              navigate({ cals });
             }}
           >
             <Group gap="xs" role="group" aria-label={t('toolbar.calendars')}>
