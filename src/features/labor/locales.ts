@@ -50,8 +50,6 @@ export const en = {
   },
   identity: {
     whose: '{{name}}, born {{dob}}',
-    number: 'Patient no. {{patid}} in the message',
-    noNumber: 'No patient number in the message',
     known: 'Known: {{name}} (no. {{patid}})',
     journal: 'Open the journal of {{name}}',
     unknown:
@@ -139,8 +137,6 @@ export const de: Translation<typeof en> = {
   },
   identity: {
     whose: '{{name}}, geboren {{dob}}',
-    number: 'Patientennummer {{patid}} in der Nachricht',
-    noNumber: 'Keine Patientennummer in der Nachricht',
     known: 'Bekannt: {{name}} (Nr. {{patid}})',
     journal: 'Krankengeschichte von {{name}} öffnen',
     unknown:
