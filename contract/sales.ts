@@ -114,6 +114,8 @@ export const MSG = {
   leadNotDeleted: 'Lead is not deleted.',
   patientNotFound: 'Patient not found.',
   leadDeleted: 'Lead is deleted.',
+  unknownSource: 'Unknown source: ',
+  unknownFlag: 'Unknown flag: ',
   alreadyConverted: 'Lead already converted.',
   reminderDate: 'Provide a valid reminderDate (YYYY-MM-DD or YYYY-MM-DD HH:MM).',
   priority: 'Provide a priority from 0 to 3.',
@@ -463,6 +465,23 @@ export const createLeadFields = strict({
   idempotencyKey,
 });
 
+/**
+ * updateLead input (extensions.md section 4): the lead and the groups to change, each as partial as createLead's;
+ * only what is sent changes. The identifying rule is checked on the merged lead by the service.
+ */
+export const updateLeadInput = strict({
+  leadId: id(MSG.leadId),
+  contact: leadContactInput.optional(),
+  address: leadAddressInput.optional(),
+  communication: leadCommunicationInput.optional(),
+  medical: leadMedicalInput.optional(),
+  insurance: leadInsuranceInput.optional(),
+  what: optText,
+  source: optText,
+  flags: z.array(z.string()).max(100).optional(),
+});
+export type UpdateLeadInput = z.input<typeof updateLeadInput>;
+
 /** createLead input (strict schema): the fields plus the one-identifying-field rule. */
 export const createLeadInput = createLeadFields.refine(
   (v) =>
@@ -734,6 +753,25 @@ export const salesOperations = {
       [MSG.createFailed]: 400,
       [MSG.disqualifyOnly]: 422,
       [MSG.otherPipeline]: 422,
+    },
+  }),
+
+  updateLead: defineOperation({
+    area: 'sales',
+    path: '/sales/updateLead',
+    summary:
+      "Changes a lead's data (addition of the reference service): only the fields sent change; a history entry (category Data) lists what changed.",
+    input: updateLeadInput,
+    result: z.null(),
+    envelope: 'standard',
+    errors: {
+      [MSG.leadId]: 400,
+      [MSG.unknownField]: 400,
+      [MSG.identifying]: 400,
+      [MSG.leadNotFound]: 404,
+      [MSG.leadDeleted]: 422,
+      [MSG.unknownSource]: 422,
+      [MSG.unknownFlag]: 422,
     },
   }),
 

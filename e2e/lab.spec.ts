@@ -105,6 +105,13 @@ test('uploads a PDF and then its HL7 message, pairs them, refuses a duplicate an
   await expect(uploadRow(page, hl7.name)).toContainText('Status 200: successfully uploaded');
   await expect(uploadRow(page, pdf.name)).toContainText('Accepted');
   expect(sent).toEqual([pdf.name, hl7.name]);
+  // Each row names the patient and leads to the journal.
+  const known = `${patient.lastname} ${patient.firstname}`;
+  await expect(uploadRow(page, hl7.name)).toContainText(`Known: ${known} (no. ${patient.patid})`);
+  await expect(uploadRow(page, pdf.name)).toContainText(`From ${hl7.name}`);
+  await expect(
+    uploadRow(page, hl7.name).getByRole('link', { name: `Open the journal of ${known}` }),
+  ).toHaveAttribute('href', `/patients/${patient.patid}?tab=journal`);
 
   // The service paired them: the patient's new Labor entry carries the PDF.
   const history = await post<{ category: string; attachments: { file: string }[] }[]>(
@@ -115,13 +122,14 @@ test('uploads a PDF and then its HL7 message, pairs them, refuses a duplicate an
   const entry = history.find((h) => h.category === 'Labor' && h.attachments.some((a) => a.file === pdf.name));
   expect(entry, 'a Labor entry with the PDF attached').toBeDefined();
 
-  // The same HL7 again: the service's own message, and a retry offered.
+  // The same HL7 again: the service's own message, and no retry (it would be refused again).
   await chooseFiles(page, [hl7]);
   const duplicate = page.getByRole('row').filter({ hasText: 'file already exists, not saving again' });
   await expect(duplicate).toHaveCount(1);
   await expect(duplicate).toContainText('Status 400');
   await expect(duplicate).toContainText('Refused');
-  await expect(duplicate.getByRole('button', { name: `Send ${hl7.name} again` })).toBeVisible();
+  await expect(duplicate).toContainText('Sending it again would be refused again');
+  await expect(duplicate.getByRole('button', { name: `Send ${hl7.name} again` })).toHaveCount(0);
   expect(sent).toEqual([pdf.name, hl7.name, hl7.name]);
 
   // The list stays while the user works elsewhere in the app.
@@ -129,12 +137,40 @@ test('uploads a PDF and then its HL7 message, pairs them, refuses a duplicate an
   await expect(page.getByRole('heading', { level: 1, name: 'Accounting' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lab results' }).click();
   await expect(uploadRow(page, pdf.name)).toContainText('successfully uploaded');
-  await expect(page.getByRole('row').filter({ hasText: hl7.name })).toHaveCount(2);
+  await expect(uploadRow(page, hl7.name)).toHaveCount(2);
   await expect(page.getByTestId('upload-summary')).toHaveText(
     '2 accepted, 1 refused or failed, 0 in progress, 0 not sent',
   );
 
   await expectNoAxeViolations(page);
+});
+
+test('explains an HL7 file for an unknown patient before upload and offers to create the patient', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const lastname = `Unbekannt${run}`;
+  const unknown = { patid: 987654, lastname, firstname: 'Hans', dob: '1960-02-01' };
+  const file = { name: `e2e-unknown-${run}.hl7`, buffer: hl7For(unknown, `U${run}`), mimeType: 'text/plain' };
+  const sent = watchUploads(page);
+
+  await signIn(page, { path: '/lab' });
+  await chooseFiles(page, [file]);
+  const row = uploadRow(page, file.name);
+  await expect(row).toContainText('Held: patient unknown');
+  await expect(row).toContainText(
+    `No patient with number 987654 or named ${lastname} Hans, born 01.02.1960: create the patient or correct the message, then upload.`,
+  );
+  expect(sent).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  // The link opens the new-patient form filled in from the message.
+  await row.getByRole('link', { name: 'Create the patient' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Last name')).toHaveValue(lastname);
+  await expect(dialog.getByLabel('First name')).toHaveValue('Hans');
+  await expect(dialog.getByLabel(/Date of birth/)).toHaveValue('01.02.1960');
+  expect(sent).toEqual([]);
 });
 
 test('stops a file with another extension before sending anything', async ({ page }) => {

@@ -40,7 +40,7 @@ function securityHeaders(nonce?: string): Record<string, string> {
  * A worker script runs under the policy sent with it. The accounting worker checks up to 100,000 rows against the
  * contract: zod's compiled parsers (new Function, built from the contract's schemas, never from data) are several
  * times faster there than without. The worker has no DOM; the page itself keeps eval forbidden.
- * See docs/decisions/0010-worker-eval.md.
+ * See docs/decisions/0011-worker-eval.md.
  */
 function workerHeaders(): Record<string, string> {
   return {

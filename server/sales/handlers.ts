@@ -4,6 +4,7 @@ import { folderHandlers } from './folders.ts';
 import { historyHandlers } from './history.ts';
 import { leadHandlers } from './leads.ts';
 import { statsHandlers } from './stats.ts';
+import { updateHandlers } from './update.ts';
 
 export const salesHandlers: Handlers = {
   ...leadHandlers,
@@ -11,4 +12,5 @@ export const salesHandlers: Handlers = {
   ...folderHandlers,
   ...admissionHandlers,
   ...statsHandlers,
+  ...updateHandlers,
 };

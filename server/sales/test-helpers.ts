@@ -47,6 +47,7 @@ for (const op of [
   'bulkSetFolder',
   'linkLeadToPatient',
   'convertLead',
+  'updateLead',
 ]) {
   paths[op] = `/sales/${op}`;
 }

@@ -164,7 +164,7 @@ export function intlLocale(language: string | undefined = i18next.resolvedLangua
 }
 
 /**
- * An amount in francs as a Swiss practice writes it in the app's language (docs/decisions/0009-languages.md):
+ * An amount in francs as a Swiss practice writes it in the app's language (docs/decisions/0012-languages.md):
  * `CHF 1'234.50` in German, Italian and English; `1'234.50 CHF` in French (fr-CH: the currency after the amount,
  * a no-break space between). Always the plain apostrophe (U+0027) as thousands separator and the point as decimal
  * separator, as the practice's documents print them; written by hand, not by Intl, whose fr-CH and it-CH output

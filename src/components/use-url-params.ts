@@ -134,7 +134,7 @@ function merged(
  * - a functional update sees the result of the previous update even when both happen before the next render.
  *   React Router hands the updater the params of the last render, so two quick changes (typing a date, then
  *   another) would drop the first one from the URL;
- * - params declared `private` are never written into the address (docs/decisions/0009).
+ * - params declared `private` are never written into the address (docs/decisions/0013-search-text-out-of-the-address.md).
  */
 export function useUrlParams(options: UrlParamsOptions = {}): [URLSearchParams, SetURLSearchParams] {
   const [search, setParams] = useSearchParams();

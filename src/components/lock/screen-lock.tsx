@@ -29,7 +29,7 @@ function isLockHotkey(e: KeyboardEvent): boolean {
 
 /**
  * The screen lock of the whole app: counts idle time, locks on Ctrl+Alt+L, and while locked takes the page out of
- * the document (docs/decisions/0009): every node of <body> is detached and kept, the lock screen alone is shown.
+ * the document (docs/decisions/0014-screen-lock.md): every node of <body> is detached and kept, the lock screen alone is shown.
  * React keeps the detached tree alive, so typed text, open dialogs and drafts are all there again after unlocking.
  */
 export function ScreenLock({ onSignedOut }: { onSignedOut: () => void }) {

@@ -5,6 +5,7 @@ import type {
   AccountingTransactionRow,
 } from '../../../contract/accounting.ts';
 import { ApiError, type ApiErrorKind } from '../../api/client.ts';
+import { opKey } from '../../api/queries.ts';
 import { getSession } from '../../api/session.ts';
 import { streamRows } from '../../api/stream.ts';
 import type { ExtractMessage, ExtractOp, ExtractRequest } from './extract.worker.ts';
@@ -70,7 +71,8 @@ async function* fromWorker(request: ExtractRequest, signal: AbortSignal): AsyncG
 function extractQuery<R>(op: ExtractOp, range: AccountingRange) {
   const input = rangeInput(range);
   return queryOptions({
-    queryKey: ['accounting', op, input] as const,
+    // The derived key; the streamed rows are exactly what call() would return for it (one key, one shape).
+    queryKey: opKey(op, input),
     queryFn: streamedQuery<unknown[], R[]>({
       streamFn: ({ signal }) => {
         const session = getSession();

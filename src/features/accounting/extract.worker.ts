@@ -1,5 +1,5 @@
 // zod compiles its parsers here (the server sends this script with a policy that allows it, see
-// docs/decisions/0010-worker-eval.md): checking 100,000 rows takes a fraction of the time it takes without.
+// docs/decisions/0011-worker-eval.md): checking 100,000 rows takes a fraction of the time it takes without.
 import type { AccountingRange } from '../../../contract/accounting.ts';
 import { isApiError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';

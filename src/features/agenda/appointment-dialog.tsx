@@ -37,6 +37,7 @@ import {
   stateLabelKey,
   toRecord,
 } from './model.ts';
+import { confirmOverlap } from './overlap.ts';
 import {
   createAppointmentMutation,
   deleteAppointmentMutation,
@@ -61,7 +62,12 @@ const formSchema = appointmentBase
     end: z.string().regex(timeRe, 'validation.time'),
     displayedduration: z.string().regex(/^\d*$/, 'validation.duration'),
   })
-  .refine((v) => v.end > v.start, { path: ['end'], error: 'validation.endAfterStart' });
+  .refine((v) => v.end > v.start, { path: ['end'], error: 'validation.endAfterStart' })
+  // An appointment nobody can read: neither a text nor a patient.
+  .refine((v) => v.appointment.trim() !== '' || v.patid > 0, {
+    path: ['appointment'],
+    error: 'validation.textOrPatient',
+  });
 
 type FormValues = z.infer<typeof formSchema>;
 
@@ -225,7 +231,36 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
     else await deleteNow(toRecord(current.appt, current.calendarid));
   };
 
+  /** Asks first when the new time is held by other appointments of the calendar; false = the user said no. */
+  const overlapAllows = async (record: { calendarid: number; date: string; end: string }) => {
+    if (
+      loadedRecord &&
+      record.calendarid === loadedRecord.calendarid &&
+      record.date === loadedRecord.date &&
+      record.end === loadedRecord.end
+    )
+      return true;
+    const name = calendars.find((c) => c.calendarid === record.calendarid)?.name ?? `#${record.calendarid}`;
+    setBusy(true);
+    try {
+      return await confirmOverlap(queryClient, record, name, loaded?.appt.id);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const onSubmit = handleSubmit(async (values) => {
+    try {
+      const slot = {
+        calendarid: Number(values.calendar),
+        date: `${values.day} ${values.start}:00`,
+        end: `${values.day} ${values.end}:00`,
+      };
+      if (!(await overlapAllows(mode.kind === 'create' ? slot : recordOf(values, loadedRecord)))) return;
+    } catch (e) {
+      fail(e);
+      return;
+    }
     if (mode.kind === 'create') {
       setBusy(true);
       setError(null);
@@ -402,7 +437,12 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
                 {t('dialog.failed', { msg: describeError(error, t) })}
               </Alert>
             )}
-            <TextInput label={t('field.appointment')} {...register('appointment')} data-autofocus />
+            <TextInput
+              label={t('field.appointment')}
+              error={err(formState.errors.appointment?.message)}
+              {...register('appointment')}
+              data-autofocus
+            />
             <Stack gap={4}>
               <Text size="sm" fw={500} id="appointment-patient-label">
                 {t('field.patid')}

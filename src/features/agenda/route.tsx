@@ -19,16 +19,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
 import { call } from '../../api/client.ts';
-import { isMissingOperation } from '../../api/people.ts';
+import { isMissingOperation, meQuery } from '../../api/people.ts';
 import { opMutationKey, opScope } from '../../api/queries.ts';
 import { formatDate, formatDateTime, intlLocale } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { usePracticeNow } from '../../components/practice-clock.ts';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
+import { offerUndo } from '../../components/undo.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { AgendaGrid, type CreateRange, type MoveTarget } from './agenda-grid.tsx';
 import { AppointmentDialog, type DialogMode } from './appointment-dialog.tsx';
 import { MoveConflictDialog } from './conflict.tsx';
+import { liveOptions, useChangedHighlight } from './live.ts';
 import {
   type AgendaItem,
   type AgendaView,
@@ -44,6 +46,7 @@ import {
   visibleDays,
   visibleHours,
 } from './model.ts';
+import { confirmOverlap } from './overlap.ts';
 import {
   appointmentListsKey,
   appointmentsQuery,
@@ -53,6 +56,7 @@ import {
   replaceInLists,
   restoreLists,
 } from './queries.ts';
+import { readRememberedCalendars, rememberCalendars } from './remembered-calendars.ts';
 
 const TYPED_CALENDARS_KEY = 'praxis.agenda.calendars';
 
@@ -134,6 +138,23 @@ export function Component() {
     : (calendarsQ.data ?? []);
 
   const calsParam = params.get('cals');
+  // Without calendars in the address: the ones this user chose last time on this device.
+  const me = useQuery(meQuery());
+  const userid = me.data?.userid;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the user is known, not on every address change
+  useEffect(() => {
+    if (userid === undefined || calsParam !== null) return;
+    const remembered = readRememberedCalendars(userid);
+    if (remembered)
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          out.set('cals', remembered.join(','));
+          return out;
+        },
+        { replace: true },
+      );
+  }, [userid]);
   const chosenIds = calsParam === null ? null : calsParam.split(',').map(Number).filter(Number.isInteger);
   const shown = allCalendars.filter((c) => chosenIds === null || chosenIds.includes(c.calendarid));
 
@@ -154,7 +175,10 @@ export function Component() {
   // ----- appointments ------------------------------------------------------------------------------------------
   const range = { from: days[0], until: days[days.length - 1] };
   const results = useQueries({
-    queries: shown.map((c) => appointmentsQuery({ calendarid: c.calendarid, ...range })),
+    queries: shown.map((c) => ({
+      ...appointmentsQuery({ calendarid: c.calendarid, ...range }),
+      ...liveOptions,
+    })),
   });
   const items: AgendaItem[] = results.flatMap((r, i) =>
     (r.data ?? []).map((appt) => ({ appt, calendarid: shown[i].calendarid })),
@@ -166,6 +190,11 @@ export function Component() {
     return named ? { ...c, name: named } : c;
   });
   const loading = results.some((r) => r.isPending);
+  useChangedHighlight(
+    items,
+    `${range.from}|${range.until}|${shown.map((c) => c.calendarid).join(',')}`,
+    loading ? 'loading' : results.map((r) => r.dataUpdatedAt).join(','),
+  );
   const failed = results
     .map((r, i) => ({ r, calendar: shown[i] }))
     .filter(({ r }) => r.isError && r.data === undefined);
@@ -196,8 +225,10 @@ export function Component() {
         }
         from = found;
       }
-      const record = movedRecord(toRecord(from.appt, from.calendarid), target);
-      await call('modifyAppointment', modifyInput(item.appt.id, record));
+      const previous = toRecord(from.appt, from.calendarid);
+      await call('modifyAppointment', modifyInput(item.appt.id, movedRecord(previous, target)));
+      // The complete record as it was: what an undo writes back (modifyAppointment overwrites every field).
+      return { appointmentid: item.appt.id, previous };
     },
     onMutate: async ({ item, target }: MoveVars) => {
       await queryClient.cancelQueries({ queryKey: appointmentListsKey });
@@ -213,9 +244,19 @@ export function Component() {
       if (error instanceof MoveConflict) setMoveConflict({ vars, current: error.current });
       else setActionError(error);
     },
-    onSuccess: () => {
+    onSuccess: ({ appointmentid, previous }) => {
       setMoveConflict(null);
-      notifications.show({ color: 'green', message: t('dialog.moved') });
+      offerUndo({
+        message: t('dialog.moved'),
+        onUndo: async () => {
+          await call('modifyAppointment', modifyInput(appointmentid, previous));
+          notifications.show({ message: t('dialog.movedBack') });
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: appointmentListsKey }),
+            queryClient.invalidateQueries({ queryKey: opScope('getSlots') }),
+          ]);
+        },
+      });
     },
     onSettled: () =>
       Promise.all([
@@ -224,9 +265,14 @@ export function Component() {
       ]),
   });
 
-  const onMove = (item: AgendaItem, target: MoveTarget) => {
+  const onMove = async (item: AgendaItem, target: MoveTarget) => {
     setActionError(null);
-    move.mutate({ item, target });
+    try {
+      const go = await confirmOverlap(queryClient, target, calendarName(target.calendarid), item.appt.id);
+      if (go) move.mutate({ item, target });
+    } catch (e) {
+      setActionError(e);
+    }
   };
 
   const openCreate = (range?: CreateRange) => {
@@ -381,9 +427,11 @@ export function Component() {
             onChange={(values) => {
               const ids = values.map(Number);
               const all = allCalendars.every((c) => ids.includes(c.calendarid));
-              navigate({
-                cals: all ? null : allCalendars.map((c) => c.calendarid).filter((id) => ids.includes(id)),
-              });
+              const cals = all
+                ? null
+                : allCalendars.map((c) => c.calendarid).filter((id) => ids.includes(id));
+              if (me.data) rememberCalendars(me.data.userid, cals);
+              navigate({ cals });
             }}
           >
             <Group gap="xs" role="group" aria-label={t('toolbar.calendars')}>
@@ -429,7 +477,7 @@ export function Component() {
                 today={now.today}
                 now={now.minutes}
                 onOpen={(item) => setDialog({ kind: 'edit', item })}
-                onMove={onMove}
+                onMove={(item, target) => void onMove(item, target)}
                 onCreate={openCreate}
               />
             </>

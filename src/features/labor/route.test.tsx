@@ -45,7 +45,7 @@ describe('the lab upload page', () => {
     expect(screen.getByRole('button', { name: 'Choose files' })).toBeDisabled();
   });
 
-  it('sends valid files in order, shows each answer, stops others before sending and retries a refusal', async () => {
+  it('sends valid files in order, shows each answer, stops others before sending, retries only a failed save', async () => {
     signInForTest();
     let refuse = true;
     const api = stubApi({
@@ -53,7 +53,9 @@ describe('the lab upload page', () => {
       laborUpload: (input) =>
         input.filename === 'b.hl7' && refuse
           ? fail(400, 'file already exists, not saving again')
-          : 'successfully uploaded',
+          : input.filename === 'd.pdf' && refuse
+            ? fail(500, 'failed to save file')
+            : 'successfully uploaded',
     });
     const { container, user } = renderWithProviders(<LabRoute />, { url: '/lab' });
     await screen.findByRole('heading', { level: 1, name: 'Lab results' });
@@ -62,6 +64,7 @@ describe('the lab upload page', () => {
       new File(['%PDF-1.4 x'], 'a.pdf', { type: 'application/pdf' }),
       new File(['MSH|^~\\&|x'], 'b.hl7'),
       new File(['hello'], 'c.docx'),
+      new File(['%PDF-1.4 d'], 'd.pdf', { type: 'application/pdf' }),
     ]);
 
     const row = (name: string) =>
@@ -73,16 +76,20 @@ describe('the lab upload page', () => {
       expect(row('b.hl7')).toHaveTextContent('Status 400: file already exists, not saving again'),
     );
     expect(row('c.docx')).toHaveTextContent('Only .hl7 and .pdf files can be uploaded.');
-    const uploads = api.calls.filter((c) => c.op === 'laborUpload');
-    expect(uploads.map((c) => c.input.filename)).toEqual(['a.pdf', 'b.hl7']);
-    expect(uploads[0].input.content).toBe(btoa('%PDF-1.4 x'));
+    await waitFor(() => expect(row('d.pdf')).toHaveTextContent('Status 500: failed to save file'));
+    const uploads = () => api.calls.filter((c) => c.op === 'laborUpload');
+    expect(uploads().map((c) => c.input.filename)).toEqual(['a.pdf', 'b.hl7', 'd.pdf']);
+    expect(uploads()[0].input.content).toBe(btoa('%PDF-1.4 x'));
     expect(screen.getByTestId('upload-summary')).toHaveTextContent(
-      '1 accepted, 1 refused or failed, 0 in progress, 1 not sent',
+      '1 accepted, 2 refused or failed, 0 in progress, 1 not sent',
     );
+    // A refusal would come again: no retry, and the row says so.
+    expect(within(row('b.hl7')).queryByRole('button', { name: 'Send b.hl7 again' })).not.toBeInTheDocument();
+    expect(row('b.hl7')).toHaveTextContent('Sending it again would be refused again');
 
     refuse = false;
-    await user.click(within(row('b.hl7')).getByRole('button', { name: 'Send b.hl7 again' }));
-    await waitFor(() => expect(row('b.hl7')).toHaveTextContent('Status 200: successfully uploaded'));
-    expect(api.calls.filter((c) => c.op === 'laborUpload')).toHaveLength(3);
+    await user.click(within(row('d.pdf')).getByRole('button', { name: 'Send d.pdf again' }));
+    await waitFor(() => expect(row('d.pdf')).toHaveTextContent('Status 200: successfully uploaded'));
+    expect(uploads()).toHaveLength(4);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import type { LaborUploadInput } from './queries.ts';
-import { createUploadStore, type UploadDeps } from './upload-store.ts';
+import { canRetry, createUploadStore, type UploadDeps } from './upload-store.ts';
 
 function file(name: string, content = 'MSH|^~\\&|x'): File {
   return new File([content], name);
@@ -57,7 +57,7 @@ describe('the session upload list', () => {
     ]);
   });
 
-  it("keeps the service's message of a refusal and sends the file again on retry", async () => {
+  it("keeps the service's message of a refusal and does not send it again: it would be refused again", async () => {
     const { send, calls } = controlledSend();
     const store = createUploadStore({ read, send });
     store.add([file('dup.hl7')]);
@@ -68,37 +68,71 @@ describe('the session upload list', () => {
       status: 400,
       msg: 'file already exists, not saving again',
     });
-
+    expect(canRetry(store.getSnapshot()[0])).toBe(false);
     store.retry(store.getSnapshot()[0].id);
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[1].input.filename).toBe('dup.hl7');
-    calls[1].resolve('successfully uploaded');
-    await vi.waitFor(() => expect(store.getSnapshot()[0].phase).toBe('accepted'));
-    expect(store.getSnapshot()[0].attempts).toBe(2);
+    store.retryAllFailed();
+    await Promise.resolve();
+    expect(calls).toHaveLength(1);
+    expect(store.getSnapshot()[0].phase).toBe('refused');
   });
 
-  it('marks status 500 and network failures as failed, and retries all of them', async () => {
+  it('retries status 500 "failed to save file" and lost answers, not a failed import', async () => {
     const { send, calls } = controlledSend();
     const store = createUploadStore({ read, send });
-    store.add([file('a.hl7'), file('b.hl7')]);
+    store.add([file('a.hl7'), file('b.hl7'), file('c.hl7')]);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
-    calls[0].reject(refused(500, 'hl7 import failed'));
+    calls[0].reject(refused(500, 'failed to save file'));
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     const offline = new ApiError({ op: 'laborUpload', kind: 'network', httpStatus: 0, msg: 'unreachable' });
     calls[1].reject(offline);
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    calls[2].reject(refused(500, 'hl7 import failed'));
     await vi.waitFor(() => expect(store.isBusy()).toBe(false));
-    const [a, b] = store.getSnapshot();
-    expect(a).toMatchObject({ phase: 'failed', status: 500, msg: 'hl7 import failed' });
+    const [a, b, c] = store.getSnapshot();
+    expect(a).toMatchObject({ phase: 'failed', status: 500, msg: 'failed to save file' });
     expect(b.phase).toBe('failed');
     expect(b.error).toBe(offline);
     expect(b.status).toBeUndefined();
+    expect(c).toMatchObject({ phase: 'failed', status: 500, msg: 'hl7 import failed' });
+    expect([a, b, c].map(canRetry)).toEqual([true, true, false]);
 
     store.retryAllFailed();
-    await vi.waitFor(() => expect(calls).toHaveLength(3));
-    calls[2].resolve('ok');
     await vi.waitFor(() => expect(calls).toHaveLength(4));
     calls[3].resolve('ok');
-    await vi.waitFor(() => expect(store.getSnapshot().every((i) => i.phase === 'accepted')).toBe(true));
+    await vi.waitFor(() => expect(calls).toHaveLength(5));
+    calls[4].resolve('ok');
+    await vi.waitFor(() => expect(store.isBusy()).toBe(false));
+    expect(calls.map((x) => x.input.filename)).toEqual(['a.hl7', 'b.hl7', 'c.hl7', 'a.hl7', 'b.hl7']);
+    expect(store.getSnapshot().map((i) => i.phase)).toEqual(['accepted', 'accepted', 'failed']);
+  });
+
+  it('holds an HL7 message whose patient the practice does not know, and sends it once the patient exists', async () => {
+    const { send, calls } = controlledSend();
+    const pid = { patientId: '4711', lastname: 'Muster', firstname: 'Hans', dob: '1960-02-01' };
+    const patient = { patid: 4711, lastname: 'Muster', firstname: 'Hans', dob: '1960-02-01' };
+    const identify = vi
+      .fn<NonNullable<UploadDeps['identify']>>()
+      .mockResolvedValueOnce({ pid, patient: null })
+      .mockResolvedValueOnce({ pid, patient });
+    const store = createUploadStore({ read, send, identify });
+    store.add([file('4711.hl7'), file('4711.pdf', '%PDF-1')]);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // The PDF goes; the message waits for its patient.
+    expect(calls[0].input.filename).toBe('4711.pdf');
+    expect(store.getSnapshot()[0]).toMatchObject({
+      phase: 'unknownPatient',
+      identity: { pid, patient: null },
+    });
+    calls[0].resolve('ok');
+    await vi.waitFor(() => expect(store.isBusy()).toBe(false));
+    expect(identify).toHaveBeenCalledTimes(1);
+
+    store.retry(store.getSnapshot()[0].id);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1].input.filename).toBe('4711.hl7');
+    calls[1].resolve('ok');
+    await vi.waitFor(() => expect(store.getSnapshot()[0].phase).toBe('accepted'));
+    expect(store.getSnapshot()[0].identity?.patient).toEqual(patient);
   });
 
   it('does not retry what was accepted, and clears accepted and invalid entries', async () => {

@@ -1,6 +1,7 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../api/client.ts';
 import { checkLaborFile, type FileProblem, type LaborKind, laborKind } from './checks.ts';
+import { type Identity, identifyFile } from './identify.ts';
 import { type LaborUploadInput, laborUploadMutation } from './queries.ts';
 import { readAsBase64 } from './read-file.ts';
 
@@ -14,6 +15,10 @@ export type UploadPhase =
   /** Stopped before sending: see `problems`. */
   | 'invalid'
   | 'waiting'
+  /** An HL7 message is read in the browser to find its patient. */
+  | 'checking'
+  /** Held before sending: the practice does not know the message's patient (see `identity`). */
+  | 'unknownPatient'
   | 'reading'
   | 'sending'
   /** status 200. */
@@ -40,11 +45,15 @@ export interface UploadItem {
   readonly error?: unknown;
   /** How many times the file was sent. */
   readonly attempts: number;
+  /** An HL7 message's patient as read before sending (PID-3, PID-5, PID-7) and whom the practice has for it. */
+  readonly identity?: Identity;
 }
 
 export interface UploadDeps {
   read: (file: File, onProgress: (fraction: number) => void) => Promise<string>;
   send: (input: LaborUploadInput) => Promise<{ status: 200; msg: string }>;
+  /** Reads an HL7 message's patient before it is sent; null when the file is no HL7 message. */
+  identify?: (file: File) => Promise<Identity | null>;
 }
 
 export interface UploadStore {
@@ -52,7 +61,7 @@ export interface UploadStore {
   getSnapshot(): readonly UploadItem[];
   /** Checks and queues files; those the document's limits refuse are listed as invalid and never sent. */
   add(files: readonly File[]): void;
-  /** Sends a refused or failed file again. */
+  /** Sends a failed file again (status 500 or no answer), or checks a held file's patient again. */
   retry(id: number): void;
   retryAllFailed(): void;
   /** Forgets an entry that is not being read or sent. */
@@ -65,8 +74,19 @@ export interface UploadStore {
   setOwner(owner: string | null): void;
 }
 
-const retryable: ReadonlySet<UploadPhase> = new Set(['refused', 'failed']);
-const active: ReadonlySet<UploadPhase> = new Set(['waiting', 'reading', 'sending']);
+/** The one status-500 answer that a second try can cure (the service could not store the file this time). */
+export const SAVE_FAILED = 'failed to save file';
+
+/**
+ * Whether sending again can help: a held file (its patient may exist now), no answer at all, or status 500
+ * `failed to save file`. Never a refusal (status 400 would come again) nor a failed import of the content.
+ */
+export function canRetry(item: Pick<UploadItem, 'phase' | 'status' | 'msg'>): boolean {
+  if (item.phase === 'unknownPatient') return true;
+  if (item.phase !== 'failed') return false;
+  return item.status === undefined || item.msg === SAVE_FAILED;
+}
+const active: ReadonlySet<UploadPhase> = new Set(['waiting', 'checking', 'reading', 'sending']);
 
 export function createUploadStore(deps: UploadDeps): UploadStore {
   let items: readonly UploadItem[] = [];
@@ -92,6 +112,24 @@ export function createUploadStore(deps: UploadDeps): UploadStore {
     if (!file) {
       patch(item.id, { phase: 'failed', error: new Error('The file is no longer available.') });
       return;
+    }
+    if (item.kind === 'hl7' && deps.identify) {
+      patch(item.id, { phase: 'checking', status: undefined, msg: undefined, error: undefined });
+      let identity: Identity | null;
+      try {
+        identity = await deps.identify(file);
+      } catch (error) {
+        if (gen === generation && find(item.id)) patch(item.id, { phase: 'failed', error });
+        return;
+      }
+      if (gen !== generation || !find(item.id)) return;
+      if (identity) {
+        patch(item.id, { identity });
+        if (!identity.patient) {
+          patch(item.id, { phase: 'unknownPatient' });
+          return;
+        }
+      }
     }
     patch(item.id, {
       phase: 'reading',
@@ -175,12 +213,12 @@ export function createUploadStore(deps: UploadDeps): UploadStore {
     },
     retry(id) {
       const item = find(id);
-      if (!item || !retryable.has(item.phase) || !files.has(id)) return;
+      if (!item || !canRetry(item) || !files.has(id)) return;
       patch(id, { phase: 'waiting', readProgress: 0 });
       void pump();
     },
     retryAllFailed() {
-      const ids = items.filter((i) => retryable.has(i.phase) && files.has(i.id)).map((i) => i.id);
+      const ids = items.filter((i) => canRetry(i) && files.has(i.id)).map((i) => i.id);
       if (ids.length === 0) return;
       items = items.map((i) => (ids.includes(i.id) ? { ...i, phase: 'waiting', readProgress: 0 } : i));
       emit();
@@ -188,7 +226,7 @@ export function createUploadStore(deps: UploadDeps): UploadStore {
     },
     remove(id) {
       const item = find(id);
-      if (!item || item.phase === 'reading' || item.phase === 'sending') return;
+      if (!item || item.phase === 'checking' || item.phase === 'reading' || item.phase === 'sending') return;
       files.delete(id);
       items = items.filter((i) => i.id !== id);
       emit();
@@ -229,6 +267,7 @@ export function attachQueryClient(client: QueryClient): void {
 
 export const laborUploads: UploadStore = createUploadStore({
   read: (file, onProgress) => readAsBase64(file, onProgress),
+  identify: (file) => identifyFile(file),
   send: (input) => {
     const options = laborUploadMutation();
     if (queryClient) return new MutationObserver(queryClient, options).mutate(input);

@@ -1,12 +1,15 @@
-import { Box, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, Lead, RefItem } from '../../../contract/sales.ts';
 import { useUserName } from '../../api/people.ts';
 import { folderName } from '../../components/codes.ts';
 import { formatChf, formatDate, formatDateTime } from '../../components/format.ts';
+import { DetailsDataForm } from './details-data-form.tsx';
 import { referenceDataQuery } from './details-queries.ts';
+import { canUpdateLeadQuery } from './details-update.ts';
 
 /** The label of a code (source, flag, reason); the code itself when the reference data does not know it. */
 function labelOf(items: readonly RefItem[] | undefined, code: string): string {
@@ -43,8 +46,54 @@ function Fields({ title, rows, order }: { title: string; rows: [string, ReactNod
   );
 }
 
-/** All of the lead's data as getLeads returns it. Read-only: the API has no operation that updates a lead. */
-export function DetailsData({
+/**
+ * All of the lead's data as getLeads returns it, with "Edit data" where the tenant has sales/updateLead (an
+ * addition of the reference service); without it the data stays read-only and says why.
+ */
+export function DetailsData(props: { lead: Lead; folders: Folder[]; headingOrder?: 2 | 3 }) {
+  const { t } = useTranslation('leads');
+  const { lead } = props;
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const probe = useQuery({ ...canUpdateLeadQuery(lead.leadId), enabled: !lead.deleted });
+  const editable = !lead.deleted && probe.data === true;
+  const missing = probe.data === false;
+
+  if (editing && editable)
+    return (
+      <DetailsDataForm
+        lead={lead}
+        onDone={() => setEditing(false)}
+        onMissing={() => {
+          client.setQueryData(canUpdateLeadQuery(lead.leadId).queryKey, false);
+          setEditing(false);
+        }}
+      />
+    );
+  return (
+    <Stack gap="sm">
+      {editable && (
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={() => setEditing(true)}
+          >
+            {t('details.edit.button')}
+          </Button>
+        </Group>
+      )}
+      {missing && (
+        <Alert variant="light" color="indigo">
+          <Text size="sm">{t('details.edit.readOnly')}</Text>
+        </Alert>
+      )}
+      <LeadDataView {...props} />
+    </Stack>
+  );
+}
+
+function LeadDataView({
   lead,
   folders,
   headingOrder = 3,

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
+import { call } from '../../api/client.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { describeError } from '../../components/states.tsx';
@@ -19,17 +20,33 @@ export interface LeadDialogProps {
   onDone: () => void;
 }
 
+/** The reason code that says nothing by itself: the dialog asks for a short text, kept as a note. */
+export const OTHER_REASON = 'OTHER';
+export const OTHER_TEXT_MAX = 500;
+
 /**
  * Disqualifies a lead: asks for a reason code (getReferenceData disqualification) and calls disqualifyLead, the
- * only way into folder 5/15. The server's refusal stays in the dialog, with the choice kept.
+ * only way into folder 5/15. For "Other" it asks for a short text too, written as a note right after (one action
+ * for the user). The server's refusal stays in the dialog, with the choice kept.
  */
 export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
   const { t } = useTranslation('leads');
   const name = leadName(lead);
   const reference = useQuery({ ...referenceDataQuery(), enabled: opened });
-  const mutation = useSubmitMutation(disqualifyLeadMutation());
+  const base = disqualifyLeadMutation();
+  const mutation = useSubmitMutation({
+    ...base,
+    mutationFn: async (v: { leadId: number; reasonCode: string; note?: string }) => {
+      await call('disqualifyLead', { leadId: v.leadId, reasonCode: v.reasonCode });
+      if (v.note) await call('addLeadNote', { leadId: v.leadId, text: v.note });
+      return null;
+    },
+  });
   const [reason, setReason] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
+  const [other, setOther] = useState('');
+  const [otherMissing, setOtherMissing] = useState(false);
+  const needsText = reason === OTHER_REASON;
   const reasons = reference.data?.disqualification ?? [];
 
   const { reset } = mutation;
@@ -37,6 +54,8 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
     if (opened) {
       setReason(null);
       setMissing(false);
+      setOther('');
+      setOtherMissing(false);
       reset();
     }
   }, [opened, reset]);
@@ -46,8 +65,17 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
       setMissing(true);
       return;
     }
+    const text = other.trim();
+    if (needsText && text === '') {
+      setOtherMissing(true);
+      return;
+    }
     mutation.mutate(
-      { leadId: lead.leadId, reasonCode: reason },
+      {
+        leadId: lead.leadId,
+        reasonCode: reason,
+        note: needsText ? t('disqualify.otherNote', { text }) : undefined,
+      },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('disqualify.done', { name }) });
@@ -106,6 +134,23 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
                 ))}
               </Stack>
             </Radio.Group>
+          )}
+          {needsText && (
+            <Textarea
+              label={t('disqualify.otherText')}
+              description={t('disqualify.otherHint')}
+              value={other}
+              onChange={(e) => {
+                setOther(e.currentTarget.value);
+                setOtherMissing(false);
+              }}
+              maxLength={OTHER_TEXT_MAX}
+              autosize
+              minRows={2}
+              required
+              data-autofocus
+              error={otherMissing ? t('disqualify.otherRequired') : undefined}
+            />
           )}
           {mutation.isError && (
             <Alert color="red" role="alert" title={t('disqualify.failed')}>

@@ -32,6 +32,7 @@ import {
   restoreLeadMutation,
 } from './details-queries.ts';
 import { DetailsTimeline } from './details-timeline.tsx';
+import { canUpdateLeadQuery } from './details-update.ts';
 import { DisqualifyDialog } from './disqualify-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
 
@@ -81,6 +82,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [tab, setTab] = useState<string | null>('timeline');
   const restore = useMutation(restoreLeadMutation({ silent: true }));
+  const canUpdate = useQuery({ ...canUpdateLeadQuery(lead.leadId), enabled: !lead.deleted });
 
   const close = () => setDialog(null);
   // The dialogs refresh the lists; the timeline gets the folder or assignee change they wrote.
@@ -196,7 +198,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
       )}
 
       <Alert variant="light" color="indigo" icon={<IconInfoCircle aria-hidden />}>
-        <Text size="sm">{t('details.whatCanChange')}</Text>
+        <Text size="sm">{t(canUpdate.data ? 'details.edit.whatCanChange' : 'details.whatCanChange')}</Text>
       </Alert>
 
       {lead.admissionDate && (

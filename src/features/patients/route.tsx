@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page.tsx';
 import { patientSearchQuery } from '../../components/patient-search.tsx';
@@ -10,6 +11,7 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { NewPatientModal } from './components/new-patient-modal.tsx';
 import { PatientResults } from './components/patient-results.tsx';
 import { PatientSearchForm } from './components/patient-search-form.tsx';
+import type { NewPatientValues } from './new-patient.ts';
 import {
   criteriaOf,
   PAGE_SIZES,
@@ -25,7 +27,9 @@ export function Component() {
   const [params, setParams] = useUrlParams({ private: PRIVATE_SEARCH_PARAMS });
   const state = readSearch(params);
   const criteria = criteriaOf(state);
-  const [newOpened, newPatient] = useDisclosure(false);
+  // `?new=1&lastname=…&firstname=…&dob=…` opens the new-patient form filled in (the lab page links here).
+  const [prefill] = useState(() => prefillOf(params));
+  const [newOpened, newPatient] = useDisclosure(prefill !== undefined);
   const query = useQuery({
     ...patientSearchQuery(criteria ?? {}, { offset: state.offset, limit: state.limit }),
     enabled: criteria !== null,
@@ -43,7 +47,14 @@ export function Component() {
         </Button>
       }
     >
-      <NewPatientModal opened={newOpened} onClose={newPatient.close} />
+      <NewPatientModal
+        opened={newOpened}
+        initial={prefill}
+        onClose={() => {
+          newPatient.close();
+          if (params.has('new')) setParams(new URLSearchParams(), { replace: true });
+        }}
+      />
       {/* Remounted when the URL changes from outside (header search "all results"). */}
       <PatientSearchForm
         key={params.toString()}
@@ -83,4 +94,11 @@ export function Component() {
       </Stack>
     </Page>
   );
+}
+
+/** The new-patient form's starting values from the address; undefined unless it asks for the form (`new=1`). */
+function prefillOf(params: URLSearchParams): Partial<NewPatientValues> | undefined {
+  if (params.get('new') !== '1') return undefined;
+  const text = (key: string) => (params.get(key) ?? '').slice(0, 200);
+  return { lastname: text('lastname'), firstname: text('firstname'), dob: text('dob') };
 }

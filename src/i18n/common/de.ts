@@ -107,4 +107,9 @@ export const de: Translation<typeof en> = {
     userNo: 'Benutzer Nr. {{id}}',
     loading: 'Name wird geladen…',
   },
+  undo: {
+    action: 'Rückgängig',
+    hint: 'oder Ctrl+Z',
+    failed: 'Rückgängig machen nicht möglich',
+  },
 };

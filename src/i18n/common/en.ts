@@ -103,4 +103,9 @@ export const en = {
     userNo: 'User no. {{id}}',
     loading: 'Loading name…',
   },
+  undo: {
+    action: 'Undo',
+    hint: 'or Ctrl+Z',
+    failed: 'Could not undo',
+  },
 } as const;

@@ -108,4 +108,9 @@ export const fr: Translation<typeof en> = {
     userNo: 'Utilisateur n° {{id}}',
     loading: 'Chargement du nom…',
   },
+  undo: {
+    action: 'Annuler',
+    hint: 'ou Ctrl+Z',
+    failed: 'Impossible d’annuler',
+  },
 };

@@ -107,4 +107,9 @@ export const it: Translation<typeof en> = {
     userNo: 'Utente n. {{id}}',
     loading: 'Caricamento del nome…',
   },
+  undo: {
+    action: 'Annulla',
+    hint: 'o Ctrl+Z',
+    failed: 'Impossibile annullare',
+  },
 };

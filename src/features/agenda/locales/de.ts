@@ -90,6 +90,7 @@ export const de: Translation<typeof en> = {
     searchPatient: 'Patient suchen',
     patientNumber: 'Patient Nr. {{patid}}',
     minutes: 'Min.',
+    movedBack: 'Der Termin ist wieder am alten Ort.',
   },
   discard: {
     title: 'Änderungen verwerfen?',
@@ -132,5 +133,13 @@ export const de: Translation<typeof en> = {
     endAfterStart: 'Das Ende muss nach dem Beginn liegen.',
     duration: 'Nur Ziffern (Minuten).',
     state: 'Wählen Sie einen Status.',
+    textOrPatient: 'Geben Sie einen Text ein oder wählen Sie einen Patienten.',
+  },
+  overlap: {
+    title: 'Zeit schon belegt',
+    question_one: '{{name}} hat dann schon einen Termin. Trotzdem buchen?',
+    question_other: '{{name}} hat dann schon {{count}} Termine. Trotzdem buchen?',
+    yes: 'Trotzdem buchen',
+    no: 'Nein, zurück',
   },
 };

@@ -88,6 +88,7 @@ export const en = {
     searchPatient: 'Find patient',
     patientNumber: 'Patient no. {{patid}}',
     minutes: 'min',
+    movedBack: 'The appointment is back where it was.',
   },
   discard: {
     title: 'Discard your changes?',
@@ -129,5 +130,13 @@ export const en = {
     endAfterStart: 'The end must be after the start.',
     duration: 'Only digits (minutes).',
     state: 'Choose a state.',
+    textOrPatient: 'Enter a text or choose a patient.',
+  },
+  overlap: {
+    title: 'Time already taken',
+    question_one: '{{name}} already has an appointment then. Book anyway?',
+    question_other: '{{name}} already has {{count}} appointments then. Book anyway?',
+    yes: 'Book anyway',
+    no: 'No, go back',
   },
 } as const;

@@ -90,6 +90,7 @@ export const fr: Translation<typeof en> = {
     searchPatient: 'Rechercher un patient',
     patientNumber: 'Patient n° {{patid}}',
     minutes: 'min',
+    movedBack: 'Le rendez-vous est revenu à sa place.',
   },
   discard: {
     title: 'Abandonner vos modifications ?',
@@ -132,5 +133,13 @@ export const fr: Translation<typeof en> = {
     endAfterStart: 'La fin doit être postérieure au début.',
     duration: 'Uniquement des chiffres (minutes).',
     state: 'Choisissez un statut.',
+    textOrPatient: 'Saisissez un texte ou choisissez un patient.',
+  },
+  overlap: {
+    title: 'Créneau déjà occupé',
+    question_one: '{{name}} a déjà un rendez-vous à ce moment. Réserver quand même ?',
+    question_other: '{{name}} a déjà {{count}} rendez-vous à ce moment. Réserver quand même ?',
+    yes: 'Réserver quand même',
+    no: 'Non, revenir',
   },
 };

@@ -90,6 +90,7 @@ export const it: Translation<typeof en> = {
     searchPatient: 'Cerca paziente',
     patientNumber: 'Paziente n. {{patid}}',
     minutes: 'min',
+    movedBack: 'L’appuntamento è tornato al suo posto.',
   },
   discard: {
     title: 'Scartare le modifiche?',
@@ -131,5 +132,13 @@ export const it: Translation<typeof en> = {
     endAfterStart: 'La fine deve essere successiva all’inizio.',
     duration: 'Solo cifre (minuti).',
     state: 'Scegliere uno stato.',
+    textOrPatient: 'Inserire un testo o scegliere un paziente.',
+  },
+  overlap: {
+    title: 'Orario già occupato',
+    question_one: '{{name}} ha già un appuntamento a quell’ora. Prenotare comunque?',
+    question_other: '{{name}} ha già {{count}} appuntamenti a quell’ora. Prenotare comunque?',
+    yes: 'Prenota comunque',
+    no: 'No, torna indietro',
   },
 };

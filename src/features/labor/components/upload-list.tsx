@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Button,
   Group,
   Progress,
@@ -18,17 +19,25 @@ import {
   IconLoader2,
   IconRefresh,
   IconTrash,
+  IconUserPlus,
+  IconUserQuestion,
+  IconUserSearch,
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../../components/format.ts';
 import { describeError, EmptyState } from '../../../components/states.tsx';
-import { formatFileSize } from '../checks.ts';
-import type { UploadItem, UploadPhase } from '../upload-store.ts';
+import { baseName, formatFileSize } from '../checks.ts';
+import type { Identity } from '../identify.ts';
+import { canRetry, type UploadItem, type UploadPhase } from '../upload-store.ts';
 
 const phaseIcon: Record<UploadPhase, ReactNode> = {
   invalid: <IconBan size={18} color="var(--mantine-color-gray-7)" aria-hidden />,
   waiting: <IconClock size={18} color="var(--mantine-color-gray-7)" aria-hidden />,
+  checking: <IconUserSearch size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
+  unknownPatient: <IconUserQuestion size={18} color="var(--mantine-color-orange-9)" aria-hidden />,
   reading: <IconFileText size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
   sending: <IconLoader2 size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
   accepted: <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />,
@@ -49,8 +58,14 @@ export function UploadList({ items, onRetry, onRemove, onRetryAll, onClearFinish
   const { t } = useTranslation('labor');
   const count = (phases: UploadPhase[]) => items.filter((i) => phases.includes(i.phase)).length;
   const accepted = count(['accepted']);
-  const refused = count(['refused', 'failed']);
-  const pending = count(['waiting', 'reading', 'sending']);
+  const refused = count(['refused', 'failed', 'unknownPatient']);
+  const pending = count(['waiting', 'checking', 'reading', 'sending']);
+  const retryable = items.filter(canRetry).length;
+  // A PDF report belongs to the HL7 message of the same base name: it names the same patient.
+  const identities = new Map<string, { identity: Identity; file: string }>();
+  for (const i of items)
+    if (i.kind === 'hl7' && i.identity)
+      identities.set(baseName(i.name).toLowerCase(), { identity: i.identity, file: i.name });
   const invalid = count(['invalid']);
 
   return (
@@ -60,7 +75,7 @@ export function UploadList({ items, onRetry, onRemove, onRetryAll, onClearFinish
           {t('list.title')}
         </Text>
         <Group gap="xs">
-          {refused > 0 && (
+          {retryable > 0 && (
             <Button
               variant="default"
               size="xs"
@@ -94,6 +109,7 @@ export function UploadList({ items, onRetry, onRemove, onRetryAll, onClearFinish
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('list.file')}</Table.Th>
+                <Table.Th scope="col">{t('list.patient')}</Table.Th>
                 <Table.Th scope="col">{t('list.size')}</Table.Th>
                 <Table.Th scope="col">{t('list.progress')}</Table.Th>
                 <Table.Th scope="col">{t('list.answer')}</Table.Th>
@@ -104,7 +120,13 @@ export function UploadList({ items, onRetry, onRemove, onRetryAll, onClearFinish
             </Table.Thead>
             <Table.Tbody>
               {items.map((item) => (
-                <UploadRow key={item.id} item={item} onRetry={onRetry} onRemove={onRemove} />
+                <UploadRow
+                  key={item.id}
+                  item={item}
+                  pair={item.kind === 'pdf' ? identities.get(baseName(item.name).toLowerCase()) : undefined}
+                  onRetry={onRetry}
+                  onRemove={onRemove}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -116,16 +138,20 @@ export function UploadList({ items, onRetry, onRemove, onRetryAll, onClearFinish
 
 function UploadRow({
   item,
+  pair,
   onRetry,
   onRemove,
 }: {
   item: UploadItem;
+  /** For a PDF: the HL7 message of the same base name in this list, and whose it is. */
+  pair?: { identity: Identity; file: string };
   onRetry: (id: number) => void;
   onRemove: (id: number) => void;
 }) {
   const { t } = useTranslation('labor');
-  const busy = item.phase === 'reading' || item.phase === 'sending';
-  const canRetry = item.phase === 'refused' || item.phase === 'failed';
+  const busy = item.phase === 'checking' || item.phase === 'reading' || item.phase === 'sending';
+  const retry = canRetry(item);
+  const held = item.phase === 'unknownPatient';
 
   return (
     <Table.Tr data-phase={item.phase}>
@@ -135,6 +161,18 @@ function UploadRow({
           {t(`kind.${item.kind ?? 'other'}`)}
         </Text>
       </Table.Th>
+      <Table.Td miw={220}>
+        {item.identity ? (
+          <PatientCell identity={item.identity} accepted={item.phase === 'accepted'} />
+        ) : pair ? (
+          <Stack gap={2}>
+            <PatientCell identity={pair.identity} accepted={item.phase === 'accepted'} />
+            <Text size="xs" c="dimmed">
+              {t('identity.fromMessage', { file: pair.file })}
+            </Text>
+          </Stack>
+        ) : null}
+      </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(item.size)}</Table.Td>
       <Table.Td miw={160}>
         <Stack gap={4}>
@@ -170,15 +208,19 @@ function UploadRow({
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
-          {canRetry && (
+          {retry && (
             <Button
               size="xs"
               variant="light"
               leftSection={<IconRefresh size={14} aria-hidden />}
               onClick={() => onRetry(item.id)}
-              aria-label={t('list.retryLabel', { name: item.name })}
+              aria-label={
+                held
+                  ? t('list.checkAgainLabel', { name: item.name })
+                  : t('list.retryLabel', { name: item.name })
+              }
             >
-              {t('list.retry')}
+              {held ? t('list.checkAgain') : t('list.retry')}
             </Button>
           )}
           {!busy && (
@@ -225,7 +267,11 @@ function Answer({ item }: { item: UploadItem }) {
         </Text>
         {item.status !== 200 && (
           <Text size="xs" c="dimmed">
-            {t('list.keptUntilDone')}
+            {canRetry(item)
+              ? t('list.keptUntilDone')
+              : item.status === 400
+                ? t('list.refusedHint')
+                : t('list.noRetryHint')}
           </Text>
         )}
       </Stack>
@@ -239,4 +285,49 @@ function Answer({ item }: { item: UploadItem }) {
     );
   }
   return null;
+}
+
+const fullName = (p: { lastname: string; firstname: string }) => `${p.lastname} ${p.firstname}`.trim();
+
+/** Whose result the file is (as the message says) and whom the practice has for it: the journal, or how to go on. */
+function PatientCell({ identity, accepted }: { identity: Identity; accepted: boolean }) {
+  const { t } = useTranslation('labor');
+  const { pid, patient } = identity;
+  const name = fullName(pid) || '—';
+  const dob = pid.dob ? formatDate(pid.dob) : '—';
+  if (patient) {
+    const known = fullName(patient);
+    return (
+      <Stack gap={2}>
+        <Text size="sm" fw={500}>
+          {t('identity.known', { name: known, patid: patient.patid })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('identity.whose', { name, dob })}
+        </Text>
+        {accepted && (
+          <Anchor component={Link} to={`/patients/${patient.patid}?tab=journal`} size="sm">
+            {t('identity.journal', { name: known })}
+          </Anchor>
+        )}
+      </Stack>
+    );
+  }
+  const create = new URLSearchParams({ new: '1', lastname: pid.lastname, firstname: pid.firstname });
+  if (pid.dob) create.set('dob', formatDate(pid.dob));
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="red.9" role="note">
+        {pid.patientId
+          ? t('identity.unknown', { patid: pid.patientId, name, dob })
+          : t('identity.unknownNoNumber', { name, dob })}
+      </Text>
+      <Anchor component={Link} to={`/patients?${create.toString()}`} size="sm">
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconUserPlus size={14} aria-hidden />
+          {t('identity.create')}
+        </Group>
+      </Anchor>
+    </Stack>
+  );
 }

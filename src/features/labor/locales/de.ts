@@ -44,6 +44,12 @@ export const de: Translation<typeof en> = {
     status: 'Status {{status}}',
     notSent: 'Nicht gesendet.',
     keptUntilDone: 'Die Datei bleibt für einen neuen Versuch hier, bis der Dienst sie annimmt.',
+    refusedHint:
+      'Ein erneutes Senden würde wieder abgelehnt: Korrigieren Sie die Datei und fügen Sie sie dann neu hinzu.',
+    noRetryHint: 'Erneutes Senden hilft hier nicht: Verlangen Sie beim Labor eine korrigierte Datei.',
+    patient: 'Patient',
+    checkAgain: 'Erneut prüfen und hochladen',
+    checkAgainLabel: 'Patient von {{name}} erneut prüfen und hochladen',
   },
   phase: {
     invalid: 'Nicht gesendet',
@@ -53,6 +59,8 @@ export const de: Translation<typeof en> = {
     accepted: 'Angenommen',
     refused: 'Abgelehnt',
     failed: 'Fehlgeschlagen',
+    checking: 'Patient wird geprüft',
+    unknownPatient: 'Zurückgehalten: Patient unbekannt',
   },
   readProgress: '{{name}} wird gelesen: {{percent}} %',
   sendProgress: '{{name}} wird gesendet',
@@ -66,5 +74,16 @@ export const de: Translation<typeof en> = {
     hl7: 'HL7-Nachricht',
     pdf: 'PDF-Bericht',
     other: 'Andere Datei',
+  },
+  identity: {
+    whose: '{{name}}, geboren {{dob}}',
+    known: 'Bekannt: {{name}} (Nr. {{patid}})',
+    journal: 'Krankengeschichte von {{name}} öffnen',
+    unknown:
+      'Kein Patient mit der Nummer {{patid}} oder dem Namen {{name}}, geboren {{dob}}: Erfassen Sie den Patienten oder korrigieren Sie die Nachricht, dann hochladen.',
+    unknownNoNumber:
+      'Kein Patient mit dem Namen {{name}}, geboren {{dob}}: Erfassen Sie den Patienten oder korrigieren Sie die Nachricht, dann hochladen.',
+    create: 'Patient erfassen',
+    fromMessage: 'Aus {{file}}',
   },
 };

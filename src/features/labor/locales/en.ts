@@ -41,6 +41,11 @@ export const en = {
     status: 'Status {{status}}',
     notSent: 'Not sent.',
     keptUntilDone: 'The file stays here for a retry until the service accepts it.',
+    refusedHint: 'Sending it again would be refused again: correct the file, then add it anew.',
+    noRetryHint: 'Sending it again would not help: ask the laboratory for a corrected file.',
+    patient: 'Patient',
+    checkAgain: 'Check again and upload',
+    checkAgainLabel: 'Check the patient of {{name}} again and upload it',
   },
   phase: {
     invalid: 'Not sent',
@@ -50,6 +55,8 @@ export const en = {
     accepted: 'Accepted',
     refused: 'Refused',
     failed: 'Failed',
+    checking: 'Checking the patient',
+    unknownPatient: 'Held: patient unknown',
   },
   readProgress: 'Reading {{name}}: {{percent}} %',
   sendProgress: 'Sending {{name}}',
@@ -63,5 +70,16 @@ export const en = {
     hl7: 'HL7 message',
     pdf: 'PDF report',
     other: 'Other file',
+  },
+  identity: {
+    whose: '{{name}}, born {{dob}}',
+    known: 'Known: {{name}} (no. {{patid}})',
+    journal: 'Open the journal of {{name}}',
+    unknown:
+      'No patient with number {{patid}} or named {{name}}, born {{dob}}: create the patient or correct the message, then upload.',
+    unknownNoNumber:
+      'No patient named {{name}}, born {{dob}}: create the patient or correct the message, then upload.',
+    create: 'Create the patient',
+    fromMessage: 'From {{file}}',
   },
 } as const;

@@ -44,6 +44,11 @@ export const fr: Translation<typeof en> = {
     status: 'Statut {{status}}',
     notSent: 'Non envoyé.',
     keptUntilDone: 'Le fichier reste ici pour un nouvel essai jusqu’à ce que le service l’accepte.',
+    refusedHint: 'Un nouvel envoi serait de nouveau refusé : corrigez le fichier, puis ajoutez-le à nouveau.',
+    noRetryHint: 'Un nouvel envoi n’y changerait rien : demandez un fichier corrigé au laboratoire.',
+    patient: 'Patient',
+    checkAgain: 'Vérifier à nouveau et téléverser',
+    checkAgainLabel: 'Vérifier à nouveau le patient de {{name}} et téléverser',
   },
   phase: {
     invalid: 'Non envoyé',
@@ -53,6 +58,8 @@ export const fr: Translation<typeof en> = {
     accepted: 'Accepté',
     refused: 'Refusé',
     failed: 'Échec',
+    checking: 'Vérification du patient',
+    unknownPatient: 'Retenu : patient inconnu',
   },
   readProgress: 'Lecture de {{name}} : {{percent}} %',
   sendProgress: 'Envoi de {{name}}',
@@ -66,5 +73,16 @@ export const fr: Translation<typeof en> = {
     hl7: 'Message HL7',
     pdf: 'Rapport PDF',
     other: 'Autre fichier',
+  },
+  identity: {
+    whose: '{{name}}, né·e le {{dob}}',
+    known: 'Connu : {{name}} (n° {{patid}})',
+    journal: 'Ouvrir le dossier de {{name}}',
+    unknown:
+      'Aucun patient portant le numéro {{patid}} ni nommé {{name}}, né·e le {{dob}} : créez le patient ou corrigez le message, puis téléversez.',
+    unknownNoNumber:
+      'Aucun patient nommé {{name}}, né·e le {{dob}} : créez le patient ou corrigez le message, puis téléversez.',
+    create: 'Créer le patient',
+    fromMessage: 'Selon {{file}}',
   },
 };

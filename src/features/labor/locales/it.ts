@@ -44,6 +44,11 @@ export const it: Translation<typeof en> = {
     status: 'Stato {{status}}',
     notSent: 'Non inviato.',
     keptUntilDone: 'Il file resta qui per un nuovo tentativo finché il servizio non lo accetta.',
+    refusedHint: 'Un nuovo invio verrebbe di nuovo rifiutato: correggere il file e poi aggiungerlo di nuovo.',
+    noRetryHint: 'Un nuovo invio non servirebbe: chiedere al laboratorio un file corretto.',
+    patient: 'Paziente',
+    checkAgain: 'Verifica di nuovo e carica',
+    checkAgainLabel: 'Verificare di nuovo il paziente di {{name}} e caricare',
   },
   phase: {
     invalid: 'Non inviato',
@@ -53,6 +58,8 @@ export const it: Translation<typeof en> = {
     accepted: 'Accettato',
     refused: 'Rifiutato',
     failed: 'Non riuscito',
+    checking: 'Verifica del paziente',
+    unknownPatient: 'Trattenuto: paziente sconosciuto',
   },
   readProgress: 'Lettura di {{name}}: {{percent}} %',
   sendProgress: 'Invio di {{name}}',
@@ -66,5 +73,16 @@ export const it: Translation<typeof en> = {
     hl7: 'Messaggio HL7',
     pdf: 'Referto PDF',
     other: 'Altro file',
+  },
+  identity: {
+    whose: '{{name}}, nato/a il {{dob}}',
+    known: 'Noto: {{name}} (n. {{patid}})',
+    journal: 'Apri la cartella clinica di {{name}}',
+    unknown:
+      'Nessun paziente con il numero {{patid}} o di nome {{name}}, nato/a il {{dob}}: registrare il paziente o correggere il messaggio, poi caricare.',
+    unknownNoNumber:
+      'Nessun paziente di nome {{name}}, nato/a il {{dob}}: registrare il paziente o correggere il messaggio, poi caricare.',
+    create: 'Registra il paziente',
+    fromMessage: 'Da {{file}}',
   },
 };

@@ -295,5 +295,15 @@ export const de: Translation<typeof en> = {
       otherPipeline: 'Dieser Ordner gehört zur anderen Pipeline.',
       reasonRequired: 'Zum Löschen eines Leads ist ein Grund nötig.',
     },
+    edit: {
+      button: 'Daten bearbeiten',
+      formLabel: 'Daten des Leads',
+      save: 'Änderungen speichern',
+      saved: 'Die Daten des Leads wurden gespeichert.',
+      readOnly:
+        'Der Dienst dieser Praxis kann die Daten eines Leads nicht ändern; sie werden deshalb nur so angezeigt, wie sie erfasst wurden.',
+      whatCanChange:
+        'Kontakt-, Adress-, Kommunikations- und Versicherungsdaten eines Leads lassen sich im Reiter «Daten» korrigieren. Den Ordner ändern Verschieben, Disqualifizieren oder Konvertieren, die zuständige Person Zuweisen.',
+    },
   },
 };

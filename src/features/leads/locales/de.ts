@@ -91,6 +91,8 @@ export const de: Translation<typeof en> = {
     noTargets: 'Es gibt keinen anderen Ordner, in den dieser Lead verschoben werden kann.',
     submit: 'Verschieben',
     refused: '{{name}} konnte nicht verschoben werden',
+    moved: '{{name}} wurde verschoben.',
+    movedBack: '{{name}} ist wieder im alten Ordner.',
   },
   disqualify: {
     title: '{{name}} disqualifizieren',
@@ -99,6 +101,10 @@ export const de: Translation<typeof en> = {
     submit: 'Disqualifizieren',
     failed: 'Der Lead konnte nicht disqualifiziert werden',
     done: '{{name}} wurde disqualifiziert.',
+    otherText: 'Weshalb, in wenigen Worten',
+    otherHint: 'Wird als Notiz im Verlauf des Leads festgehalten.',
+    otherRequired: 'Sagen Sie in wenigen Worten, weshalb der Lead disqualifiziert wird.',
+    otherNote: 'Disqualifiziert, anderer Grund: {{text}}',
   },
   convert: {
     title: '{{name}} konvertieren',

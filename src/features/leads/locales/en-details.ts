@@ -291,5 +291,15 @@ export const en = {
       otherPipeline: 'This folder belongs to the other pipeline.',
       reasonRequired: 'A reason is required to delete a lead.',
     },
+    edit: {
+      button: 'Edit data',
+      formLabel: 'Lead data',
+      save: 'Save changes',
+      saved: 'The lead’s data was saved.',
+      readOnly:
+        'This practice’s service cannot change a lead’s data, so it is shown read-only as it was recorded.',
+      whatCanChange:
+        'A lead’s contact, address, communication and insurance data can be corrected on the Data tab. Its folder changes with Move, Disqualify or Convert, its assignee with Assign.',
+    },
   },
 } as const;

@@ -92,6 +92,8 @@ export const en = {
     noTargets: 'There is no other folder this lead can be moved to.',
     submit: 'Move',
     refused: '{{name}} could not be moved',
+    moved: '{{name}} was moved.',
+    movedBack: '{{name}} is back in its folder.',
   },
   disqualify: {
     title: 'Disqualify {{name}}',
@@ -100,6 +102,10 @@ export const en = {
     submit: 'Disqualify',
     failed: 'The lead could not be disqualified',
     done: '{{name}} was disqualified.',
+    otherText: 'Why, in a few words',
+    otherHint: 'Kept as a note in the lead’s history.',
+    otherRequired: 'Say in a few words why the lead is disqualified.',
+    otherNote: 'Disqualified, other reason: {{text}}',
   },
   convert: {
     title: 'Convert {{name}}',

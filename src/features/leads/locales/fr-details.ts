@@ -293,5 +293,15 @@ export const fr: Translation<typeof en> = {
       otherPipeline: 'Ce dossier appartient à l’autre pipeline.',
       reasonRequired: 'Un motif est requis pour supprimer un prospect.',
     },
+    edit: {
+      button: 'Modifier les données',
+      formLabel: 'Données du prospect',
+      save: 'Enregistrer les modifications',
+      saved: 'Les données du prospect ont été enregistrées.',
+      readOnly:
+        'Le service de ce cabinet ne permet pas de modifier les données d’un prospect ; elles sont donc affichées telles qu’elles ont été saisies.',
+      whatCanChange:
+        'Les coordonnées, l’adresse, les moyens de contact et l’assurance d’un prospect se corrigent dans l’onglet Données. Son dossier change avec Déplacer, Disqualifier ou Convertir, la personne responsable avec Attribuer.',
+    },
   },
 };

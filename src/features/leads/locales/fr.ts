@@ -91,6 +91,8 @@ export const fr: Translation<typeof en> = {
     noTargets: 'Ce prospect ne peut être déplacé dans aucun autre dossier.',
     submit: 'Déplacer',
     refused: '{{name}} n’a pas pu être déplacé',
+    moved: '{{name}} a été déplacé.',
+    movedBack: '{{name}} est de retour dans son dossier.',
   },
   disqualify: {
     title: 'Disqualifier {{name}}',
@@ -99,6 +101,10 @@ export const fr: Translation<typeof en> = {
     submit: 'Disqualifier',
     failed: 'Le prospect n’a pas pu être disqualifié',
     done: '{{name}} a été disqualifié.',
+    otherText: 'Pourquoi, en quelques mots',
+    otherHint: 'Conservé comme note dans l’historique du prospect.',
+    otherRequired: 'Indiquez en quelques mots pourquoi le prospect est disqualifié.',
+    otherNote: 'Disqualifié, autre motif : {{text}}',
   },
   convert: {
     title: 'Convertir {{name}}',

@@ -293,5 +293,15 @@ export const it: Translation<typeof en> = {
       otherPipeline: 'Questa cartella appartiene all’altra pipeline.',
       reasonRequired: 'Per eliminare un lead è richiesto un motivo.',
     },
+    edit: {
+      button: 'Modifica dati',
+      formLabel: 'Dati del lead',
+      save: 'Salva le modifiche',
+      saved: 'I dati del lead sono stati salvati.',
+      readOnly:
+        'Il servizio di questo studio non può modificare i dati di un lead; sono quindi mostrati in sola lettura come sono stati registrati.',
+      whatCanChange:
+        'I dati di contatto, indirizzo, comunicazione e assicurazione di un lead si correggono nella scheda Dati. La cartella cambia con Sposta, Squalifica o Converti, la persona responsabile con Assegna.',
+    },
   },
 };

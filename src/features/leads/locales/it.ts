@@ -91,6 +91,8 @@ export const it: Translation<typeof en> = {
     noTargets: 'Non esiste un’altra cartella in cui spostare questo lead.',
     submit: 'Sposta',
     refused: 'Non è stato possibile spostare {{name}}',
+    moved: '{{name}} è stato spostato.',
+    movedBack: '{{name}} è tornato nella sua cartella.',
   },
   disqualify: {
     title: 'Squalifica {{name}}',
@@ -99,6 +101,10 @@ export const it: Translation<typeof en> = {
     submit: 'Squalifica',
     failed: 'Non è stato possibile squalificare il lead',
     done: '{{name}} è stato squalificato.',
+    otherText: 'Perché, in poche parole',
+    otherHint: 'Conservato come nota nella cronologia del lead.',
+    otherRequired: 'Indicare in poche parole perché il lead viene squalificato.',
+    otherNote: 'Squalificato, altro motivo: {{text}}',
   },
   convert: {
     title: 'Converti {{name}}',

@@ -39,13 +39,15 @@ import { createCustomerMutation, duplicateCriteria } from '../queries.ts';
 export interface NewPatientModalProps {
   opened: boolean;
   onClose: () => void;
+  /** Values to start from (e.g. the patient of a lab message the practice does not know yet). */
+  initial?: Partial<NewPatientValues>;
 }
 
 /**
  * createCustomer with a look for duplicates first (same name and date of birth, via searchPatients): the user
  * sees them and confirms. The form stays filled while the dialog is closed (a draft) and warns before leaving.
  */
-export function NewPatientModal({ opened, onClose }: NewPatientModalProps) {
+export function NewPatientModal({ opened, onClose, initial }: NewPatientModalProps) {
   const { t } = useTranslation('patients');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -55,7 +57,7 @@ export function NewPatientModal({ opened, onClose }: NewPatientModalProps) {
   const create = useMutation(createCustomerMutation());
   const form = useForm<NewPatientValues>({
     resolver: zodResolver(newPatientSchema),
-    defaultValues: emptyNewPatient(),
+    defaultValues: { ...emptyNewPatient(), ...initial },
   });
   const {
     register,

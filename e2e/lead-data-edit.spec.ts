@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
+
+/** A receptionist corrects a lead's mistyped mail on the lead page; the history says what changed. */
+
+test.describe.configure({ timeout: 60_000 });
+
+const auth = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
+const run = Date.now().toString(36);
+
+async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/v1/${path}`, { data, headers: auth });
+  const body = (await res.json()) as { status: boolean; msg: string; result: T };
+  expect(body.status, `${path}: ${body.msg}`).toBe(true);
+  return body.result;
+}
+
+test('a lead’s mail is corrected and the history shows the change', async ({ page, request }) => {
+  const lastname = `Korrektur${run}`;
+  const { leadId } = await api<{ leadId: number }>(request, 'sales/createLead', {
+    ispatient: 1,
+    contact: { lastname, firstname: 'Lea' },
+    communication: { mail: 'lea.korrektur@exmaple.ch', phone: '044 123 45 67' },
+  });
+
+  await signIn(page, { path: `/leads/${leadId}` });
+  await page.getByRole('tab', { name: 'Data' }).click();
+  await page.getByRole('button', { name: 'Edit data' }).click();
+  const form = page.getByRole('form', { name: 'Lead data' });
+  const mail = form.getByRole('textbox', { name: 'E-mail', exact: true });
+  await expect(mail).toHaveValue('lea.korrektur@exmaple.ch');
+  const axe = await new AxeBuilder({ page }).include('form[aria-label="Lead data"]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await mail.fill('lea.korrektur@example.ch');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('The lead’s data was saved.')).toBeVisible();
+  // The read-only view shows the corrected mail.
+  await expect(
+    page.getByRole('region', { name: 'Communication' }).getByText('lea.korrektur@example.ch'),
+  ).toBeVisible();
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(
+    page.getByText(/communication\.mail: lea\.korrektur@exmaple\.ch → lea\.korrektur@example\.ch/),
+  ).toBeVisible();
+
+  // The service has it, and nothing else changed.
+  const [stored] = await api<{ communication: { mail: string; phone: string } }[]>(
+    request,
+    'sales/getLeads',
+    {
+      filter: { leadId },
+    },
+  );
+  expect(stored.communication).toMatchObject({ mail: 'lea.korrektur@example.ch', phone: '044 123 45 67' });
+});

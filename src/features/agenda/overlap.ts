@@ -1,0 +1,71 @@
+import { modals } from '@mantine/modals';
+import type { QueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
+import { appointmentsQuery } from './queries.ts';
+
+/**
+ * Before an appointment is created, moved or resized into a time that other appointments of the same calendar
+ * hold, the user is asked ("Dr. Rossi already has 3 appointments then. Book anyway?"). Times are practice-time
+ * strings `YYYY-MM-DD HH:MM:SS`, which compare as text.
+ */
+
+export interface Slot {
+  calendarid: number;
+  date: string;
+  end: string;
+}
+
+/** How many of `items` overlap [date, end) (touching ends do not), leaving out the one being moved. */
+export function countOverlaps(
+  items: readonly { id: number; date: string; end: string }[],
+  slot: { date: string; end: string },
+  exceptId?: number,
+): number {
+  return items.filter((a) => a.id !== exceptId && a.date < slot.end && a.end > slot.date).length;
+}
+
+/** The calendar's appointments on the slot's days, as the agenda lists them (its cache, else the service). */
+export async function overlapsOf(client: QueryClient, slot: Slot, exceptId?: number): Promise<number> {
+  const from = slot.date.slice(0, 10);
+  const until = slot.end.slice(0, 10);
+  // The day before too: an appointment over midnight starts there.
+  const prev = new Date(`${from}T12:00:00Z`);
+  prev.setUTCDate(prev.getUTCDate() - 1);
+  const items = await client.fetchQuery({
+    ...appointmentsQuery({ calendarid: slot.calendarid, from: prev.toISOString().slice(0, 10), until }),
+    staleTime: 10_000,
+  });
+  return countOverlaps(items, slot, exceptId);
+}
+
+/** Asks whether to book anyway; resolves true for yes, false for no (or the dialog closed). */
+export function askBookAnyway(calendarName: string, count: number): Promise<boolean> {
+  const t = (key: string, opts?: Record<string, unknown>) => i18n.t(key, { ns: 'agenda', ...opts });
+  return new Promise((resolve) => {
+    let answered = false;
+    const answer = (v: boolean) => {
+      if (answered) return;
+      answered = true;
+      resolve(v);
+    };
+    modals.openConfirmModal({
+      title: t('overlap.title'),
+      children: t('overlap.question', { name: calendarName, count }),
+      labels: { confirm: t('overlap.yes'), cancel: t('overlap.no') },
+      onConfirm: () => answer(true),
+      onCancel: () => answer(false),
+      onClose: () => answer(false),
+    });
+  });
+}
+
+/** Whether to go on: no overlap, or the user said book anyway. */
+export async function confirmOverlap(
+  client: QueryClient,
+  slot: Slot,
+  calendarName: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const count = await overlapsOf(client, slot, exceptId);
+  return count === 0 || askBookAnyway(calendarName, count);
+}

@@ -1,0 +1,103 @@
+import { parseHl7 } from '../../../contract/hl7.ts';
+import type { Patient } from '../../../contract/system.ts';
+import { call, isApiError } from '../../api/client.ts';
+
+/**
+ * Whose result an HL7 message is, read in the browser before the upload, and whether the practice knows that
+ * patient. The message is read by the service's own parser (contract/hl7.ts) and the patient is looked for as the
+ * service will assign it (extensions.md "labor: what an import does"): PID-3 as patid, else PID-5 name and PID-7
+ * date of birth.
+ */
+
+/** PID-3, PID-5 and PID-7 of a message. */
+export interface PidInfo {
+  /** PID-3 as written ("" when absent). */
+  patientId: string;
+  lastname: string;
+  firstname: string;
+  /** `YYYY-MM-DD`, or "" when absent or malformed. */
+  dob: string;
+}
+
+export interface KnownPatient {
+  patid: number;
+  lastname: string;
+  firstname: string;
+  dob: string | null;
+}
+
+export interface Identity {
+  pid: PidInfo;
+  /** The patient the service will assign the result to; null when the practice does not know them. */
+  patient: KnownPatient | null;
+}
+
+/** PID fields of an HL7 text; null when it is no HL7 message or names nobody (the service then says why). */
+export function readPid(text: string): PidInfo | null {
+  const msg = parseHl7(text);
+  // Nothing to identify anyone by: the service will say what is wrong with the message.
+  if (!msg || (msg.patientId === '' && msg.lastname === '')) return null;
+  return { patientId: msg.patientId, lastname: msg.lastname, firstname: msg.firstname, dob: msg.dob };
+}
+
+const known = (p: Patient): KnownPatient => ({
+  patid: p.patid,
+  lastname: p.lastname,
+  firstname: p.firstname,
+  dob: p.dob,
+});
+
+const same = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase('de-CH') === b.trim().toLocaleLowerCase('de-CH');
+
+export interface PatientLookup {
+  byId: (patid: number) => Promise<Patient | null>;
+  byNameAndDob: (lastname: string, firstname: string, dob: string) => Promise<Patient[]>;
+}
+
+/** The patient the service would take: by patid when it names one that is not deleted, else by name and birthday. */
+export async function findPatient(
+  pid: PidInfo,
+  lookup: PatientLookup = apiLookup,
+): Promise<KnownPatient | null> {
+  if (/^\d+$/.test(pid.patientId) && Number(pid.patientId) > 0) {
+    const p = await lookup.byId(Number(pid.patientId));
+    if (p && p.deleted !== '1') return known(p);
+  }
+  if (!pid.lastname || !pid.dob) return null;
+  // searchPatients matches names by contains: the service assigns only an exact match.
+  const hits = await lookup.byNameAndDob(pid.lastname, pid.firstname, pid.dob);
+  const hit = hits.find(
+    (p) =>
+      p.deleted !== '1' &&
+      p.dob === pid.dob &&
+      same(p.lastname, pid.lastname) &&
+      (pid.firstname === '' || same(p.firstname, pid.firstname)),
+  );
+  return hit ? known(hit) : null;
+}
+
+export const apiLookup: PatientLookup = {
+  async byId(patid) {
+    try {
+      return await call('getCustomerById', { patid });
+    } catch (e) {
+      if (isApiError(e) && e.kind === 'http' && e.httpStatus === 404) return null;
+      throw e;
+    }
+  },
+  async byNameAndDob(lastname, firstname, dob) {
+    const input: Record<string, string | number> = { lastname, dob, offset: 0, limit: 50 };
+    if (firstname) input.firstname = firstname;
+    // searchPatients answers `{items, msg}`; no hits may come as null.
+    const answer: unknown = await call('searchPatients', input as never);
+    return (answer as { items: Patient[] | null }).items ?? [];
+  },
+};
+
+/** Reads a file as text (HL7 messages are small) and identifies its patient. */
+export async function identifyFile(file: Blob, lookup: PatientLookup = apiLookup): Promise<Identity | null> {
+  const pid = readPid(await file.text());
+  if (!pid) return null;
+  return { pid, patient: await findPatient(pid, lookup) };
+}
