@@ -127,12 +127,12 @@ export function DetailsDataForm({
           </Fieldset>
         </SimpleGrid>
         {identifying && (
-          <Alert color="red.9" variant="light" role="alert">
+          <Alert color="red" variant="light" role="alert">
             {translateMessage(t, identifying)}
           </Alert>
         )}
         {errors.root?.server && (
-          <Alert color="red.9" variant="light" role="alert">
+          <Alert color="red" variant="light" role="alert">
             {errors.root.server.message}
           </Alert>
         )}

@@ -93,7 +93,7 @@ export function NewLeadForm() {
     extra: (
       <Button
         variant="subtle"
-        color="red.9"
+        color="red"
         onClick={() => {
           doneRef.current = true;
           clearDraft();
