@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { opScope } from '../../api/queries.ts';
 import { practiceToday } from '../../components/format.ts';
@@ -7,8 +7,6 @@ import { addDays } from '../../components/practice-clock.ts';
 import { createTask } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { inProcessService } from '../../test/service.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const api = inProcessService();
 
