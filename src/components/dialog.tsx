@@ -1,4 +1,4 @@
-import { Drawer, Modal, type ModalRootProps } from '@mantine/core';
+import { Drawer, Modal, type ModalContentProps, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,18 +7,20 @@ export interface DialogProps extends Omit<ModalRootProps, 'title' | 'children'> 
   children: ReactNode;
   /** The close button's name; default the common "Close". */
   closeLabel?: string;
+  /** Props of the content box, e.g. `style: { overflow: 'visible' }` for a dropdown that reaches out of it. */
+  contentProps?: Omit<ModalContentProps, 'children'>;
 }
 
 /**
  * The one dialog frame of the app: Mantine's Modal with two accessibility fixes. Its header is a div (a `<header>`
  * in a portal is a second banner landmark beside the app's header) and its close button has a name.
  */
-export function Dialog({ title, children, closeLabel, ...props }: DialogProps) {
+export function Dialog({ title, children, closeLabel, contentProps, ...props }: DialogProps) {
   const { t } = useTranslation('common');
   return (
     <Modal.Root {...props}>
       <Modal.Overlay />
-      <Modal.Content>
+      <Modal.Content {...contentProps}>
         <Modal.Header component="div">
           <Modal.Title>{title}</Modal.Title>
           <Modal.CloseButton aria-label={closeLabel ?? t('dialog.close')} />

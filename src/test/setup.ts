@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 
@@ -25,6 +25,15 @@ if (!window.ResizeObserver) {
   };
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+// jsdom has no document.fonts, which Mantine's autosize Textarea listens to.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
+// The machine running the tests is shared and often busy: wait up to 5 s for what appears asynchronously.
+configure({ asyncUtilTimeout: 5000 });
 
 // Tests read English, whatever the machine's language.
 beforeAll(async () => {

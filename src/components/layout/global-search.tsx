@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Box, Kbd, Modal } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Kbd } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Patient } from '../../../contract/system.ts';
+import { Dialog } from '../dialog.tsx';
 import { PatientSearchBox } from '../patient-search.tsx';
 import { privateParamsState } from '../use-url-params.ts';
 
@@ -90,28 +91,26 @@ export function GlobalSearch() {
       >
         <IconSearch size={20} aria-hidden />
       </ActionIcon>
-      {/* Compound parts: the header as a div (a second banner landmark otherwise), a named close button. */}
-      <Modal.Root opened={opened} onClose={close} size="lg" yOffset="10vh">
-        <Modal.Overlay />
-        <Modal.Content style={{ overflow: 'visible' }}>
-          <Modal.Header component="div">
-            <Modal.Title>{t('search.title')}</Modal.Title>
-            <Modal.CloseButton aria-label={t('close')} />
-          </Modal.Header>
-          <Modal.Body>
-            {opened && (
-              <PatientSearchBox
-                label={t('search.label')}
-                placeholder={t('search.placeholder')}
-                onPick={openPatient}
-                footer={allResults}
-                autoFocus
-                maxHits={10}
-              />
-            )}
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      <Dialog
+        opened={opened}
+        onClose={close}
+        size="lg"
+        yOffset="10vh"
+        title={t('search.title')}
+        closeLabel={t('close')}
+        contentProps={{ style: { overflow: 'visible' } }}
+      >
+        {opened && (
+          <PatientSearchBox
+            label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            onPick={openPatient}
+            footer={allResults}
+            autoFocus
+            maxHits={10}
+          />
+        )}
+      </Dialog>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { Alert, Button, Center, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { fetchMe, meQuery } from '../../api/people.ts';
@@ -134,11 +135,13 @@ function LockForm() {
   const { t } = useTranslation('common');
   const session = useSession();
   const { data: me } = useQuery({ ...meQuery(), enabled: session !== null });
-  const [value, setValue] = useState('');
-  const [wrong, setWrong] = useState(false);
+  // The secret is never kept: cleared after every try. `wrong` is its error; another failure is kept aside.
+  const form = useForm<{ secret: string }>({ defaultValues: { secret: '' } });
   const [failure, setFailure] = useState<unknown>(null);
-  const [checking, setChecking] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const checking = form.formState.isSubmitting;
+  const wrong = form.formState.errors.secret !== undefined;
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const { ref: registerRef, ...secretField } = form.register('secret', { required: true });
   const byKey = session?.auth.kind === 'apiKey';
 
   useEffect(() => {
@@ -148,44 +151,42 @@ function LockForm() {
   const name = me ? [me.givenname, me.familyname].filter(Boolean).join(' ') || me.username : '';
   const tenant = me?.tenant ?? (session ? tenantOfBase(session.base) : '');
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const refuse = () => {
+    form.reset({ secret: '' });
+    form.setError('secret', { type: 'wrong' });
+    inputRef.current?.focus();
+  };
+
+  const onSubmit = form.handleSubmit(async ({ secret: value }) => {
     const current = getSession();
-    if (!current || checking) return;
-    setWrong(false);
+    if (!current) return;
     setFailure(null);
-    if (!value) {
-      setWrong(true);
-      return;
-    }
     const auth: Auth =
       current.auth.kind === 'basic'
         ? { kind: 'basic', user: current.auth.user, password: value }
         : { kind: 'apiKey', key: value.trim() };
     // A key is compared too: another valid key could belong to someone else.
     if (auth.kind === 'apiKey' && current.auth.kind === 'apiKey' && auth.key !== current.auth.key) {
-      setWrong(true);
-      setValue('');
+      refuse();
       return;
     }
-    setChecking(true);
     try {
       // Checked by the service: the password may have been changed or the key revoked since signing in.
       const who = await fetchMe({ ...current, auth });
       if (me && who.userid !== me.userid) throw new Error('another user');
       // A password changed elsewhere is the one that now works.
       if (auth.kind === 'basic') saveSession({ ...current, auth });
-      setValue('');
+      form.reset({ secret: '' });
       unlockScreen();
     } catch (error) {
-      setValue('');
-      if ((isApiError(error) && error.kind === 'unauthorized') || !isApiError(error)) setWrong(true);
-      else setFailure(error);
-      inputRef.current?.focus();
-    } finally {
-      setChecking(false);
+      if ((isApiError(error) && error.kind === 'unauthorized') || !isApiError(error)) refuse();
+      else {
+        form.reset({ secret: '' });
+        setFailure(error);
+        inputRef.current?.focus();
+      }
     }
-  };
+  });
 
   return (
     <Center mih="100vh" p="md" component="main">
@@ -207,11 +208,13 @@ function LockForm() {
             </div>
             <Text size="sm">{byKey ? t('lock.hintKey') : t('lock.hintPassword')}</Text>
             <PasswordInput
-              ref={inputRef}
+              {...secretField}
+              ref={(el) => {
+                registerRef(el);
+                inputRef.current = el;
+              }}
               label={byKey ? t('lock.apiKey') : t('lock.password')}
               autoComplete={byKey ? 'off' : 'current-password'}
-              value={value}
-              onChange={(e) => setValue(e.currentTarget.value)}
               error={wrong ? (byKey ? t('lock.wrongKey') : t('lock.wrongPassword')) : undefined}
             />
             {failure !== null && (
@@ -219,7 +222,7 @@ function LockForm() {
                 {describeError(failure, t)}
               </Alert>
             )}
-            <Button type="submit" loading={checking}>
+            <Button type="submit" loading={checking} disabled={checking}>
               {t('lock.unlock')}
             </Button>
             <Button variant="subtle" onClick={() => signOut({ everywhere: true })}>

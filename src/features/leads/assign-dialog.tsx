@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Group, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { BulkResult } from '../../../contract/sales.ts';
+import { z } from 'zod';
+import { type BulkResult, salesOperations } from '../../../contract/sales.ts';
 import { meQuery, userName, usersQuery } from '../../api/people.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -22,23 +25,33 @@ interface AssignFormProps {
   onDone: (result: BulkResult, userId: number) => void;
 }
 
+/** bulkAssign's notify, and the user as the select's value ('0' is nobody); a user is required. */
+const assignFormSchema = salesOperations.bulkAssign.input
+  .pick({ notify: true })
+  .extend({ userId: z.string().regex(/^\d+$/) });
+type AssignFormInput = z.input<typeof assignFormSchema>;
+type AssignFormOutput = z.output<typeof assignFormSchema>;
+
 /** Picks a user (or nobody) and calls bulkAssign, with the option to notify the assignee by mail. */
 function AssignForm({ opened, title, leadIds, current, onClose, onDone }: AssignFormProps) {
   const { t } = useTranslation('leads');
   const users = useQuery({ ...usersQuery(), enabled: opened });
   const me = useQuery({ ...meQuery(), enabled: opened });
   const mutation = useSubmitMutation(bulkAssignMutation());
-  const [userId, setUserId] = useState<string | null>(null);
-  const [notify, setNotify] = useState(false);
+  const form = useForm<AssignFormInput, unknown, AssignFormOutput>({
+    resolver: zodResolver(assignFormSchema),
+    defaultValues: { userId: '', notify: false },
+  });
+  const userId = useWatch({ control: form.control, name: 'userId' });
 
   const { reset } = mutation;
+  const { reset: resetForm } = form;
   useEffect(() => {
     if (opened) {
-      setUserId(current ? String(current) : null);
-      setNotify(false);
+      resetForm({ userId: current ? String(current) : '', notify: false });
       reset();
     }
-  }, [opened, current, reset]);
+  }, [opened, current, reset, resetForm]);
 
   const options = [
     { value: '0', label: t('assign.nobody') },
@@ -52,15 +65,15 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
             : userName(users.data, u.userid),
       })),
   ];
-  const chosen = userId === null ? null : Number(userId);
+  const chosen = userId ? Number(userId) : null;
 
-  const submit = () => {
-    if (chosen === null) return;
+  const submit = form.handleSubmit((values) => {
+    const user = Number(values.userId);
     mutation.mutate(
-      { leadIds, userId: chosen, notify: chosen !== 0 && notify },
-      { onSuccess: (result) => onDone(result, chosen) },
+      { leadIds, userId: user, notify: user !== 0 && values.notify === true },
+      { onSuccess: (result) => onDone(result, user) },
     );
-  };
+  });
 
   return (
     <Dialog
@@ -71,32 +84,39 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
       }}
       title={title}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        noValidate
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Select
-            label={t('assign.user')}
-            placeholder={users.isPending ? t('dialog.loading') : t('assign.choose')}
-            data={options}
-            value={userId}
-            onChange={setUserId}
-            searchable
-            withAsterisk
-            data-autofocus
-            error={users.isError ? describeError(users.error, t) : undefined}
-            comboboxProps={{ withinPortal: true }}
+          <Controller
+            control={form.control}
+            name="userId"
+            render={({ field }) => (
+              <Select
+                label={t('assign.user')}
+                placeholder={users.isPending ? t('dialog.loading') : t('assign.choose')}
+                data={options}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                searchable
+                withAsterisk
+                data-autofocus
+                error={users.isError ? describeError(users.error, t) : undefined}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
           />
-          <Checkbox
-            label={t('assign.notify')}
-            description={t('assign.notifyHint')}
-            checked={notify && chosen !== 0}
-            disabled={chosen === 0}
-            onChange={(e) => setNotify(e.currentTarget.checked)}
+          <Controller
+            control={form.control}
+            name="notify"
+            render={({ field }) => (
+              <Checkbox
+                label={t('assign.notify')}
+                description={t('assign.notifyHint')}
+                checked={field.value === true && chosen !== 0}
+                disabled={chosen === 0}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
+            )}
           />
           {mutation.isError && (
             <Alert color="red" role="alert" title={t('assign.failed')}>
@@ -107,7 +127,11 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
             <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
               {t('dialog.cancel')}
             </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={chosen === null}>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              disabled={chosen === null || mutation.isPending}
+            >
               {t('assign.submit')}
             </Button>
           </Group>

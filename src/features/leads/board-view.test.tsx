@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '../../../contract/sales.ts';
@@ -13,7 +13,6 @@ import { makeLead, testFolders } from './board-test-data.ts';
 import { Component as BoardRoute } from './route.tsx';
 
 // The machine running the tests is shared and often busy.
-configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine and the virtualiser measure with.
 class NoResizeObserver {

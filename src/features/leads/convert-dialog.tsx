@@ -1,8 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import type { Lead } from '../../../contract/sales.ts';
 import type { Patient } from '../../../contract/system.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
@@ -13,6 +16,10 @@ import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 import { convertLeadMutation, patientMatchesQuery } from './queries.ts';
+
+/** The choice: a patient's id (convertLead's patid) or NEW; required. */
+const convertFormSchema = z.object({ choice: z.string().min(1) });
+type ConvertFormValues = z.infer<typeof convertFormSchema>;
 
 /** Which of the lead's data found a patient. */
 export type MatchField = 'name' | 'dob' | 'mail';
@@ -84,34 +91,33 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
   ];
 
   const mutation = useSubmitMutation(convertLeadMutation());
-  const [choice, setChoice] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
+  const form = useForm<ConvertFormValues>({
+    resolver: zodResolver(convertFormSchema),
+    defaultValues: { choice: '' },
+  });
+  const missing = form.formState.errors.choice !== undefined;
   const result = mutation.data;
 
   const { reset } = mutation;
+  const { reset: resetForm, getValues, setValue } = form;
   useEffect(() => {
     if (opened) {
-      setChoice(null);
-      setMissing(false);
+      resetForm({ choice: '' });
       setExtra([]);
       reset();
     }
-  }, [opened, reset]);
+  }, [opened, reset, resetForm]);
 
   // Nothing matches: creating a new patient is the only choice, so it is made already.
   useEffect(() => {
-    if (opened && !pending && shown.length === 0) setChoice((c) => c ?? NEW);
-  }, [opened, pending, shown.length]);
+    if (opened && !pending && shown.length === 0 && getValues('choice') === '') setValue('choice', NEW);
+  }, [opened, pending, shown.length, getValues, setValue]);
 
-  const submit = () => {
-    if (choice === null) {
-      setMissing(true);
-      return;
-    }
+  const submit = form.handleSubmit(({ choice }) => {
     mutation.mutate(
       choice === NEW ? { leadId: lead.leadId } : { leadId: lead.leadId, patid: Number(choice) },
     );
-  };
+  });
 
   const fieldLabel = (f: MatchField) => t(`convert.field.${f}`);
 
@@ -151,63 +157,61 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
           </Group>
         </Stack>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-          noValidate
-        >
+        <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm">{t('convert.intro')}</Text>
-            <Radio.Group
-              label={t('convert.choose')}
-              value={choice}
-              onChange={(v) => {
-                setChoice(v);
-                setMissing(false);
-              }}
-              withAsterisk
-              error={missing ? t('convert.chooseRequired') : undefined}
-            >
-              <Stack gap="xs" mt="xs">
-                {pending && searches.length > 0 && (
-                  <Stack gap={6} aria-busy="true" aria-label={t('convert.searching')}>
-                    <Skeleton height={22} />
-                    <Skeleton height={22} />
+            <Controller
+              control={form.control}
+              name="choice"
+              render={({ field }) => (
+                <Radio.Group
+                  label={t('convert.choose')}
+                  name={field.name}
+                  value={field.value || null}
+                  onChange={field.onChange}
+                  withAsterisk
+                  error={missing ? t('convert.chooseRequired') : undefined}
+                >
+                  <Stack gap="xs" mt="xs">
+                    {pending && searches.length > 0 && (
+                      <Stack gap={6} aria-busy="true" aria-label={t('convert.searching')}>
+                        <Skeleton height={22} />
+                        <Skeleton height={22} />
+                      </Stack>
+                    )}
+                    {!pending && shown.length === 0 && !failed && (
+                      <Text size="sm" c="dimmed">
+                        {t('convert.noMatches')}
+                      </Text>
+                    )}
+                    {shown.map(({ patient, fields }) => (
+                      <Radio
+                        key={patient.patid}
+                        value={String(patient.patid)}
+                        label={
+                          <Group gap={6} wrap="wrap">
+                            <Text size="sm" fw={600} span>
+                              {patientName(patient)}
+                            </Text>
+                            <Text size="sm" c="dimmed" span>
+                              {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
+                                .filter(Boolean)
+                                .join(' · ')}
+                            </Text>
+                            {fields.map((f) => (
+                              <Badge key={f} size="xs" variant="light">
+                                {t('convert.matches', { field: fieldLabel(f) })}
+                              </Badge>
+                            ))}
+                          </Group>
+                        }
+                      />
+                    ))}
+                    <Radio value={NEW} label={t('convert.newPatient')} />
                   </Stack>
-                )}
-                {!pending && shown.length === 0 && !failed && (
-                  <Text size="sm" c="dimmed">
-                    {t('convert.noMatches')}
-                  </Text>
-                )}
-                {shown.map(({ patient, fields }) => (
-                  <Radio
-                    key={patient.patid}
-                    value={String(patient.patid)}
-                    label={
-                      <Group gap={6} wrap="wrap">
-                        <Text size="sm" fw={600} span>
-                          {patientName(patient)}
-                        </Text>
-                        <Text size="sm" c="dimmed" span>
-                          {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </Text>
-                        {fields.map((f) => (
-                          <Badge key={f} size="xs" variant="light">
-                            {t('convert.matches', { field: fieldLabel(f) })}
-                          </Badge>
-                        ))}
-                      </Group>
-                    }
-                  />
-                ))}
-                <Radio value={NEW} label={t('convert.newPatient')} />
-              </Stack>
-            </Radio.Group>
+                </Radio.Group>
+              )}
+            />
             {failed && (
               <Alert color="orange" role="alert" title={t('convert.searchFailed')}>
                 {describeError(failed.error, t)}
@@ -218,8 +222,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
               keepText
               onPick={(p) => {
                 setExtra((list) => (list.some((x) => x.patid === p.patid) ? list : [...list, p]));
-                setChoice(String(p.patid));
-                setMissing(false);
+                setValue('choice', String(p.patid), { shouldValidate: true });
               }}
             />
             {mutation.isError && (
@@ -231,7 +234,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
               <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
                 {t('dialog.cancel')}
               </Button>
-              <Button type="submit" loading={mutation.isPending}>
+              <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
                 {t('convert.submit')}
               </Button>
             </Group>

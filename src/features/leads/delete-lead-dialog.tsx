@@ -1,7 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { salesOperations } from '../../../contract/sales.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { describeError } from '../../components/states.tsx';
@@ -11,30 +15,34 @@ import { deleteLeadMutation } from './queries.ts';
 
 const MAX_REASON = 500;
 
+/** deleteLead's own field: the reason (trimmed, required). */
+export const deleteFormSchema = salesOperations.deleteLead.input.pick({ reason: true });
+type DeleteFormInput = z.input<typeof deleteFormSchema>;
+type DeleteFormOutput = z.output<typeof deleteFormSchema>;
+
 /** Deletes a lead (soft: it can be restored under "Show deleted"); deleteLead needs a reason. */
 export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
   const { t } = useTranslation('leads');
   const name = leadName(lead);
   const mutation = useSubmitMutation(deleteLeadMutation());
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useForm<DeleteFormInput, unknown, DeleteFormOutput>({
+    resolver: zodResolver(deleteFormSchema),
+    defaultValues: { reason: '' },
+  });
+  const missing = form.formState.errors.reason !== undefined;
 
   const { reset } = mutation;
+  const { reset: resetForm } = form;
   useEffect(() => {
     if (opened) {
-      setReason('');
-      setMissing(false);
+      resetForm({ reason: '' });
       reset();
     }
-  }, [opened, reset]);
+  }, [opened, reset, resetForm]);
 
-  const submit = () => {
-    if (reason.trim() === '') {
-      setMissing(true);
-      return;
-    }
+  const submit = form.handleSubmit(({ reason }) => {
     mutation.mutate(
-      { leadId: lead.leadId, reason: reason.trim() },
+      { leadId: lead.leadId, reason },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('delete.done', { name }) });
@@ -42,7 +50,7 @@ export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogPr
         },
       },
     );
-  };
+  });
 
   return (
     <Dialog
@@ -53,22 +61,12 @@ export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogPr
       }}
       title={t('delete.title', { name })}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        noValidate
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{t('delete.intro')}</Text>
           <Textarea
             label={t('delete.reason')}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setMissing(false);
-            }}
+            {...form.register('reason')}
             maxLength={MAX_REASON}
             autosize
             minRows={2}
@@ -85,7 +83,7 @@ export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogPr
             <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
               {t('dialog.cancel')}
             </Button>
-            <Button type="submit" color="red.9" loading={mutation.isPending}>
+            <Button type="submit" color="red.9" loading={mutation.isPending} disabled={mutation.isPending}>
               {t('delete.submit')}
             </Button>
           </Group>

@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isoDate, isRealDate } from '../../../contract/common.ts';
 import { type Lead, MSG } from '../../../contract/sales.ts';
-import { isApiError } from '../../api/client.ts';
 import { formatDate } from '../../components/format.ts';
+import { applyServerError, targetIn } from '../../components/server-error.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { errorMessage, translateMessage } from './details-messages.ts';
@@ -140,9 +140,10 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
       form.reset();
       onDone();
     } catch (e) {
-      const field = isApiError(e) ? fieldOf[e.msg] : undefined;
-      if (isApiError(e) && field) form.setError(field, { message: e.msg });
-      else form.setError('root.server', { message: errorMessage(t, e) });
+      applyServerError(form.setError, e, targetIn(fieldOf), {
+        fallback: (err) => errorMessage(t, err),
+        shouldFocus: false,
+      });
     }
   });
 

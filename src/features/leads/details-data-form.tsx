@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FieldError, get, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
-import { isApiError } from '../../api/client.ts';
+import { applyServerError } from '../../components/server-error.ts';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { errorMessage, formMessage, translateMessage } from './details-messages.ts';
 import { leadDetailsQuery } from './details-queries.ts';
@@ -58,11 +58,9 @@ export function DetailsDataForm({
         onMissing();
         return;
       }
-      const target = isApiError(e) ? targetOfServerMessage(e.msg) : null;
-      if (isApiError(e) && target === 'identifying') form.setError('root.identifying', { message: e.msg });
-      else if (isApiError(e) && target)
-        form.setError(target as Path<LeadDataValues>, { message: e.msg }, { shouldFocus: true });
-      else form.setError('root.server', { message: errorMessage(t, e) });
+      applyServerError(form.setError, e, targetOfServerMessage<LeadDataValues>, {
+        fallback: (err) => errorMessage(t, err),
+      });
     }
   });
 

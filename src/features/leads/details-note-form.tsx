@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MSG, salesOperations } from '../../../contract/sales.ts';
-import { isApiError } from '../../api/client.ts';
+import { applyServerError } from '../../components/server-error.ts';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { errorMessage, translateMessage } from './details-messages.ts';
 import { addNoteMutation, referenceDataQuery } from './details-queries.ts';
@@ -33,8 +33,10 @@ export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: ()
       onDone();
     } catch (e) {
       // What was typed stays; the message goes where it belongs.
-      if (isApiError(e) && e.msg === MSG.text) form.setError('text', { message: e.msg });
-      else form.setError('root.server', { message: errorMessage(t, e) });
+      applyServerError(form.setError, e, (msg) => (msg === MSG.text ? 'text' : null), {
+        fallback: (err) => errorMessage(t, err),
+        shouldFocus: false,
+      });
     }
   });
 

@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isRealDate } from '../../../contract/common.ts';
 import { MSG, salesOperations } from '../../../contract/sales.ts';
-import { isApiError } from '../../api/client.ts';
 import { meQuery, userName, usersQuery } from '../../api/people.ts';
+import { applyServerError, targetIn } from '../../components/server-error.ts';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { errorMessage, translateMessage } from './details-messages.ts';
 import { addTaskMutation, type NewTask, referenceDataQuery } from './details-queries.ts';
@@ -89,9 +89,10 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
       form.reset();
       onDone();
     } catch (e) {
-      const field = isApiError(e) ? fieldOf[e.msg] : undefined;
-      if (isApiError(e) && field) form.setError(field, { message: e.msg });
-      else form.setError('root.server', { message: errorMessage(t, e) });
+      applyServerError(form.setError, e, targetIn(fieldOf), {
+        fallback: (err) => errorMessage(t, err),
+        shouldFocus: false,
+      });
     }
   });
 

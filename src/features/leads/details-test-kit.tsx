@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -15,16 +15,7 @@ import { en } from './locales/en-details.ts';
  * reads real envelopes) and a render inside a memory data router (useBlocker needs one).
  */
 
-// The machine running the tests is shared and often busy: wait up to 5 s for what appears asynchronously.
-configure({ asyncUtilTimeout: 5000 });
-
-// jsdom has no document.fonts, which Mantine's autosize Textarea listens to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
-
+// The jsdom shims and the 5 s wait are in src/test/setup.ts.
 // The loader merges locales/en-details.ts into `leads`; adding it again keeps the kit independent of that.
 i18n.addResourceBundle('en', 'leads', en, true, true);
 

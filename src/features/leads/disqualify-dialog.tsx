@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Lead } from '../../../contract/sales.ts';
+import { z } from 'zod';
+import { type Lead, salesOperations } from '../../../contract/sales.ts';
 import { call } from '../../api/client.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -24,6 +27,15 @@ export interface LeadDialogProps {
 export const OTHER_REASON = 'OTHER';
 export const OTHER_TEXT_MAX = 500;
 
+/** disqualifyLead's reason code, and the text that "Other" asks for (kept as a note). */
+export const disqualifyFormSchema = salesOperations.disqualifyLead.input
+  .pick({ reasonCode: true })
+  .extend({ other: z.string().trim().max(OTHER_TEXT_MAX) })
+  .refine((v) => v.reasonCode !== OTHER_REASON || v.other !== '', { path: ['other'] });
+type DisqualifyFormInput = z.input<typeof disqualifyFormSchema>;
+type DisqualifyFormOutput = z.output<typeof disqualifyFormSchema>;
+const emptyForm: DisqualifyFormInput = { reasonCode: '', other: '' };
+
 /**
  * Disqualifies a lead: asks for a reason code (getReferenceData disqualification) and calls disqualifyLead, the
  * only way into folder 5/15. For "Other" it asks for a short text too, written as a note right after (one action
@@ -42,39 +54,30 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
       return null;
     },
   });
-  const [reason, setReason] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [other, setOther] = useState('');
-  const [otherMissing, setOtherMissing] = useState(false);
+  const form = useForm<DisqualifyFormInput, unknown, DisqualifyFormOutput>({
+    resolver: zodResolver(disqualifyFormSchema),
+    defaultValues: emptyForm,
+  });
+  const { errors } = form.formState;
+  const reason = useWatch({ control: form.control, name: 'reasonCode' });
   const needsText = reason === OTHER_REASON;
   const reasons = reference.data?.disqualification ?? [];
 
   const { reset } = mutation;
+  const { reset: resetForm } = form;
   useEffect(() => {
     if (opened) {
-      setReason(null);
-      setMissing(false);
-      setOther('');
-      setOtherMissing(false);
+      resetForm(emptyForm);
       reset();
     }
-  }, [opened, reset]);
+  }, [opened, reset, resetForm]);
 
-  const submit = () => {
-    if (!reason) {
-      setMissing(true);
-      return;
-    }
-    const text = other.trim();
-    if (needsText && text === '') {
-      setOtherMissing(true);
-      return;
-    }
+  const submit = form.handleSubmit(({ reasonCode, other }) => {
     mutation.mutate(
       {
         leadId: lead.leadId,
-        reasonCode: reason,
-        note: needsText ? t('disqualify.otherNote', { text }) : undefined,
+        reasonCode,
+        note: reasonCode === OTHER_REASON ? t('disqualify.otherNote', { text: other }) : undefined,
       },
       {
         onSuccess: () => {
@@ -83,7 +86,7 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
         },
       },
     );
-  };
+  });
 
   return (
     <Dialog
@@ -94,13 +97,7 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
       }}
       title={t('disqualify.title', { name })}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        noValidate
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {reference.isPending ? (
             <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')}>
@@ -118,38 +115,38 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
               </Group>
             </Alert>
           ) : (
-            <Radio.Group
-              label={t('disqualify.reason')}
-              value={reason}
-              onChange={(v) => {
-                setReason(v);
-                setMissing(false);
-              }}
-              withAsterisk
-              error={missing ? t('disqualify.reasonRequired') : undefined}
-            >
-              <Stack gap="xs" mt="xs">
-                {reasons.map((r) => (
-                  <Radio key={r.code} value={r.code} label={r.label} />
-                ))}
-              </Stack>
-            </Radio.Group>
+            <Controller
+              control={form.control}
+              name="reasonCode"
+              render={({ field }) => (
+                <Radio.Group
+                  label={t('disqualify.reason')}
+                  name={field.name}
+                  value={field.value || null}
+                  onChange={field.onChange}
+                  withAsterisk
+                  error={errors.reasonCode ? t('disqualify.reasonRequired') : undefined}
+                >
+                  <Stack gap="xs" mt="xs">
+                    {reasons.map((r) => (
+                      <Radio key={r.code} value={r.code} label={r.label} />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+              )}
+            />
           )}
           {needsText && (
             <Textarea
               label={t('disqualify.otherText')}
               description={t('disqualify.otherHint')}
-              value={other}
-              onChange={(e) => {
-                setOther(e.currentTarget.value);
-                setOtherMissing(false);
-              }}
+              {...form.register('other')}
               maxLength={OTHER_TEXT_MAX}
               autosize
               minRows={2}
               required
               data-autofocus
-              error={otherMissing ? t('disqualify.otherRequired') : undefined}
+              error={errors.other ? t('disqualify.otherRequired') : undefined}
             />
           )}
           {mutation.isError && (
@@ -161,7 +158,12 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
             <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
               {t('dialog.cancel')}
             </Button>
-            <Button type="submit" color="red.9" loading={mutation.isPending} disabled={reference.isPending}>
+            <Button
+              type="submit"
+              color="red.9"
+              loading={mutation.isPending}
+              disabled={reference.isPending || mutation.isPending}
+            >
               {t('disqualify.submit')}
             </Button>
           </Group>

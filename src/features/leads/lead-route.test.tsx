@@ -1,26 +1,35 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aLead, fakeService, list, renderAt } from './details-test-kit.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createLead } from '../../test/factories.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { Component as LeadRoute } from './lead-route.tsx';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+const api = inProcessService();
+const board = [{ path: '/leads', element: <p>The board</p> }];
+
+beforeEach(() => {
+  signInForTest();
 });
 
 describe('the lead route', { timeout: 30_000 }, () => {
   it('names the page after the lead and asks before leaving an unsaved note', async () => {
-    fakeService({ getLeads: () => list([aLead()]), getLeadHistory: () => list([]) });
+    const lead = await createLead(api, { contact: { firstname: 'Zora', lastname: 'Quellmatt' } });
     const user = userEvent.setup({ delay: null });
-    const { router } = renderAt(<LeadRoute />, '/leads/42', '/leads/:leadId');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Muster Anna' })).toBeInTheDocument();
+    const { router } = renderWithProviders(<LeadRoute />, {
+      url: `/leads/${lead.leadId}`,
+      path: '/leads/:leadId',
+      routes: board,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quellmatt Zora' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Half a thought');
     await user.click(screen.getByRole('link', { name: 'Back to the board' }));
     expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Stay' }));
-    expect(router.state.location.pathname).toBe('/leads/42');
+    expect(router.state.location.pathname).toBe(`/leads/${lead.leadId}`);
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Half a thought');
 
     // Without unsaved input nothing asks.
@@ -30,18 +39,14 @@ describe('the lead route', { timeout: 30_000 }, () => {
   });
 
   it('shows the deleted leads at /leads/deleted and the form at /leads/new', async () => {
-    fakeService({
-      getLeads: () =>
-        list([
-          aLead({ deleted: true, deletedBy: 6, deletedTime: '2026-11-20 08:15:00', reasonDeleted: 'Spam' }),
-        ]),
-    });
-    const first = renderAt(<LeadRoute />, '/leads/deleted', '/leads/:leadId');
+    const lead = await createLead(api, { contact: { firstname: 'Ida', lastname: 'Weggemacht' } });
+    expect((await api.send('deleteLead', { leadId: lead.leadId, reason: 'Spam' })).http).toBe(200);
+    const first = renderWithProviders(<LeadRoute />, { url: '/leads/deleted', path: '/leads/:leadId' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Deleted leads' })).toBeInTheDocument();
-    expect(await screen.findByRole('row', { name: /Muster Anna.*Spam/ })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Weggemacht Ida.*Spam/ })).toBeInTheDocument();
     first.unmount();
 
-    renderAt(<LeadRoute />, '/leads/new', '/leads/:leadId');
+    renderWithProviders(<LeadRoute />, { url: '/leads/new', path: '/leads/:leadId' });
     expect(await screen.findByRole('heading', { level: 1, name: 'New lead' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create lead' })).toBeInTheDocument();
   });

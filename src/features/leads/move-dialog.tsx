@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { folderName } from '../../components/codes.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { describeError } from '../../components/states.tsx';
@@ -14,6 +17,10 @@ import { referenceDataQuery } from './queries.ts';
 
 type Stage = 'pick' | 'disqualify' | 'convert';
 
+/** The folder picked, as the radio's value (a folder id of the pipeline); required. */
+const moveFormSchema = z.object({ target: z.string().regex(/^\d+$/) });
+type MoveFormValues = z.infer<typeof moveFormSchema>;
+
 /**
  * "Move to…": the folders of the lead's pipeline. The same rules as a drop on the board: a plain folder moves at
  * once (optimistic, back with the server's message on refusal); 5/15 continue in the disqualify dialog, 4/14 of an
@@ -25,22 +32,25 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
   const reference = useQuery({ ...referenceDataQuery(), enabled: opened });
   const targets = moveTargets(lead, reference.data?.folders ?? []);
   const move = useMoveLead();
-  const [target, setTarget] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
   const [stage, setStage] = useState<Stage>('pick');
+  const form = useForm<MoveFormValues>({
+    resolver: zodResolver(moveFormSchema),
+    defaultValues: { target: '' },
+  });
+  const missing = form.formState.errors.target !== undefined;
 
+  const { reset } = form;
   useEffect(() => {
     if (opened) {
-      setTarget(null);
-      setMissing(false);
+      reset({ target: '' });
       setStage('pick');
     }
-  }, [opened]);
+  }, [opened, reset]);
 
-  const submit = () => {
+  const submit = form.handleSubmit(({ target }) => {
     const folder = targets.find((f) => String(f.folderId) === target);
     if (!folder) {
-      setMissing(true);
+      form.setError('target', {});
       return;
     }
     const action = dropAction(lead, folder);
@@ -50,7 +60,7 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
     }
     if (action === 'move') move.mutate({ lead, folderId: folder.folderId });
     onDone();
-  };
+  });
 
   return (
     <>
@@ -60,13 +70,7 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
         onClose={onClose}
         title={t('move.title', { name })}
       >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-          noValidate
-        >
+        <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {reference.isPending ? (
               <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')}>
@@ -86,36 +90,40 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
             ) : targets.length === 0 ? (
               <Text>{t('move.noTargets')}</Text>
             ) : (
-              <Radio.Group
-                label={t('move.target')}
-                value={target}
-                onChange={(v) => {
-                  setTarget(v);
-                  setMissing(false);
-                }}
-                withAsterisk
-                error={missing ? t('move.targetRequired') : undefined}
-              >
-                <Stack gap="xs" mt="xs">
-                  {targets.map((f) => {
-                    const action = dropAction(lead, f);
-                    return (
-                      <Radio
-                        key={f.folderId}
-                        value={String(f.folderId)}
-                        label={folderName(f)}
-                        description={
-                          action === 'disqualify'
-                            ? t('move.viaDisqualify')
-                            : action === 'convert'
-                              ? t('move.viaConvert')
-                              : undefined
-                        }
-                      />
-                    );
-                  })}
-                </Stack>
-              </Radio.Group>
+              <Controller
+                control={form.control}
+                name="target"
+                render={({ field }) => (
+                  <Radio.Group
+                    label={t('move.target')}
+                    name={field.name}
+                    value={field.value || null}
+                    onChange={field.onChange}
+                    withAsterisk
+                    error={missing ? t('move.targetRequired') : undefined}
+                  >
+                    <Stack gap="xs" mt="xs">
+                      {targets.map((f) => {
+                        const action = dropAction(lead, f);
+                        return (
+                          <Radio
+                            key={f.folderId}
+                            value={String(f.folderId)}
+                            label={folderName(f)}
+                            description={
+                              action === 'disqualify'
+                                ? t('move.viaDisqualify')
+                                : action === 'convert'
+                                  ? t('move.viaConvert')
+                                  : undefined
+                            }
+                          />
+                        );
+                      })}
+                    </Stack>
+                  </Radio.Group>
+                )}
+              />
             )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>

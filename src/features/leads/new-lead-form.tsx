@@ -22,9 +22,9 @@ import { Controller, type FieldError, type FieldPath, get, useForm, useWatch } f
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { leadGenders } from '../../../contract/sales.ts';
-import { isApiError } from '../../api/client.ts';
 import { userName, usersQuery } from '../../api/people.ts';
 import { folderName } from '../../components/codes.ts';
+import { applyServerError } from '../../components/server-error.ts';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage, formMessage, translateMessage } from './details-messages.ts';
 import { createLeadMutation, referenceDataQuery } from './details-queries.ts';
@@ -146,14 +146,7 @@ export function NewLeadForm() {
       notifications.show({ color: 'green', message: t('details.newLead.created') });
       void navigate(`/leads/${created.leadId}`);
     } catch (e) {
-      const target = isApiError(e) ? targetOfServerMessage(e.msg) : null;
-      if (isApiError(e) && target === 'identifying') {
-        form.setError('root.identifying', { message: e.msg });
-      } else if (isApiError(e) && target) {
-        form.setError(target as Path, { message: e.msg }, { shouldFocus: true });
-      } else {
-        form.setError('root.server', { message: errorMessage(t, e) });
-      }
+      applyServerError(form.setError, e, targetOfServerMessage, { fallback: (err) => errorMessage(t, err) });
     } finally {
       sendingRef.current = false;
     }

@@ -137,7 +137,7 @@ describe('startFolders', () => {
 
 describe('targetOfServerMessage', () => {
   it('maps refusals to the rule, a field, or nothing', () => {
-    expect(targetOfServerMessage(MSG.identifying)).toBe('identifying');
+    expect(targetOfServerMessage(MSG.identifying)).toBe('root.identifying');
     expect(targetOfServerMessage(MSG.otherPipeline)).toBe('folderId');
     expect(targetOfServerMessage(MSG.disqualifyOnly)).toBe('folderId');
     expect(targetOfServerMessage('contact.dob: Expected a date YYYY-MM-DD.')).toBe('contact.dob');

@@ -1,3 +1,4 @@
+import type { FieldPath, FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import { isRealDate } from '../../../contract/common.ts';
 import {
@@ -13,6 +14,7 @@ import {
   leadMedicalInput,
   MSG,
 } from '../../../contract/sales.ts';
+import type { ServerTarget } from '../../components/server-error.ts';
 import { fieldOfMessage } from './details-messages.ts';
 
 /**
@@ -182,15 +184,15 @@ export function toCreateLeadInput(v: NewLeadOutput, idempotencyKey: string): Cre
 }
 
 /**
- * Where a refusal of createLead belongs: `identifying` (the rule's message), a field path of the form, or null
+ * Where a refusal of createLead belongs: `root.identifying` (the rule's message), a field path of the form, or null
  * (shown above the buttons).
  */
-export function targetOfServerMessage(msg: string): string | null {
-  if (msg === MSG.identifying) return 'identifying';
-  if (msg === MSG.disqualifyOnly || msg === MSG.otherPipeline) return 'folderId';
+export function targetOfServerMessage<T extends FieldValues = NewLeadValues>(msg: string): ServerTarget<T> {
+  if (msg === MSG.identifying) return 'root.identifying';
+  if (msg === MSG.disqualifyOnly || msg === MSG.otherPipeline) return 'folderId' as FieldPath<T>;
   const unknown = /^Unknown field: ([A-Za-z0-9_.]+)\.$/.exec(msg);
   const path = unknown ? unknown[1] : fieldOfMessage(msg);
-  return path !== null && newLeadPaths.includes(path) ? path : null;
+  return path !== null && newLeadPaths.includes(path) ? (path as FieldPath<T>) : null;
 }
 
 export type { Group as NewLeadGroup };

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,6 @@ import { saveSession } from '../../api/session.ts';
 import { Component as PatientsPage } from './route.tsx';
 
 // The machine is shared: give the UI time.
-configure({ asyncUtilTimeout: 5000 });
 
 let calls: { op: string; body: Record<string, unknown> }[] = [];
 let createAnswer: () => Response;

@@ -1,6 +1,6 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,6 @@ import { PatientSearchBox, patientSearchKeys } from '../../components/patient-se
 import { Component as PatientsPage } from './route.tsx';
 
 // The machine is shared: give the UI time.
-configure({ asyncUtilTimeout: 5000 });
 const allowed = new Set<string>([...patientSearchKeys, 'offset', 'limit']);
 
 function patient(patid: number, lastname: string, firstname: string): Patient {

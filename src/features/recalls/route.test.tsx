@@ -1,6 +1,6 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,6 @@ import { isRecallsBroken } from './queries.ts';
 import { Component as RecallsPage } from './route.tsx';
 
 // The machine is shared: give the UI time.
-configure({ asyncUtilTimeout: 5000 });
 const recall: Recall = {
   id: 12,
   active: 1,
@@ -35,13 +34,6 @@ let handlers: Record<string, Handler> = {};
 let calls: { op: string; body: Record<string, unknown> }[] = [];
 
 const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { status });
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
 
 beforeEach(() => {
   calls = [];

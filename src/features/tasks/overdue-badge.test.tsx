@@ -1,49 +1,56 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { opScope } from '../../api/queries.ts';
 import { practiceToday } from '../../components/format.ts';
 import { OverdueBadge } from '../../components/layout/overdue-badge.tsx';
 import { addDays } from '../../components/practice-clock.ts';
-import { type ApiStub, list, stubApi } from '../../test/api-stub.ts';
+import { createTask } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 
-configure({ asyncUtilTimeout: 5000 });
+const api = inProcessService();
 
-const me = {
-  userid: 6,
-  username: 'sara',
-  givenname: 'Sara',
-  familyname: 'Keller',
-  modules: [],
-  tenant: 'demo',
-};
-let total = 0;
-let api: ApiStub;
+/** The signed-in user's id and how many of their open tasks the service counts as overdue now. */
+async function overdueOfMe(): Promise<{ userid: number; total: number }> {
+  const me = (await api.send('whoami')).body.result as { userid: number };
+  const filter = { assignedTo: me.userid, completed: false, reminderTo: addDays(practiceToday(), -1) };
+  const page = await api.send('getTasks', { filter, offset: 0, limit: 1 });
+  return { userid: me.userid, total: (page.body.pagination as { total: number }).total };
+}
+
+const label = (n: number) => (n === 1 ? '1 overdue task' : `${n} overdue tasks`);
 
 beforeEach(() => {
   signInForTest();
-  api = stubApi({ whoami: () => me, getTasks: () => list([], { limit: 1, total }) });
 });
 
 describe('the overdue count in the navigation', () => {
   it("counts the signed-in user's open tasks with a reminder up to yesterday", async () => {
-    total = 4;
+    const { userid } = await overdueOfMe();
+    const yesterday = addDays(practiceToday(), -1);
+    await createTask(api, { assignedTo: userid, reminderDate: yesterday });
+    await createTask(api, { assignedTo: userid, reminderDate: addDays(practiceToday(), -9) });
+    // Not overdue: due today.
+    await createTask(api, { assignedTo: userid, reminderDate: practiceToday() });
+    const { total } = await overdueOfMe();
+    expect(total).toBeGreaterThanOrEqual(2);
     renderWithProviders(<OverdueBadge />);
-    expect(await screen.findByText('4 overdue tasks')).toBeInTheDocument();
+    expect(await screen.findByText(label(total))).toBeInTheDocument();
     expect(api.calls.find((c) => c.op === 'getTasks')?.input).toEqual({
-      filter: { assignedTo: 6, completed: false, reminderTo: addDays(practiceToday(), -1) },
+      filter: { assignedTo: userid, completed: false, reminderTo: yesterday },
       offset: 0,
       limit: 1,
     });
   });
 
-  it('shows nothing when nothing is overdue, and follows a refresh of the task lists', async () => {
-    total = 0;
-    const { container, queryClient } = renderWithProviders(<OverdueBadge />);
+  it('follows a refresh of the task lists', async () => {
+    const before = await overdueOfMe();
+    const { queryClient } = renderWithProviders(<OverdueBadge />);
     await waitFor(() => expect(api.calls.some((c) => c.op === 'getTasks')).toBe(true));
-    expect(container.querySelector('[data-testid="overdue-badge"]')).toBeNull();
-    total = 1;
+    if (before.total > 0) expect(await screen.findByText(label(before.total))).toBeInTheDocument();
+    else expect(screen.queryByTestId('overdue-badge')).toBeNull();
+    await createTask(api, { assignedTo: before.userid, reminderDate: addDays(practiceToday(), -1) });
     await queryClient.invalidateQueries({ queryKey: opScope('getTasks') });
-    expect(await screen.findByText('1 overdue task')).toBeInTheDocument();
+    expect(await screen.findByText(label(before.total + 1))).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead, TaskRow } from '../../../contract/sales.ts';
 import { practiceToday } from '../../components/format.ts';
@@ -8,15 +8,7 @@ import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { Component as TasksPage } from './route.tsx';
 
 // The machine is shared: give the UI time.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
 
 const today = practiceToday();
 const yesterday = addDays(today, -1);

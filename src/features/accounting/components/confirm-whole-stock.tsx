@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog.tsx';
 
 export interface ConfirmWholeStockProps {
   opened: boolean;
@@ -7,34 +8,22 @@ export interface ConfirmWholeStockProps {
   onCancel: () => void;
 }
 
-/**
- * Asks before the whole stock is requested. Built from Modal's parts without Modal.Header: axe counts the header
- * element of Mantine's modal as a second banner landmark next to the app's header.
- */
+/** Asks before the whole stock is requested; in the app's one dialog frame. */
 export function ConfirmWholeStock({ opened, onConfirm, onCancel }: ConfirmWholeStockProps) {
   const { t } = useTranslation('accounting');
   return (
-    <Modal.Root opened={opened} onClose={onCancel} centered>
-      <Modal.Overlay />
-      {/* Modal.Content sets its own aria-labelledby (to a Modal.Title only), so the name comes as aria-label. */}
-      <Modal.Content aria-label={t('whole.title')}>
-        <Modal.Body pt="md">
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              {t('whole.title')}
-            </Title>
-            <Text size="sm">{t('whole.text')}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onCancel}>
-                {t('whole.cancel')}
-              </Button>
-              <Button onClick={onConfirm} data-autofocus>
-                {t('whole.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <Dialog opened={opened} onClose={onCancel} centered title={t('whole.title')}>
+      <Stack gap="md">
+        <Text size="sm">{t('whole.text')}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('whole.cancel')}
+          </Button>
+          <Button onClick={onConfirm} data-autofocus>
+            {t('whole.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
   );
 }

@@ -24,6 +24,7 @@ import { isApiError } from '../../../api/client.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { formatDate } from '../../../components/format.ts';
 import { hasCriteria, patientName, patientSearchQuery } from '../../../components/patient-search.tsx';
+import { applyServerError } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
 import {
@@ -94,9 +95,7 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
       },
       onError: (error) => {
         setDuplicates(null);
-        if (isApiError(error) && error.msg.startsWith('Unknown language')) {
-          setError('language', { message: error.msg }, { shouldFocus: true });
-        }
+        applyServerError(setError, error, (msg) => (msg.startsWith('Unknown language') ? 'language' : null));
       },
     });
   };

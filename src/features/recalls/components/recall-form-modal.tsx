@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Recall, recallTypes } from '../../../../contract/recall.ts';
-import { isApiError } from '../../../api/client.ts';
 import { Dialog } from '../../../components/dialog.tsx';
+import { applyServerError, targetIn } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
 import { describeFrequency, frequencyOptions } from '../frequency.ts';
@@ -98,13 +98,8 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
 
   const onFailure = (error: unknown) => {
     // The service's validation message on its field; anything else above the form. What was typed stays.
-    const field = isApiError(error) ? serverFieldOf[error.msg] : undefined;
-    if (field && isApiError(error)) {
-      setError(field, { message: error.msg }, { shouldFocus: true });
-      setServerError(null);
-    } else {
-      setServerError(error);
-    }
+    if (applyServerError(setError, error, targetIn(serverFieldOf))) setServerError(null);
+    else setServerError(error);
   };
 
   const submit = handleSubmit((draft) => {

@@ -16,9 +16,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client.ts';
 import { meQuery, userName, usersQuery } from '../../../api/people.ts';
 import { Dialog } from '../../../components/dialog.tsx';
+import { applyServerError, targetIn } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useNavigationBlock } from '../../../components/unsaved-changes.tsx';
 import { addTaskMutation } from '../queries.ts';
@@ -75,9 +75,10 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (e) {
       // What was typed stays; the message goes where it belongs.
-      const field = isApiError(e) ? fieldOfMessage[e.msg] : undefined;
-      if (isApiError(e) && field) form.setError(field, { message: e.msg });
-      else form.setError('root.server', { message: describeError(e, t) });
+      applyServerError(form.setError, e, targetIn(fieldOfMessage), {
+        fallback: (err) => describeError(err, t),
+        shouldFocus: false,
+      });
     }
   });
 

@@ -1,0 +1,57 @@
+import type { OpName } from '../../contract/operations.ts';
+import type { CreateLeadInput, Lead } from '../../contract/sales.ts';
+import type { ServiceHarness } from './service.ts';
+
+/**
+ * The one factory of the component tests: leads and tasks made through the reference service (the same rules,
+ * ids and defaults as the app meets), never hand-written objects.
+ */
+
+let counter = 0;
+
+async function ok(api: ServiceHarness, op: OpName, input: unknown): Promise<Record<string, unknown>> {
+  const reply = await api.send(op, input);
+  if (reply.http !== 200 || reply.body.status === false) {
+    throw new Error(`${op} refused in a factory: ${reply.http} ${String(reply.body.msg)}`);
+  }
+  return reply.body;
+}
+
+/** A lead as getLeads returns it; a unique last name unless given. */
+export async function createLead(api: ServiceHarness, input: Partial<CreateLeadInput> = {}): Promise<Lead> {
+  counter += 1;
+  const created = await ok(api, 'createLead', {
+    ispatient: 1,
+    ...input,
+    contact: { firstname: 'Anna', lastname: `Muster ${counter}`, ...input.contact },
+  });
+  const { leadId } = created.result as { leadId: number };
+  const page = await ok(api, 'getLeads', { filter: { leadId, includeDeleted: true }, offset: 0, limit: 1 });
+  const [lead] = page.result as Lead[];
+  if (!lead) throw new Error(`createLead: lead ${leadId} not found afterwards`);
+  return lead;
+}
+
+/** A task on a lead (a new lead unless given); returns the lead and the task's text. */
+export async function createTask(
+  api: ServiceHarness,
+  input: {
+    lead?: Lead;
+    text?: string;
+    reminderDate?: string | null;
+    assignedTo?: number;
+    priority?: number;
+  } = {},
+): Promise<{ lead: Lead; text: string }> {
+  const lead = input.lead ?? (await createLead(api));
+  counter += 1;
+  const text = input.text ?? `Call back ${counter}`;
+  await ok(api, 'addLeadTask', {
+    leadId: lead.leadId,
+    text,
+    reminderDate: input.reminderDate,
+    assignedTo: input.assignedTo,
+    priority: input.priority,
+  });
+  return { lead, text };
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { type OpName, operationByPath, operations } from '../../contract/operations.ts';
+import { createService, type Service, type ServiceOptions } from '../../server/app.ts';
+
+/**
+ * The one harness of the component tests: the real reference service, in-process. Its `app.fetch` answers the
+ * global fetch (the app's client talks to it as to any practice), on a fresh data directory per test file.
+ *
+ *   const api = inProcessService();              // at the top of a test file
+ *   const lead = await createLead(api);    // factories go through the same service
+ *   …
+ *   expect(api.calls.filter((c) => c.op === 'convertLead')).toHaveLength(1);
+ */
+export interface ServiceHarness {
+  /** Every request the app sent, in order, with its operation and input. */
+  calls: { op: OpName | null; input: Record<string, unknown> }[];
+  /** Calls an operation as the demo user directly (for factories and checks); returns the envelope. */
+  send: (op: OpName, input?: unknown) => Promise<{ http: number; body: Record<string, unknown> }>;
+  /** The running service (its databases, for a test that looks inside). */
+  readonly service: Service;
+}
+
+const ORIGIN = 'http://localhost:3000';
+
+export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'>> = {}): ServiceHarness {
+  let dataDir = '';
+  let service: Service | null = null;
+  const calls: ServiceHarness['calls'] = [];
+
+  const answer = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    if (!service) throw new Error('inProcessService: the service is not running');
+    const request = url instanceof Request ? url : null;
+    const address = new URL(request ? request.url : String(url), ORIGIN);
+    const body = request ? await request.text() : init?.body == null ? undefined : String(init.body);
+    const path = address.pathname.replace(/^.*\/v1(?=\/)/, '');
+    let input: Record<string, unknown> = {};
+    try {
+      input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+    } catch {
+      // A raw body (labor upload): recorded without input.
+    }
+    calls.push({ op: operationByPath(path) ?? null, input });
+    // A new Request of this realm: jsdom's AbortSignal is not one Node's Request accepts.
+    const headers = new Headers(request ? request.headers : (init?.headers as HeadersInit | undefined));
+    return service.app.fetch(
+      new Request(address, { method: request?.method ?? init?.method ?? 'GET', headers, body }),
+    );
+  };
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'praxis-ui-test-'));
+    service = createService({ validateResults: true, accessLog: false, ...options, dataDir });
+  });
+  beforeEach(() => {
+    calls.length = 0;
+    vi.stubGlobal('fetch', vi.fn(answer));
+  });
+  afterAll(() => {
+    service?.close();
+    service = null;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return {
+    calls,
+    send: async (op, input = {}) => {
+      if (!service) throw new Error('inProcessService: the service is not running');
+      const res = await service.app.fetch(
+        new Request(`${ORIGIN}/v1${operations[op].path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Basic ${btoa('demo:demo')}`,
+          },
+          body: JSON.stringify(input),
+        }),
+      );
+      return { http: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    get service() {
+      if (!service) throw new Error('inProcessService: the service is not running');
+      return service;
+    },
+  };
+}
