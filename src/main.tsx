@@ -16,7 +16,9 @@ import { createRoot } from 'react-dom/client';
 async function start() {
   const root = document.getElementById('root');
   if (!root) return;
-  await import('./i18n/index.ts');
+  // The shell's strings in the visitor's language first (only that language: i18n/load.ts).
+  const { i18nReady } = await import('./i18n/index.ts');
+  await i18nReady;
   const { App } = await import('./app.tsx');
   createRoot(root).render(
     <StrictMode>
