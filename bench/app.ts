@@ -15,13 +15,15 @@ import { tenants } from '../server/tenants.ts';
  * task meanwhile, the page's JS heap.
  * Targets (issue 16): before the board's first cards <= 200 KB JS and <= 40 KB CSS (compressed); longest task
  * < 200 ms; whole stock first rows < 1.0 s, complete < 2.0 s, heap < 150 MB.
- * Options: --no-build (reuse dist-bench-app), --keep-data (reuse the last run's data), --port.
+ * Options: --no-build (reuse dist-bench-app), --keep-data (reuse the last run's data), --port, --only (areas by
+ * address, comma-separated, e.g. --only /leads,/accounting).
  */
 const { values } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
     'keep-data': { type: 'boolean', default: false },
     port: { type: 'string', default: '4491' },
+    only: { type: 'string', default: '' },
   },
 });
 const dataDir = '.bench-app-data';
@@ -286,8 +288,10 @@ const typeText = (t: Map<string, { bytes: number; n: number }>) =>
     .map((k) => `${k.toLowerCase()} ${kb(t.get(k)?.bytes ?? 0)}/${t.get(k)?.n ?? 0}`)
     .join(', ');
 
-for (const area of areas) {
+const only = new Set(values.only.split(',').filter(Boolean));
+for (const area of areas.filter((a) => only.size === 0 || only.has(a.path))) {
   const { context, page, net } = await newPage();
+  console.log(`visiting ${area.path}`);
   const cold = await visit(page, net, area.path, area.ready);
   const warm = await visit(page, net, area.path, area.ready);
   await context.close();

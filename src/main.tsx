@@ -16,8 +16,12 @@ import { createRoot } from 'react-dom/client';
 async function start() {
   const root = document.getElementById('root');
   if (!root) return;
-  await import('./i18n/index.ts');
-  const { App } = await import('./app.tsx');
+  // The app's code and the shell's strings in the visitor's language (only that language: i18n/load.ts) load side
+  // by side; the first render waits for both, so that no key shows.
+  const app = import('./app.tsx');
+  const { i18nReady } = await import('./i18n/index.ts');
+  await i18nReady;
+  const { App } = await app;
   createRoot(root).render(
     <StrictMode>
       <App />

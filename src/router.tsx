@@ -4,16 +4,21 @@ import { RootLayout } from './components/layout/root-layout.tsx';
 import { type AreaModule, loadArea } from './components/lazy-area.tsx';
 import { NotFound, RouteError } from './components/route-error.tsx';
 import { LoadingState } from './components/states.tsx';
+import { loadNamespace } from './i18n/index.ts';
 
 /**
  * Every area is its own chunk, loaded when first visited: `src/features/<area>/route.tsx` exports `Component`.
+ * The area's namespace of strings loads with it.
  * Only `Component` is taken from the module, so a route file may export helpers without upsetting the router.
  */
-function area(path: string, load: () => Promise<AreaModule>): RouteObject {
+function area(path: string, ns: string, load: () => Promise<AreaModule>): RouteObject {
+  // The area's strings (namespace `ns`, in the language in use) load beside its code: the area shows with its words,
+  // never its keys. Strings that fail to load fail the area's load, which then offers to retry.
+  const loadWithStrings = async () => (await Promise.all([load(), loadNamespace(ns)]))[0];
   return {
     path,
     // Offline, the area says so and loads when the connection is back (lazy-area.tsx).
-    lazy: async () => ({ Component: (await loadArea(load)).Component }),
+    lazy: async () => ({ Component: (await loadArea(loadWithStrings)).Component }),
     ErrorBoundary: RouteError,
   };
 }
@@ -24,25 +29,25 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: LoadingState,
     children: [
-      area('/sign-in', () => import('./features/sign-in/route.tsx')),
+      area('/sign-in', 'sign-in', () => import('./features/sign-in/route.tsx')),
       {
         path: '/',
         Component: AppLayout,
         ErrorBoundary: RouteError,
         children: [
           { index: true, loader: () => redirect('/leads') },
-          area('leads', () => import('./features/leads/route.tsx')),
-          area('leads/:leadId', () => import('./features/leads/lead-route.tsx')),
-          area('tasks', () => import('./features/tasks/route.tsx')),
-          area('agenda', () => import('./features/agenda/route.tsx')),
-          area('booking', () => import('./features/booking/route.tsx')),
-          area('recalls', () => import('./features/recalls/route.tsx')),
-          area('patients', () => import('./features/patients/route.tsx')),
-          area('patients/:patid', () => import('./features/patients/patient-route.tsx')),
-          area('lab', () => import('./features/labor/route.tsx')),
-          area('accounting', () => import('./features/accounting/route.tsx')),
-          area('stats', () => import('./features/stats/route.tsx')),
-          area('settings', () => import('./features/settings/route.tsx')),
+          area('leads', 'leads', () => import('./features/leads/route.tsx')),
+          area('leads/:leadId', 'leads', () => import('./features/leads/lead-route.tsx')),
+          area('tasks', 'tasks', () => import('./features/tasks/route.tsx')),
+          area('agenda', 'agenda', () => import('./features/agenda/route.tsx')),
+          area('booking', 'booking', () => import('./features/booking/route.tsx')),
+          area('recalls', 'recalls', () => import('./features/recalls/route.tsx')),
+          area('patients', 'patients', () => import('./features/patients/route.tsx')),
+          area('patients/:patid', 'patients', () => import('./features/patients/patient-route.tsx')),
+          area('lab', 'labor', () => import('./features/labor/route.tsx')),
+          area('accounting', 'accounting', () => import('./features/accounting/route.tsx')),
+          area('stats', 'stats', () => import('./features/stats/route.tsx')),
+          area('settings', 'settings', () => import('./features/settings/route.tsx')),
           { path: '*', Component: NotFound, ErrorBoundary: RouteError },
         ],
       },

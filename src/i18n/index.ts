@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { localeModules } from './resources.ts';
+import { loadStrings } from './load.ts';
 
 /** The languages of the app; any other browser language gets German, the language of most Swiss practices. */
 export const languages = ['de', 'fr', 'it', 'en'] as const;
@@ -27,10 +27,26 @@ export const swissLocales: Record<Language, string> = {
 /** Only a language chosen (settings, sign-in page) is stored; otherwise the browser's language applies on every visit. */
 const STORAGE_KEY = 'praxis.language';
 
-const modules = localeModules();
-const resources = Object.fromEntries(
-  languages.map((lng) => [lng, Object.fromEntries(Object.entries(modules).map(([ns, m]) => [ns, m[lng]]))]),
-);
+/**
+ * The namespaces of the shell (navigation, global patient search, overdue badge), loaded before the first render.
+ * An area's own namespace is loaded by its route before the area shows (router.tsx), so no key ever flashes.
+ */
+export const shellNamespaces = ['common', 'patients', 'tasks'] as const;
+
+/**
+ * Only the language in use is loaded, one file per namespace (load.ts). On a language change i18next loads every
+ * namespace loaded so far in the new language and only then switches (no flash of the old language's keys).
+ */
+const backend = {
+  type: 'backend' as const,
+  init() {},
+  read(lng: string, ns: string, callback: (err: unknown, data: unknown) => void) {
+    loadStrings(lng, ns).then(
+      (data) => callback(null, data),
+      (err: unknown) => callback(err, null),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
@@ -40,17 +56,20 @@ i18n.on('languageChanged', () => {
   if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 });
 
-void i18n
+/** Resolves once the shell's strings in the detected language are there (main.tsx waits for it). */
+export const i18nReady: Promise<unknown> = i18n
   .use(LanguageDetector)
+  .use(backend)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: Object.keys(modules),
+    ns: [...shellNamespaces],
     defaultNS: 'common',
     fallbackNS: 'common',
     supportedLngs: [...languages],
-    fallbackLng: defaultLanguage,
-    // The resources are bundled: ready at once, no Suspense.
+    // Every language has every key (locales.test.ts), so a language of the app needs no other one beside it; only a
+    // language the app does not have falls back to German.
+    fallbackLng: (code?: string) =>
+      code && isLanguage(code.split('-')[0].toLowerCase()) ? [] : [defaultLanguage],
     initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
@@ -80,6 +99,15 @@ export function setLanguage(lng: Language): Promise<unknown> {
     // Without storage the choice lasts until the page is reloaded.
   }
   return i18n.changeLanguage(lng);
+}
+
+/**
+ * An area's namespace in the language in use, before its route shows (router.tsx). Rejects when its file could not
+ * be loaded (offline), so that the area offers to retry instead of showing keys.
+ */
+export async function loadNamespace(ns: string): Promise<void> {
+  await i18n.loadNamespaces(ns);
+  if (!i18n.hasResourceBundle(currentLanguage(), ns)) throw new Error(`The strings of ${ns} did not load`);
 }
 
 export { i18n };

@@ -1,5 +1,6 @@
 import type { LocaleModule, Strings } from './types.ts';
 
+// Eager, for tests (src/test/setup.ts, locales.test.ts); the app loads the same files one by one (load.ts).
 // One file per language and namespace, so that no file grows past a reviewable size:
 //   src/i18n/common/<lang>.ts                  -> namespace `common`
 //   src/features/<area>/locales/<lang>.ts      -> namespace `<area>` (the folder name)
@@ -26,4 +27,13 @@ export function localeModules(): Record<string, LocaleModule> {
     out[ns][lng] = { ...out[ns][lng], ...strings };
   }
   return out;
+}
+
+/** Tests: every namespace in every language at once, as the app's files would load them one by one. */
+export function addAllResources(i18n: {
+  addResourceBundle: (lng: string, ns: string, strings: Strings) => unknown;
+}) {
+  for (const [ns, byLanguage] of Object.entries(localeModules())) {
+    for (const [lng, strings] of Object.entries(byLanguage)) i18n.addResourceBundle(lng, ns, strings);
+  }
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { i18n } from '../i18n/index.ts';
+import { addAllResources } from '../i18n/resources.ts';
 
 // jsdom lacks what Mantine measures and matches with.
 if (!window.matchMedia) {
@@ -36,6 +37,8 @@ if (!('fonts' in document)) {
 configure({ asyncUtilTimeout: 5000 });
 
 // Tests read English, whatever the machine's language.
+// The app loads a language's namespaces as it needs them (i18n/load.ts); tests have them all at once.
+addAllResources(i18n);
 beforeAll(async () => {
   await i18n.changeLanguage('en');
 });

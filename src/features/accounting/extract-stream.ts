@@ -20,6 +20,21 @@ import { rangeInput } from './queries.ts';
 
 const TIMEOUT_MS = 120_000;
 
+/** At most this often the streamed rows reach the table (and its totals are computed again). */
+const UPDATE_MS = 250;
+
+function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
 async function* fromWorker(request: ExtractRequest, signal: AbortSignal): AsyncGenerator<unknown[]> {
   const worker = new Worker(new URL('./extract.worker.ts', import.meta.url), { type: 'module' });
   const queue: ExtractMessage[] = [];
@@ -39,6 +54,7 @@ async function* fromWorker(request: ExtractRequest, signal: AbortSignal): AsyncG
   const stop = () => worker.terminate();
   signal.addEventListener('abort', stop, { once: true });
   worker.postMessage(request);
+  let lastUpdate = Number.NEGATIVE_INFINITY;
   try {
     for (;;) {
       if (signal.aborted) throw signal.reason;
@@ -54,13 +70,15 @@ async function* fromWorker(request: ExtractRequest, signal: AbortSignal): AsyncG
       if (m.kind === 'error') {
         throw new ApiError({ ...m.error, kind: m.error.kind as ApiErrorKind });
       }
-      // Batches that arrived while the page was busy go in as one: one update of the table instead of several.
-      let rows = m.rows;
-      while (queue[0]?.kind === 'rows') {
-        const next = queue.shift() as { rows: unknown[] };
-        rows = rows.concat(next.rows);
-      }
-      yield rows;
+      // The table is updated at most every UPDATE_MS (the first batch at once): batches that arrive meanwhile go in
+      // as one, so that the page renders the table and its totals a few times, not once per batch.
+      const wait = lastUpdate + UPDATE_MS - performance.now();
+      if (wait > 0) await sleepUnlessAborted(wait, signal);
+      if (signal.aborted) throw signal.reason;
+      const parts = [m.rows];
+      while (queue[0]?.kind === 'rows') parts.push((queue.shift() as { rows: unknown[] }).rows);
+      lastUpdate = performance.now();
+      yield parts.length === 1 ? parts[0] : parts.flat();
     }
   } finally {
     signal.removeEventListener('abort', stop);

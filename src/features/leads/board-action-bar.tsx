@@ -1,12 +1,11 @@
 import { Alert, Button, CloseButton, Group, List, Menu, Paper, Text } from '@mantine/core';
 import { IconArrowsExchange, IconChevronDown, IconUser, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder } from '../../../contract/sales.ts';
 import { folderName } from '../../components/codes.ts';
 import { describeError } from '../../components/states.tsx';
-import { BulkAssignDialog } from './assign-dialog.tsx';
 import { bulkSetFolderMutation } from './queries.ts';
 
 export interface BulkOutcome {
@@ -17,6 +16,11 @@ export interface BulkOutcome {
   /** Names of the leads as they were when the action started. */
   names: ReadonlyMap<number, string>;
 }
+
+// Loaded when first opened, not with the board.
+const BulkAssignDialog = lazy(() =>
+  import('./assign-dialog.tsx').then((m) => ({ default: m.BulkAssignDialog })),
+);
 
 export interface BoardActionBarProps {
   selected: number[];
@@ -31,6 +35,8 @@ export interface BoardActionBarProps {
 export function BoardActionBar({ selected, targets, onClear, onOutcome }: BoardActionBarProps) {
   const { t } = useTranslation('leads');
   const [assigning, setAssigning] = useState(false);
+  // Mounted from the first opening on, so that it closes with its transition and gives the focus back.
+  const [assignUsed, setAssignUsed] = useState(false);
   const move = useMutation(bulkSetFolderMutation());
 
   return (
@@ -44,7 +50,10 @@ export function BoardActionBar({ selected, targets, onClear, onOutcome }: BoardA
             size="xs"
             variant="default"
             leftSection={<IconUser size={14} aria-hidden />}
-            onClick={() => setAssigning(true)}
+            onClick={() => {
+              setAssignUsed(true);
+              setAssigning(true);
+            }}
           >
             {t('bulk.assign')}
           </Button>
@@ -86,15 +95,19 @@ export function BoardActionBar({ selected, targets, onClear, onOutcome }: BoardA
           {describeError(move.error, t)}
         </Alert>
       )}
-      <BulkAssignDialog
-        leadIds={selected}
-        opened={assigning}
-        onClose={() => setAssigning(false)}
-        onDone={(result) => {
-          setAssigning(false);
-          onOutcome('assign', result);
-        }}
-      />
+      {assignUsed && (
+        <Suspense fallback={null}>
+          <BulkAssignDialog
+            leadIds={selected}
+            opened={assigning}
+            onClose={() => setAssigning(false)}
+            onDone={(result) => {
+              setAssigning(false);
+              onOutcome('assign', result);
+            }}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }

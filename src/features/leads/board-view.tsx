@@ -2,13 +2,12 @@ import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from 
 import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder, Lead, ReferenceData } from '../../../contract/sales.ts';
 import { userName as nameOfUser, usersQuery } from '../../api/people.ts';
 import { opScope } from '../../api/queries.ts';
 import { folderName } from '../../components/codes.ts';
-import { AssignDialog } from './assign-dialog.tsx';
 import classes from './board.module.css';
 import { BoardActionBar, type BulkOutcome, BulkOutcomeAlert } from './board-action-bar.tsx';
 import { beginMove, findLeads, type MoveToken, settleMove } from './board-cache.ts';
@@ -32,10 +31,6 @@ import { leadName } from './board-lead.ts';
 import { useMoveLead } from './board-moves.ts';
 import { bulkMoveTargets, dropAction } from './board-rules.ts';
 import { emptySelection, type Selection, selectRange, toggle } from './board-selection.ts';
-import { ConvertDialog } from './convert-dialog.tsx';
-import { DeleteLeadDialog } from './delete-lead-dialog.tsx';
-import { DisqualifyDialog } from './disqualify-dialog.tsx';
-import { MoveDialog } from './move-dialog.tsx';
 import {
   type BoardFilter,
   columnInput,
@@ -44,6 +39,17 @@ import {
   refreshAfterMoves,
   restoreLeadMutation,
 } from './queries.ts';
+
+// The dialogs load when one is first opened, not with the board: the board's first cards come sooner.
+const MoveDialog = lazy(() => import('./move-dialog.tsx').then((m) => ({ default: m.MoveDialog })));
+const DisqualifyDialog = lazy(() =>
+  import('./disqualify-dialog.tsx').then((m) => ({ default: m.DisqualifyDialog })),
+);
+const ConvertDialog = lazy(() => import('./convert-dialog.tsx').then((m) => ({ default: m.ConvertDialog })));
+const AssignDialog = lazy(() => import('./assign-dialog.tsx').then((m) => ({ default: m.AssignDialog })));
+const DeleteLeadDialog = lazy(() =>
+  import('./delete-lead-dialog.tsx').then((m) => ({ default: m.DeleteLeadDialog })),
+);
 
 function leadNameOrId(lead: Lead | undefined, id: number): string {
   return lead ? leadName(lead) : `#${id}`;
@@ -348,7 +354,11 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
           </DndContext>
         </BoardActionsContext.Provider>
       </BoardLookupsContext.Provider>
-      {dialog && <BoardDialog dialog={dialog} opened={dialogOpen} onEnd={endDialog} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <BoardDialog dialog={dialog} opened={dialogOpen} onEnd={endDialog} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
