@@ -306,8 +306,14 @@ describe('a new task from the inbox', () => {
     );
     await user.click(await screen.findByRole('option', { name: /Brunner Eva/ }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Task' }), 'Send the offer');
-    fireEvent.change(within(dialog).getByLabelText('Reminder day'), { target: { value: '2026-04-02' } });
-    fireEvent.change(within(dialog).getByLabelText('Reminder time'), { target: { value: '09:30' } });
+    // Swiss formats in every language: the day as DD.MM.YYYY, the time in 24 hours (no native date/time input).
+    expect(dialog.querySelector('input[type="date"], input[type="time"]')).toBeNull();
+    const day = within(dialog).getByRole('textbox', { name: 'Reminder day' });
+    await user.type(day, '02.04.2026');
+    await user.tab();
+    expect(day).toHaveValue('02.04.2026');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Hours' }), '09');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Minutes' }), '30');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Priority' }), '2');
     const reads = tasksCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Add task' }));
