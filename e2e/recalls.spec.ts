@@ -206,8 +206,8 @@ test.describe('recalls', () => {
     const until = day(60);
     const expected = await api<Recall[]>(request, '/recall/getRecalls', { error: 1, sent: 1, from, until });
     await page.getByRole('switch', { name: 'One-time only' }).click({ force: true });
-    await page.getByLabel('Due from').fill(from);
-    await page.getByLabel('Due until').fill(until);
+    await typeDay(page.getByRole('textbox', { name: 'Due from' }), from);
+    await typeDay(page.getByRole('textbox', { name: 'Due until' }), until);
     await expect(page).toHaveURL(new RegExp(`from=${from}.*until=${until}.*faulty=1.*onetime=1`));
     await expect(table.getByRole('row')).toHaveCount(expected.length + 1);
     await page.reload();
