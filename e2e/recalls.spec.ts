@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signIn, typeDay, typeTime } from './support.ts';
 
 /**
  * Recalls against the real reference service. Each run makes its own patient (unique name) and works on its recalls
@@ -88,8 +88,8 @@ test.describe('recalls', () => {
       dialog.getByRole('link', { name: `${patient.lastname}, ${patient.firstname}` }),
     ).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
-    await dialog.getByLabel('Date').fill(day(30));
-    await dialog.getByLabel('Time').fill('10:30');
+    await typeDay(dialog.getByRole('textbox', { name: 'Date' }), day(30));
+    await typeTime(dialog, '10:30');
     await dialog.getByRole('radio', { name: 'SMS' }).check();
     await dialog
       .getByRole('textbox', { name: 'Text for the patient' })
@@ -128,7 +128,7 @@ test.describe('recalls', () => {
     // Edit: only the date changes; modifyRecall overwrites, so text and comment must be sent again.
     await row.getByRole('button', { name: `Edit ${title} (recall ${stored.id})` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit recall' });
-    await edit.getByLabel('Date').fill(day(45));
+    await typeDay(edit.getByRole('textbox', { name: 'Date' }), day(45));
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect(row).toContainText(day(45).split('-').reverse().join('.'));
@@ -169,7 +169,7 @@ test.describe('recalls', () => {
     await expect(dialog.getByRole('textbox', { name: 'Text for the patient' })).toHaveValue(
       template.recallText,
     );
-    await dialog.getByLabel('Date').fill(day(60));
+    await typeDay(dialog.getByRole('textbox', { name: 'Date' }), day(60));
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
 
@@ -206,8 +206,8 @@ test.describe('recalls', () => {
     const until = day(60);
     const expected = await api<Recall[]>(request, '/recall/getRecalls', { error: 1, sent: 1, from, until });
     await page.getByRole('switch', { name: 'One-time only' }).click({ force: true });
-    await page.getByLabel('Due from').fill(from);
-    await page.getByLabel('Due until').fill(until);
+    await typeDay(page.getByRole('textbox', { name: 'Due from' }), from);
+    await typeDay(page.getByRole('textbox', { name: 'Due until' }), until);
     await expect(page).toHaveURL(new RegExp(`from=${from}.*until=${until}.*faulty=1.*onetime=1`));
     await expect(table.getByRole('row')).toHaveCount(expected.length + 1);
     await page.reload();

@@ -40,6 +40,10 @@ test('signs in with the demo credentials, visits every area, speaks German on re
   // Not signed in: the start address leads to sign-in, with the demo credentials offered.
   await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByText('This is the demo practice')).toBeVisible();
+  // The app's own service: the address waits behind "Other practice…".
+  await expect(page.getByLabel('Practice address')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Other practice…' }).click();
+  await expect(page.getByLabel('Practice address')).toBeFocused();
   await expect(page.getByLabel('Practice address')).toHaveValue(/^http:\/\/localhost:\d+\/v1$/);
   await expect(page.getByLabel('User name', { exact: true })).toHaveValue('demo');
   await expectNoAxeViolations(page);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface SignInOptions {
   /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/leads). */
@@ -50,4 +50,18 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
     });
   });
   return violations;
+}
+
+/** Types a `YYYY-MM-DD` day into a day field as a person does here: DD.MM.YYYY, then on to the next field. */
+export async function typeDay(field: Locator, isoDay: string): Promise<void> {
+  const [y, m, d] = isoDay.split('-');
+  await field.fill(`${d}.${m}.${y}`);
+  await field.press('Tab');
+}
+
+/** Types `HH:MM` into a 24-hour time field's hours and minutes. */
+export async function typeTime(scope: Locator, time: string): Promise<void> {
+  const [h = '', min = ''] = time.split(':');
+  await scope.getByRole('spinbutton', { name: 'Hours' }).fill(h);
+  await scope.getByRole('spinbutton', { name: 'Minutes' }).fill(min);
 }

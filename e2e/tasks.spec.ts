@@ -6,7 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signIn, typeDay, typeTime } from './support.ts';
 
 /**
  * The task inbox against the real reference service. Preset lists are compared with what getTasks answers for
@@ -252,8 +252,11 @@ test('a new task made in the inbox shows in the inbox and in the lead’s histor
   await dialog.getByRole('combobox', { name: 'Lead' }).fill(lastname);
   await page.getByRole('option', { name: new RegExp(lastname) }).click();
   await dialog.getByRole('textbox', { name: 'Task' }).fill(text);
-  await dialog.getByLabel('Reminder day').fill(day);
-  await dialog.getByLabel('Reminder time').fill('08:15');
+  await typeDay(dialog.getByRole('textbox', { name: 'Reminder day' }), day);
+  await expect(dialog.getByRole('textbox', { name: 'Reminder day' })).toHaveValue(
+    day.split('-').reverse().join('.'),
+  );
+  await typeTime(dialog, '08:15');
   await dialog.getByRole('combobox', { name: 'Priority' }).selectOption('2');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Add task' }).click();

@@ -33,6 +33,7 @@ const sameAsEnglish: Record<'fr' | 'it', ReadonlySet<string>> = {
     'Action',
     'Contacts',
     'Date',
+    'Minutes',
     'Total',
     'Code',
     'Type',

@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,16 @@ export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps)
     assigneeData.push({ value: assigneeValue, label: `#${assigneeValue}` });
   }
 
+  // On a phone the filters would fill the first screen: all but the pipeline and the search wait behind "Filters".
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const hiddenCount =
+    (params.assignee !== null ? 1 : 0) +
+    (params.source !== '' ? 1 : 0) +
+    (params.flags.length > 0 ? 1 : 0) +
+    (params.showDeleted ? 1 : 0);
+  const showFilters = !phone || filtersOpen;
+
   const active =
     params.search !== '' ||
     params.assignee !== null ||
@@ -77,58 +87,73 @@ export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps)
           setText(e.currentTarget.value);
           pushSearch(e.currentTarget.value);
         }}
-        w={220}
+        w={phone ? '100%' : 220}
       />
-      <Select
-        label={t('filters.assignee')}
-        placeholder={t('filters.anyone')}
-        data={assigneeData}
-        value={assigneeValue}
-        onChange={(v) => {
-          const assignee = v === null ? null : v === 'mine' || v === 'none' ? v : Number(v);
-          onChange({ assignee });
-        }}
-        onDropdownOpen={() => setWantUsers(true)}
-        clearable
-        searchable
-        w={200}
-      />
-      <Select
-        label={t('filters.source')}
-        placeholder={t('filters.anySource')}
-        data={(reference?.sources ?? []).map((s) => ({ value: s.code, label: s.label }))}
-        value={params.source || null}
-        onChange={(v) => onChange({ source: v ?? '' })}
-        clearable
-        w={190}
-      />
-      <MultiSelect
-        label={t('filters.flags')}
-        placeholder={params.flags.length === 0 ? t('filters.anyFlag') : undefined}
-        data={(reference?.flags ?? []).map((s) => ({ value: s.code, label: s.label }))}
-        value={params.flags}
-        onChange={(flags) => onChange({ flags })}
-        clearable
-        w={220}
-      />
-      <Switch
-        label={t('filters.showDeleted')}
-        checked={params.showDeleted}
-        onChange={(e) => onChange({ showDeleted: e.currentTarget.checked })}
-        mb={8}
-      />
-      {active && (
+      {phone && (
         <Button
-          variant="subtle"
-          leftSection={<IconFilterOff size={16} aria-hidden />}
-          onClick={() => {
-            pushed.current = '';
-            setText('');
-            onChange({ search: '', assignee: null, source: '', flags: [], showDeleted: false });
-          }}
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+          aria-expanded={filtersOpen}
+          aria-controls="board-filters"
+          onClick={() => setFiltersOpen((o) => !o)}
         >
-          {t('filters.clear')}
+          {hiddenCount > 0 ? t('filters.toggleActive', { count: hiddenCount }) : t('filters.toggle')}
         </Button>
+      )}
+      {showFilters && (
+        <Group id="board-filters" gap="sm" align="flex-end" wrap="wrap" display="contents">
+          <Select
+            label={t('filters.assignee')}
+            placeholder={t('filters.anyone')}
+            data={assigneeData}
+            value={assigneeValue}
+            onChange={(v) => {
+              const assignee = v === null ? null : v === 'mine' || v === 'none' ? v : Number(v);
+              onChange({ assignee });
+            }}
+            onDropdownOpen={() => setWantUsers(true)}
+            clearable
+            searchable
+            w={200}
+          />
+          <Select
+            label={t('filters.source')}
+            placeholder={t('filters.anySource')}
+            data={(reference?.sources ?? []).map((s) => ({ value: s.code, label: s.label }))}
+            value={params.source || null}
+            onChange={(v) => onChange({ source: v ?? '' })}
+            clearable
+            w={190}
+          />
+          <MultiSelect
+            label={t('filters.flags')}
+            placeholder={params.flags.length === 0 ? t('filters.anyFlag') : undefined}
+            data={(reference?.flags ?? []).map((s) => ({ value: s.code, label: s.label }))}
+            value={params.flags}
+            onChange={(flags) => onChange({ flags })}
+            clearable
+            w={220}
+          />
+          <Switch
+            label={t('filters.showDeleted')}
+            checked={params.showDeleted}
+            onChange={(e) => onChange({ showDeleted: e.currentTarget.checked })}
+            mb={8}
+          />
+          {active && (
+            <Button
+              variant="subtle"
+              leftSection={<IconFilterOff size={16} aria-hidden />}
+              onClick={() => {
+                pushed.current = '';
+                setText('');
+                onChange({ search: '', assignee: null, source: '', flags: [], showDeleted: false });
+              }}
+            >
+              {t('filters.clear')}
+            </Button>
+          )}
+        </Group>
       )}
     </Group>
   );

@@ -1,6 +1,6 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -177,7 +177,14 @@ describe('the recalls page', { timeout: 20_000 }, () => {
     renderRecalls();
     await user.click(await screen.findByRole('button', { name: 'Edit Jahreskontrolle (recall 12)' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2026-04-02' } });
+    // DD.MM.YYYY and 24 hours in every language, not the browser's native date and time inputs.
+    expect(dialog.querySelector('input[type="date"], input[type="time"]')).toBeNull();
+    const day = within(dialog).getByRole('textbox', { name: /^Date/ });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Hours' })).toHaveValue('08');
+    await user.clear(day);
+    await user.type(day, '2.4.2026');
+    await user.tab();
+    expect(day).toHaveValue('02.04.2026');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.op === 'modifyRecall')).toBe(true));
     const i = calls.findIndex((c) => c.op === 'modifyRecall');

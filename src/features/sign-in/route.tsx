@@ -91,6 +91,8 @@ export function Component() {
   const [initial] = useState(() => (signedOut ? null : getSession()));
   const [failure, setFailure] = useState<unknown>(null);
   const [demo, setDemo] = useState(false);
+  // On the app's own service the address is already right: it waits behind "Other practice…".
+  const [addressShown, setAddressShown] = useState(() => (initial?.base ?? ownBase()) !== ownBase());
   const [picking, setPicking] = useState<Picking | null>(null);
   const typed = useRef(false);
 
@@ -221,13 +223,30 @@ export function Component() {
               {t('demo')}
             </Alert>
           )}
-          <TextInput
-            label={t('practiceAddress')}
-            description={t('practiceAddressHint')}
-            autoComplete="url"
-            error={errorText(formState.errors.base?.message)}
-            {...register('base')}
-          />
+          {addressShown || formState.errors.base ? (
+            <TextInput
+              id="sign-in-address"
+              label={t('practiceAddress')}
+              description={t('practiceAddressHint')}
+              autoComplete="url"
+              error={errorText(formState.errors.base?.message)}
+              {...register('base')}
+            />
+          ) : (
+            <Button
+              variant="subtle"
+              justify="flex-start"
+              px={0}
+              aria-expanded={false}
+              onClick={() => {
+                setAddressShown(true);
+                // The field takes the place of the button: the focus goes on to it.
+                setTimeout(() => document.getElementById('sign-in-address')?.focus());
+              }}
+            >
+              {t('otherPractice')}
+            </Button>
+          )}
           <Stack gap={4}>
             <Text size="sm" fw={500} id="sign-in-method">
               {t('method')}

@@ -25,9 +25,21 @@ describe('sign-in page', { timeout: 30_000 }, () => {
     stubApi({ whoami: () => me });
     renderSignIn();
     expect(await screen.findByText(/demo practice/)).toBeInTheDocument();
-    expect(screen.getByLabelText('Practice address')).toHaveValue('http://localhost:3000/v1');
     await waitFor(() => expect(screen.getByLabelText('User name')).toHaveValue('demo'));
     expect(screen.getByLabelText('Password')).toHaveValue('demo');
+  });
+
+  it("folds the practice address under 'Other practice…' on the app's own service", async () => {
+    stubApi({ whoami: () => me });
+    const { user } = renderSignIn();
+    const other = await screen.findByRole('button', { name: 'Other practice…' });
+    expect(other).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Practice address')).toBeNull();
+    await user.click(other);
+    const address = await screen.findByLabelText('Practice address');
+    expect(address).toHaveValue('http://localhost:3000/v1');
+    await waitFor(() => expect(address).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Other practice…' })).toBeNull();
   });
 
   it('signs in with the typed credentials and goes back to where the user was', async () => {
@@ -105,6 +117,7 @@ describe('sign-in page', { timeout: 30_000 }, () => {
   it('asks for what is missing before sending anything', async () => {
     const api = stubApi({});
     const { user } = renderSignIn('/sign-in');
+    await user.click(screen.getByRole('button', { name: 'Other practice…' }));
     await user.clear(screen.getByLabelText('Practice address'));
     await user.type(screen.getByLabelText('Practice address'), 'praxis.example.ch');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -155,9 +155,11 @@ describe('the task inbox', () => {
     });
     const first = rowOf('Call back 1');
     expect(within(first).getByRole('link', { name: 'Muster Anna1' })).toHaveAttribute('href', '/leads/101');
-    expect(within(first).getByText('Overdue')).toBeInTheDocument();
+    // The reminder column (at phone width the same reminder also shows under the lead's name).
+    const reminderCell = (row: HTMLElement) => within(row).getAllByRole('cell')[3] as HTMLElement;
+    expect(within(reminderCell(first)).getByText('Overdue')).toBeInTheDocument();
     expect(within(first).getByText('High')).toBeInTheDocument();
-    expect(within(rowOf('Call back 2')).getByText('Today')).toBeInTheDocument();
+    expect(within(reminderCell(rowOf('Call back 2'))).getByText('Today')).toBeInTheDocument();
     expect(await within(rowOf('Call back 2')).findByText('Sara Keller')).toBeInTheDocument();
     expect(within(rowOf('Call back 3')).getByText('None')).toBeInTheDocument();
   });
@@ -298,8 +300,14 @@ describe('a new task from the inbox', () => {
     );
     await user.click(await screen.findByRole('option', { name: /Brunner Eva/ }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Task' }), 'Send the offer');
-    fireEvent.change(within(dialog).getByLabelText('Reminder day'), { target: { value: '2026-04-02' } });
-    fireEvent.change(within(dialog).getByLabelText('Reminder time'), { target: { value: '09:30' } });
+    // Swiss formats in every language: the day as DD.MM.YYYY, the time in 24 hours (no native date/time input).
+    expect(dialog.querySelector('input[type="date"], input[type="time"]')).toBeNull();
+    const day = within(dialog).getByRole('textbox', { name: 'Reminder day' });
+    await user.type(day, '02.04.2026');
+    await user.tab();
+    expect(day).toHaveValue('02.04.2026');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Hours' }), '09');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Minutes' }), '30');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Priority' }), '2');
     const reads = tasksCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Add task' }));

@@ -20,6 +20,11 @@ export const de: Translation<typeof en> = {
     none: 'Ohne Status',
     other: 'Status {{state}}',
   },
+  dateTime: {
+    hours: 'Stunden',
+    minutes: 'Minuten',
+    dayPlaceholder: 'TT.MM.JJJJ',
+  },
   dialog: {
     close: 'Schliessen',
   },

@@ -18,6 +18,11 @@ export const en = {
     none: 'No state',
     other: 'State {{state}}',
   },
+  dateTime: {
+    hours: 'Hours',
+    minutes: 'Minutes',
+    dayPlaceholder: 'DD.MM.YYYY',
+  },
   dialog: {
     close: 'Close',
   },

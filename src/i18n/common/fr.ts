@@ -20,6 +20,11 @@ export const fr: Translation<typeof en> = {
     none: 'Sans statut',
     other: 'Statut {{state}}',
   },
+  dateTime: {
+    hours: 'Heures',
+    minutes: 'Minutes',
+    dayPlaceholder: 'JJ.MM.AAAA',
+  },
   dialog: {
     close: 'Fermer',
   },

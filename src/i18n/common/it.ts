@@ -20,6 +20,11 @@ export const it: Translation<typeof en> = {
     none: 'Nessuno stato',
     other: 'Stato {{state}}',
   },
+  dateTime: {
+    hours: 'Ore',
+    minutes: 'Minuti',
+    dayPlaceholder: 'GG.MM.AAAA',
+  },
   dialog: {
     close: 'Chiudi',
   },

@@ -10,6 +10,8 @@ export const de: Translation<typeof en> = {
     contact: 'Kontakt-Leads',
   },
   filters: {
+    toggle: 'Filter',
+    toggleActive: 'Filter ({{count}})',
     search: 'Suche',
     searchPlaceholder: 'Name, E-Mail oder Telefon',
     assignee: 'Zuständig',

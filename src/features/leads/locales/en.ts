@@ -11,6 +11,8 @@ export const en = {
     contact: 'Contact leads',
   },
   filters: {
+    toggle: 'Filters',
+    toggleActive: 'Filters ({{count}})',
     search: 'Search',
     searchPlaceholder: 'Name, mail or phone',
     assignee: 'Assignee',

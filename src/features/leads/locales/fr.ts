@@ -10,6 +10,8 @@ export const fr: Translation<typeof en> = {
     contact: 'Prospects contacts',
   },
   filters: {
+    toggle: 'Filtres',
+    toggleActive: 'Filtres ({{count}})',
     search: 'Rechercher',
     searchPlaceholder: 'Nom, e-mail ou téléphone',
     assignee: 'Responsable',

@@ -10,6 +10,8 @@ export const it: Translation<typeof en> = {
     contact: 'Lead contatti',
   },
   filters: {
+    toggle: 'Filtri',
+    toggleActive: 'Filtri ({{count}})',
     search: 'Cerca',
     searchPlaceholder: 'Nome, e-mail o telefono',
     assignee: 'Responsabile',

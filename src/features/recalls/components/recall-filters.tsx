@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Switch } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DayField } from '../../../components/date-time-fields.tsx';
 import { providersQuery } from '../queries.ts';
 import { hasFilters, noFilters, type RecallFilters } from '../url-state.ts';
 import { PatientField } from './patient-field.tsx';
@@ -33,17 +34,17 @@ export function RecallFiltersBar({ filters, onChange }: RecallFiltersBarProps) {
           onChange={(patid) => set({ patid })}
           clearLabel={t('filters.clearPatient')}
         />
-        <TextInput
-          type="date"
+        <DayField
           label={t('filters.from')}
           value={filters.from}
-          onChange={(e) => set({ from: e.currentTarget.value })}
+          onChange={(v) => set({ from: v })}
+          clearable
         />
-        <TextInput
-          type="date"
+        <DayField
           label={t('filters.until')}
           value={filters.until}
-          onChange={(e) => set({ until: e.currentTarget.value })}
+          onChange={(v) => set({ until: v })}
+          clearable
         />
         <Select
           label={t('filters.practitioner')}

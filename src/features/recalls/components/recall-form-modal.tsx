@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Recall, recallTypes } from '../../../../contract/recall.ts';
+import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { applyServerError, targetIn } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
@@ -208,19 +209,33 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
               )}
               <TextInput {...register('title')} label={t('form.title')} error={err('title')} required />
               <SimpleGrid cols={2} spacing="sm">
-                <TextInput
-                  {...register('date')}
-                  type="date"
-                  label={t('form.date')}
-                  error={err('date')}
-                  required
+                <Controller
+                  control={control}
+                  name="date"
+                  render={({ field }) => (
+                    <DayField
+                      label={t('form.date')}
+                      error={err('date')}
+                      required
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  )}
                 />
-                <TextInput
-                  {...register('time')}
-                  type="time"
-                  label={t('form.time')}
-                  error={err('time')}
-                  required
+                <Controller
+                  control={control}
+                  name="time"
+                  render={({ field }) => (
+                    <TimeField
+                      label={t('form.time')}
+                      error={err('time')}
+                      required
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  )}
                 />
               </SimpleGrid>
               <Controller

@@ -17,6 +17,7 @@ import type { Recall, RecallStatus, RecallType } from '../../../../contract/reca
 import { formatDateTime } from '../../../components/format.ts';
 import { PatientName } from '../../../components/person-name.tsx';
 import { describeFrequency } from '../frequency.ts';
+import classes from './recall-table.module.css';
 
 export const statusColor: Record<RecallStatus, string> = { sent: 'green', pending: 'blue', error: 'red' };
 
@@ -105,7 +106,7 @@ export function RecallTable({ recalls, templates, onEdit, onToggleActive, saving
                     {t(`status.${r.status}`)}
                   </Badge>
                   {r.status === 'error' && r.errorMsg && (
-                    <Text size="xs" c="red.8" maw={220}>
+                    <Text size="xs" className={classes.errorMsg} maw={220}>
                       {r.errorMsg}
                     </Text>
                   )}

@@ -6,6 +6,7 @@ export const de: Translation<typeof en> = {
   intro: 'Melden Sie sich bei Ihrer Praxis an.',
   practiceAddress: 'Praxisadresse',
   practiceAddressHint: 'Die Adresse des Praxisdienstes, endend auf /v1.',
+  otherPractice: 'Andere Praxis…',
   method: 'Anmelden mit',
   methodBasic: 'Benutzername und Passwort',
   methodKey: 'API-Schlüssel',

@@ -4,6 +4,7 @@ export const en = {
   intro: 'Sign in to your practice.',
   practiceAddress: 'Practice address',
   practiceAddressHint: 'The address of the practice service, ending in /v1.',
+  otherPractice: 'Other practice…',
   method: 'Sign in with',
   methodBasic: 'User name and password',
   methodKey: 'API key',

@@ -6,6 +6,7 @@ export const fr: Translation<typeof en> = {
   intro: 'Connectez-vous à votre cabinet.',
   practiceAddress: 'Adresse du cabinet',
   practiceAddressHint: 'L’adresse du service du cabinet, se terminant par /v1.',
+  otherPractice: 'Autre cabinet…',
   method: 'Se connecter avec',
   methodBasic: 'Nom d’utilisateur et mot de passe',
   methodKey: 'Clé API',

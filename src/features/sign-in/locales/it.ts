@@ -6,6 +6,7 @@ export const it: Translation<typeof en> = {
   intro: 'Accedere al proprio studio.',
   practiceAddress: 'Indirizzo dello studio',
   practiceAddressHint: 'L’indirizzo del servizio dello studio, che termina con /v1.',
+  otherPractice: 'Altro studio…',
   method: 'Accedere con',
   methodBasic: 'Nome utente e password',
   methodKey: 'Chiave API',

@@ -63,6 +63,9 @@ export function LeadPicker({ value, onChange, onBlur, error, enabled }: LeadPick
       rightSection={search.isFetching ? <Loader size={14} aria-hidden /> : undefined}
       error={error}
       onBlur={onBlur}
+      // The dialog opens with the focus here: the list opens when the user types or presses Down, not at once over
+      // the form (a list nobody asked for, which also scrolled out of reach of Tab).
+      openOnFocus={false}
       data-autofocus
     />
   );

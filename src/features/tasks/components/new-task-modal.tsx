@@ -9,7 +9,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { meQuery, userName, usersQuery } from '../../../api/people.ts';
+import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { applyServerError, targetIn } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
@@ -132,17 +132,32 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
             {...form.register('text')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              type="date"
-              label={t('form.day')}
-              error={message(errors.day?.message)}
-              {...form.register('day')}
+            <Controller
+              control={form.control}
+              name="day"
+              render={({ field }) => (
+                <DayField
+                  label={t('form.day')}
+                  error={message(errors.day?.message)}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  clearable
+                />
+              )}
             />
-            <TextInput
-              type="time"
-              label={t('form.time')}
-              error={message(errors.time?.message)}
-              {...form.register('time')}
+            <Controller
+              control={form.control}
+              name="time"
+              render={({ field }) => (
+                <TimeField
+                  label={t('form.time')}
+                  error={message(errors.time?.message)}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
             <NativeSelect
               label={t('form.assignee')}

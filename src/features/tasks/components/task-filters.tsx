@@ -1,7 +1,8 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PracticeUser } from '../../../api/people.ts';
 import { userName } from '../../../api/people.ts';
+import { DayField } from '../../../components/date-time-fields.tsx';
 import {
   hasFilters,
   type OrderBy,
@@ -64,19 +65,21 @@ export function TaskFilters({ view, me, users, onChange }: TaskFiltersProps) {
       {/* Completed tasks have no reminder any more, so a range would hide them all. */}
       {view.preset !== 'completed' && (
         <>
-          <TextInput
-            type="date"
+          <DayField
             label={t('filters.from')}
             value={view.from}
-            max={view.to || undefined}
-            onChange={(e) => set({ from: e.currentTarget.value })}
+            maxDate={view.to || undefined}
+            onChange={(v) => set({ from: v })}
+            clearable
+            w={170}
           />
-          <TextInput
-            type="date"
+          <DayField
             label={t('filters.to')}
             value={view.to}
-            min={view.from || undefined}
-            onChange={(e) => set({ to: e.currentTarget.value })}
+            minDate={view.from || undefined}
+            onChange={(v) => set({ to: v })}
+            clearable
+            w={170}
           />
         </>
       )}

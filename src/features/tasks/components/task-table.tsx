@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,7 +106,10 @@ export function TaskTable({ rows, open, today, userName, onComplete, onOpenLead 
               </Table.Th>
               <Table.Th>{t('list.columns.lead')}</Table.Th>
               <Table.Th>{t('list.columns.text')}</Table.Th>
-              <Table.Th>{open ? t('list.columns.reminder') : t('list.columns.completed')}</Table.Th>
+              {/* On a phone the reminder goes under the lead's name, where it is seen without scrolling sideways. */}
+              <Table.Th visibleFrom="sm">
+                {open ? t('list.columns.reminder') : t('list.columns.completed')}
+              </Table.Th>
               <Table.Th>{t('list.columns.assignee')}</Table.Th>
               <Table.Th>{t('list.columns.priority')}</Table.Th>
             </Table.Tr>
@@ -151,13 +154,20 @@ export function TaskTable({ rows, open, today, userName, onComplete, onOpenLead 
                     <Anchor component={Link} to={`/leads/${row.leadId}`} tabIndex={isActive ? 0 : -1}>
                       {name}
                     </Anchor>
+                    <Box hiddenFrom="sm" fz="sm" mt={2} className={classes.nowrap}>
+                      {open ? (
+                        <Reminder at={row.reminderDate} state={state} />
+                      ) : (
+                        formatDateTime(row.completedTime)
+                      )}
+                    </Box>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
                       {row.text}
                     </Text>
                   </Table.Td>
-                  <Table.Td className={classes.nowrap}>
+                  <Table.Td className={classes.nowrap} visibleFrom="sm">
                     {open ? (
                       <Reminder at={row.reminderDate} state={state} />
                     ) : (
