@@ -1,40 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { appointmentBase, type Calendar } from '../../../contract/agenda.ts';
-import { isoDate } from '../../../contract/common.ts';
+import type { Calendar } from '../../../contract/agenda.ts';
 import { Dialog } from '../../components/dialog.tsx';
-import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
 import { describeError } from '../../components/states.tsx';
 import { useNavigationBlock } from '../../components/unsaved-changes.tsx';
-import type { CreateRange } from './agenda-grid.tsx';
-import { ChangeTable } from './conflict.tsx';
+import { ConflictPanel } from './appointment-conflict.tsx';
+import { AppointmentFields } from './appointment-fields.tsx';
+import {
+  type DialogMode,
+  type FormValues,
+  formSchema,
+  lengthOf,
+  recordOf,
+  valuesOf,
+} from './appointment-form.ts';
 import {
   type AgendaItem,
   type AppointmentRecord,
   changedFields,
-  dayOf,
   hhmm,
-  MINUTES_PER_DAY,
-  mergeRecords,
   minutesOf,
-  parseHhmm,
-  STATE_CHOICES,
-  stateLabelKey,
+  type STATE_CHOICES,
   toRecord,
 } from './model.ts';
 import { confirmOverlap } from './overlap.ts';
@@ -42,84 +32,10 @@ import {
   createAppointmentMutation,
   deleteAppointmentMutation,
   fetchCurrent,
-  patientQuery,
   replaceInLists,
   restoreLists,
   saveAppointmentMutation,
 } from './queries.ts';
-
-export type DialogMode = { kind: 'edit'; item: AgendaItem } | { kind: 'create'; range: CreateRange };
-
-const timeRe = /^\d{2}:\d{2}$/;
-
-/** The form: the contract's appointment fields plus the calendar, the day and the times as the inputs hold them. */
-const formSchema = appointmentBase
-  .pick({ appointment: true, comment: true, patid: true, state: true })
-  .extend({
-    calendar: z.string().regex(/^\d+$/, 'validation.calendar'),
-    day: isoDate('validation.day'),
-    start: z.string().regex(timeRe, 'validation.time'),
-    end: z.string().regex(timeRe, 'validation.time'),
-    displayedduration: z.string().regex(/^\d*$/, 'validation.duration'),
-  })
-  .refine((v) => v.end > v.start, { path: ['end'], error: 'validation.endAfterStart' })
-  // An appointment nobody can read: neither a text nor a patient.
-  .refine((v) => v.appointment.trim() !== '' || v.patid > 0, {
-    path: ['appointment'],
-    error: 'validation.textOrPatient',
-  });
-
-type FormValues = z.infer<typeof formSchema>;
-
-function valuesOf(mode: DialogMode): FormValues {
-  if (mode.kind === 'edit') {
-    const { appt, calendarid } = mode.item;
-    return {
-      calendar: String(calendarid),
-      day: dayOf(appt.date),
-      start: hhmm(minutesOf(appt.date)),
-      end: hhmm(minutesOf(appt.end)),
-      appointment: appt.appointment,
-      comment: appt.comment,
-      patid: appt.patid,
-      displayedduration: appt.displayedduration,
-      state: appt.state,
-    };
-  }
-  const { calendarid, day, start, end } = mode.range;
-  const last = Math.min(end, MINUTES_PER_DAY - 1);
-  return {
-    calendar: String(calendarid),
-    day,
-    start: hhmm(start),
-    end: hhmm(last),
-    appointment: '',
-    comment: '',
-    patid: 0,
-    displayedduration: String(last - start),
-    state: 'P',
-  };
-}
-
-/**
- * The record the form stands for. Times the user left as they were keep the loaded text exactly (seconds, an end on
- * another day), so that saving changes nothing the user did not change.
- */
-export function recordOf(values: FormValues, loaded: AppointmentRecord | null): AppointmentRecord {
-  const startSame =
-    loaded !== null && values.day === dayOf(loaded.date) && values.start === hhmm(minutesOf(loaded.date));
-  const endSame = loaded !== null && startSame && values.end === hhmm(minutesOf(loaded.end));
-  return {
-    calendarid: Number(values.calendar),
-    date: startSame && loaded ? loaded.date : `${values.day} ${values.start}:00`,
-    end: endSame && loaded ? loaded.end : `${values.day} ${values.end}:00`,
-    patid: values.patid,
-    appointment: values.appointment,
-    comment: values.comment,
-    displayedduration: values.displayedduration,
-    state: values.state,
-  };
-}
 
 type Phase =
   | { kind: 'edit' }
@@ -131,6 +47,8 @@ type Phase =
       current: AgendaItem | null;
       mine: AppointmentRecord;
     };
+
+export type { DialogMode } from './appointment-form.ts';
 
 export interface AppointmentDialogProps {
   mode: DialogMode;
@@ -149,13 +67,12 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   const [phase, setPhase] = useState<Phase>({ kind: 'edit' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const [changingPatient, setChangingPatient] = useState(false);
 
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: valuesOf(mode),
   });
-  const { register, handleSubmit, formState, setValue, getValues, watch, reset } = form;
+  const { handleSubmit, formState, setValue, getValues, reset } = form;
   const dirty = formState.isDirty;
 
   const save = useMutation(saveAppointmentMutation());
@@ -166,8 +83,6 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   const block = useNavigationBlock(dirty && !busy, { includeSearch: true });
   const askingToLeave = block.blocked;
 
-  const patid = watch('patid');
-  const patient = useQuery(patientQuery(patid));
   const loadedRecord = loaded ? toRecord(loaded.appt, loaded.calendarid) : null;
 
   const requestClose = () => {
@@ -306,32 +221,17 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       setValue('displayedduration', String(length), { shouldDirty: true });
     }
   };
-  const durationReg = register('displayedduration', {
-    onChange: (e: { target: { value: string } }) => {
-      const v = getValues();
-      follows.current = e.target.value === String(lengthOf(v.start, v.end));
-    },
-  });
+  const onDurationChange = (value: string) => {
+    const v = getValues();
+    follows.current = value === String(lengthOf(v.start, v.end));
+  };
 
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
   const title =
     mode.kind === 'create'
       ? t('dialog.createTitle')
       : `${t('dialog.editTitle')} ${hhmm(minutesOf(mode.item.appt.date))} ${mode.item.appt.appointment}`;
 
-  const stateValue = watch('state');
-  const stateOptions = [
-    ...STATE_CHOICES.map((s) => ({ value: s, label: t(stateLabelKey(s)) })),
-    { value: '', label: t('state.none') },
-    // A state this app does not know stays choosable, so that saving does not change it.
-    ...(STATE_CHOICES.includes(stateValue as (typeof STATE_CHOICES)[number]) || stateValue === ''
-      ? []
-      : [{ value: stateValue, label: t('state.other', { state: stateValue }) }]),
-  ];
-
   const conflict = phase.kind === 'conflict' ? phase : null;
-  const startReg = register('start');
-  const endReg = register('end');
 
   return (
     <Dialog
@@ -359,76 +259,17 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       )}
 
       {conflict && loadedRecord ? (
-        <Stack>
-          <Alert color="orange" title={t('conflict.title')} role="alert">
-            {conflict.current ? t('conflict.text') : t('conflict.gone')}
-          </Alert>
-          {conflict.current && (
-            <ChangeTable
-              loaded={loadedRecord}
-              current={toRecord(conflict.current.appt, conflict.current.calendarid)}
-              mine={conflict.purpose === 'save' ? conflict.mine : undefined}
-              calendars={calendars}
-            />
-          )}
-          {error !== null && (
-            <Alert color="red" role="alert">
-              {t('dialog.failed', { msg: describeError(error, t) })}
-            </Alert>
-          )}
-          <Group justify="flex-end" wrap="wrap">
-            <Button variant="default" onClick={() => setPhase({ kind: 'edit' })} disabled={busy}>
-              {t('conflict.back')}
-            </Button>
-            {conflict.purpose === 'delete' ? (
-              conflict.current && (
-                <Button
-                  color="red"
-                  loading={busy}
-                  onClick={() => {
-                    const cur = conflict.current;
-                    if (cur) void deleteNow(toRecord(cur.appt, cur.calendarid));
-                  }}
-                >
-                  {t('conflict.deleteAnyway')}
-                </Button>
-              )
-            ) : conflict.current ? (
-              <>
-                <Button
-                  variant="default"
-                  disabled={busy}
-                  onClick={() => {
-                    const cur = conflict.current;
-                    if (cur) takeTheirs(cur);
-                  }}
-                >
-                  {t('conflict.takeTheirs')}
-                </Button>
-                <Button variant="default" loading={busy} onClick={() => void write(conflict.mine)}>
-                  {t('conflict.overwrite')}
-                </Button>
-                <Button
-                  loading={busy}
-                  onClick={() => {
-                    const cur = conflict.current;
-                    if (cur) {
-                      void write(
-                        mergeRecords(loadedRecord, conflict.mine, toRecord(cur.appt, cur.calendarid)),
-                      );
-                    }
-                  }}
-                >
-                  {t('conflict.merge')}
-                </Button>
-              </>
-            ) : (
-              <Button loading={busy} onClick={() => void write(conflict.mine)}>
-                {t('conflict.saveAnyway')}
-              </Button>
-            )}
-          </Group>
-        </Stack>
+        <ConflictPanel
+          conflict={conflict}
+          loadedRecord={loadedRecord}
+          calendars={calendars}
+          busy={busy}
+          error={error}
+          onBack={() => setPhase({ kind: 'edit' })}
+          onDelete={(record) => void deleteNow(record)}
+          onWrite={(record) => void write(record)}
+          onTakeTheirs={takeTheirs}
+        />
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
@@ -437,96 +278,12 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
                 {t('dialog.failed', { msg: describeError(error, t) })}
               </Alert>
             )}
-            <TextInput
-              label={t('field.appointment')}
-              error={err(formState.errors.appointment?.message)}
-              {...register('appointment')}
-              data-autofocus
+            <AppointmentFields
+              form={form}
+              calendars={calendars}
+              onTimeChange={onTimeChange}
+              onDurationChange={onDurationChange}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="appointment-patient-label">
-                {t('field.patid')}
-              </Text>
-              <Group gap="sm" aria-labelledby="appointment-patient-label" role="group">
-                <Text size="sm" data-testid="appointment-patient">
-                  {patid === 0
-                    ? t('dialog.noPatient')
-                    : patient.data
-                      ? `${patientName(patient.data)} (#${patid})`
-                      : t('dialog.patientNumber', { patid })}
-                </Text>
-                {!changingPatient && (
-                  <Button variant="subtle" size="compact-sm" onClick={() => setChangingPatient(true)}>
-                    {t('dialog.changePatient')}
-                  </Button>
-                )}
-                {patid !== 0 && (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="compact-sm"
-                    onClick={() => setValue('patid', 0, { shouldDirty: true })}
-                  >
-                    {t('dialog.removePatient')}
-                  </Button>
-                )}
-              </Group>
-              {changingPatient && (
-                <PatientSearchBox
-                  label={t('dialog.searchPatient')}
-                  autoFocus
-                  onPick={(p) => {
-                    queryClient.setQueryData(patientQuery(p.patid).queryKey, p);
-                    setValue('patid', p.patid, { shouldDirty: true });
-                    setChangingPatient(false);
-                  }}
-                />
-              )}
-            </Stack>
-            <NativeSelect
-              label={t('field.calendarid')}
-              data={calendars.map((c) => ({ value: String(c.calendarid), label: c.name }))}
-              error={err(formState.errors.calendar?.message)}
-              {...register('calendar')}
-            />
-            <SimpleGrid cols={{ base: 1, xs: 3 }}>
-              <TextInput
-                type="date"
-                label={t('field.day')}
-                error={err(formState.errors.day?.message)}
-                {...register('day')}
-              />
-              <TextInput
-                type="time"
-                label={t('field.start')}
-                error={err(formState.errors.start?.message)}
-                {...startReg}
-                onChange={(e) => {
-                  onTimeChange('start', e.currentTarget.value);
-                  void startReg.onChange(e);
-                }}
-              />
-              <TextInput
-                type="time"
-                label={t('field.endTime')}
-                error={err(formState.errors.end?.message)}
-                {...endReg}
-                onChange={(e) => {
-                  onTimeChange('end', e.currentTarget.value);
-                  void endReg.onChange(e);
-                }}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <NativeSelect label={t('field.state')} data={stateOptions} {...register('state')} />
-              <TextInput
-                label={t('field.displayedduration')}
-                inputMode="numeric"
-                error={err(formState.errors.displayedduration?.message)}
-                {...durationReg}
-              />
-            </SimpleGrid>
-            <Textarea label={t('field.comment')} autosize minRows={2} {...register('comment')} />
 
             {phase.kind === 'discard' && (
               <Alert color="orange" title={t('discard.title')} role="alert">
@@ -600,10 +357,4 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       )}
     </Dialog>
   );
-}
-
-function lengthOf(start: string, end: string): number | null {
-  const a = parseHhmm(start);
-  const b = parseHhmm(end);
-  return a === null || b === null || b <= a ? null : b - a;
 }

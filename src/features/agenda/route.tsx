@@ -1,61 +1,35 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Chip,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Chip, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 
 import { notifications } from '@mantine/notifications';
-import { IconChevronLeft, IconChevronRight, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
-import { call } from '../../api/client.ts';
 import { isMissingOperation, meQuery } from '../../api/people.ts';
-import { opMutationKey, opScope } from '../../api/queries.ts';
 import { formatDate, formatDateTime, intlLocale } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { usePracticeNow } from '../../components/practice-clock.ts';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
-import { offerUndo } from '../../components/undo.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { AgendaGrid, type CreateRange, type MoveTarget } from './agenda-grid.tsx';
+import { type AgendaNavigation, AgendaToolbar, keyBelongsElsewhere } from './agenda-toolbar.tsx';
 import { AppointmentDialog, type DialogMode } from './appointment-dialog.tsx';
 import { MoveConflictDialog } from './conflict.tsx';
 import { liveOptions, useChangedHighlight } from './live.ts';
 import {
   type AgendaItem,
   type AgendaView,
-  type AppointmentRecord,
-  applyRecord,
-  changedFields,
   isDay,
   isoWeek,
-  modifyInput,
-  movedRecord,
   shiftDay,
   toRecord,
   visibleDays,
   visibleHours,
 } from './model.ts';
+import { type MoveConflictState, useMoveAppointment } from './move-appointment.ts';
 import { confirmOverlap } from './overlap.ts';
-import {
-  appointmentListsKey,
-  appointmentsQuery,
-  calendarsFallbackQuery,
-  calendarsQuery,
-  fetchCurrent,
-  replaceInLists,
-  restoreLists,
-} from './queries.ts';
+import { appointmentsQuery, calendarsFallbackQuery, calendarsQuery } from './queries.ts';
 import { readRememberedCalendars, rememberCalendars } from './remembered-calendars.ts';
 
 const TYPED_CALENDARS_KEY = 'praxis.agenda.calendars';
@@ -69,30 +43,6 @@ function readTypedCalendars(): number[] {
   }
 }
 
-class MoveConflict extends Error {
-  readonly current: AgendaItem | null;
-  constructor(current: AgendaItem | null) {
-    super('The appointment changed since it was loaded.');
-    this.current = current;
-  }
-}
-
-interface MoveVars {
-  item: AgendaItem;
-  target: MoveTarget;
-  /** Write on top of this version instead of checking (the user chose "move anyway"). */
-  base?: AgendaItem;
-}
-
-/** Is the key press meant for a field or a dialog rather than for the agenda? */
-function keyBelongsElsewhere(e: KeyboardEvent): boolean {
-  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return true;
-  const el = e.target instanceof HTMLElement ? e.target : null;
-  if (!el) return false;
-  if (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) return true;
-  return el.closest('[role="dialog"],[role="listbox"],[role="menu"],[role="radiogroup"]') !== null;
-}
-
 export function Component() {
   const { t, i18n } = useTranslation('agenda');
   const queryClient = useQueryClient();
@@ -104,7 +54,7 @@ export function Component() {
   const date = isDay(dateParam) ? dateParam : now.today;
   const days = visibleDays(view, date);
 
-  const navigate = (next: { view?: AgendaView; date?: string; cals?: number[] | null }) => {
+  const navigate = (next: AgendaNavigation) => {
     setParams(
       (prev) => {
         const out = new URLSearchParams(prev);
@@ -201,9 +151,7 @@ export function Component() {
 
   // ----- dialogs and moves -------------------------------------------------------------------------------------
   const [dialog, setDialog] = useState<DialogMode | null>(null);
-  const [moveConflict, setMoveConflict] = useState<{ vars: MoveVars; current: AgendaItem | null } | null>(
-    null,
-  );
+  const [moveConflict, setMoveConflict] = useState<MoveConflictState | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
   const calendarName = (id: number) => columns.find((c) => c.calendarid === id)?.name ?? `#${id}`;
 
@@ -212,58 +160,7 @@ export function Component() {
     notifications.show({ color: 'green', message });
   };
 
-  const move = useMutation({
-    mutationKey: opMutationKey('modifyAppointment'),
-    mutationFn: async ({ item, target, base }: MoveVars) => {
-      let from = base;
-      if (!from) {
-        const current = await fetchCurrent(item.appt, item.calendarid);
-        const found = current ? { appt: current, calendarid: item.calendarid } : null;
-        const loaded = toRecord(item.appt, item.calendarid);
-        if (!found || changedFields(loaded, toRecord(found.appt, found.calendarid)).length > 0) {
-          throw new MoveConflict(found);
-        }
-        from = found;
-      }
-      const previous = toRecord(from.appt, from.calendarid);
-      await call('modifyAppointment', modifyInput(item.appt.id, movedRecord(previous, target)));
-      // The complete record as it was: what an undo writes back (modifyAppointment overwrites every field).
-      return { appointmentid: item.appt.id, previous };
-    },
-    onMutate: async ({ item, target }: MoveVars) => {
-      await queryClient.cancelQueries({ queryKey: appointmentListsKey });
-      const record: AppointmentRecord = movedRecord(toRecord(item.appt, item.calendarid), target);
-      const snapshot = replaceInLists(queryClient, item.appt.id, {
-        appt: applyRecord(item.appt, record, calendarName(target.calendarid)),
-        calendarid: target.calendarid,
-      });
-      return { snapshot };
-    },
-    onError: (error, vars, context) => {
-      if (context) restoreLists(queryClient, context.snapshot);
-      if (error instanceof MoveConflict) setMoveConflict({ vars, current: error.current });
-      else setActionError(error);
-    },
-    onSuccess: ({ appointmentid, previous }) => {
-      setMoveConflict(null);
-      offerUndo({
-        message: t('dialog.moved'),
-        onUndo: async () => {
-          await call('modifyAppointment', modifyInput(appointmentid, previous));
-          notifications.show({ message: t('dialog.movedBack') });
-          await Promise.all([
-            queryClient.invalidateQueries({ queryKey: appointmentListsKey }),
-            queryClient.invalidateQueries({ queryKey: opScope('getSlots') }),
-          ]);
-        },
-      });
-    },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: appointmentListsKey }),
-        queryClient.invalidateQueries({ queryKey: opScope('getSlots') }),
-      ]),
-  });
+  const move = useMoveAppointment(calendarName, setMoveConflict, setActionError);
 
   const onMove = async (item: AgendaItem, target: MoveTarget) => {
     setActionError(null);
@@ -340,55 +237,7 @@ export function Component() {
         </Button>
       }
     >
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={view === 'day' ? t('toolbar.previousDay') : t('toolbar.previousWeek')}
-            onClick={() => navigate({ date: shiftDay(view, date, -1) })}
-          >
-            <IconChevronLeft size={18} aria-hidden />
-          </ActionIcon>
-          <Button variant="default" onClick={() => navigate({ date: now.today })}>
-            {t('toolbar.today')}
-          </Button>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={view === 'day' ? t('toolbar.nextDay') : t('toolbar.nextWeek')}
-            onClick={() => navigate({ date: shiftDay(view, date, 1) })}
-          >
-            <IconChevronRight size={18} aria-hidden />
-          </ActionIcon>
-          <TextInput
-            type="date"
-            aria-label={t('toolbar.date')}
-            value={date}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              if (isDay(v)) navigate({ date: v });
-            }}
-          />
-          <SegmentedControl
-            aria-label={t('toolbar.view')}
-            value={view}
-            onChange={(v) => navigate({ view: v === 'week' ? 'week' : 'day' })}
-            data={[
-              { value: 'day', label: t('toolbar.day') },
-              { value: 'week', label: t('toolbar.week') },
-            ]}
-          />
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={t('toolbar.refresh')}
-            onClick={() => void queryClient.invalidateQueries({ queryKey: appointmentListsKey })}
-          >
-            <IconRefresh size={18} aria-hidden />
-          </ActionIcon>
-        </Group>
-      </Group>
+      <AgendaToolbar view={view} date={date} today={now.today} navigate={navigate} />
 
       <Title order={2} size="h4" aria-live="polite">
         {heading}

@@ -4,7 +4,6 @@ import {
   Anchor,
   Button,
   Group,
-  List,
   NumberInput,
   Stack,
   Stepper,
@@ -13,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,7 +23,6 @@ import { opScope } from '../../api/queries.ts';
 import { formatTime, fromUnixSeconds, practiceToday, toPracticeDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import type { PatientCriteria } from '../../components/patient-search.tsx';
-import { patientName } from '../../components/patient-search.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
@@ -48,20 +46,9 @@ import {
   type PatientTab,
   type SearchValues,
 } from './patient-step.tsx';
-import {
-  calendarsQuery,
-  createAppointmentMutation,
-  customerQuery,
-  providersQuery,
-  servicesQuery,
-} from './queries.ts';
+import { calendarsQuery, createAppointmentMutation, providersQuery, servicesQuery } from './queries.ts';
 import { SlotStep, useDayLabel } from './slot-step.tsx';
-
-class SlotTaken extends Error {
-  constructor() {
-    super('The slot was taken meanwhile.');
-  }
-}
+import { PatientText, SlotTaken, Summary } from './summary.tsx';
 
 export function Component() {
   const { t } = useTranslation('booking');
@@ -383,25 +370,5 @@ export function Component() {
 
       {guard.dialog}
     </Page>
-  );
-}
-
-function PatientText({ patid }: { patid: number }) {
-  const query = useQuery(customerQuery(patid));
-  return <>{query.data ? `${patientName(query.data)} (#${patid})` : `#${patid}`}</>;
-}
-
-function Summary({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <List listStyleType="none" spacing={4}>
-      {rows.map(([label, value]) => (
-        <List.Item key={label}>
-          <Text span fw={600}>
-            {label}
-          </Text>
-          {value !== '' && <Text span>: {value}</Text>}
-        </List.Item>
-      ))}
-    </List>
   );
 }

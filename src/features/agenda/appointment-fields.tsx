@@ -1,0 +1,145 @@
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Calendar } from '../../../contract/agenda.ts';
+import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
+import type { FormValues } from './appointment-form.ts';
+import { STATE_CHOICES, stateLabelKey } from './model.ts';
+import { patientQuery } from './queries.ts';
+
+interface AppointmentFieldsProps {
+  form: UseFormReturn<FormValues>;
+  calendars: readonly Calendar[];
+  /** A time changed: the displayed duration may follow. */
+  onTimeChange: (field: 'start' | 'end', value: string) => void;
+  /** The user typed a duration. */
+  onDurationChange: (value: string) => void;
+}
+
+/** The appointment's fields: text, patient, calendar, day and times, state, displayed duration, comment. */
+export function AppointmentFields({
+  form,
+  calendars,
+  onTimeChange,
+  onDurationChange,
+}: AppointmentFieldsProps) {
+  const { t } = useTranslation('agenda');
+  const queryClient = useQueryClient();
+  const { register, formState, setValue, watch } = form;
+  const [changingPatient, setChangingPatient] = useState(false);
+  const patid = watch('patid');
+  const patient = useQuery(patientQuery(patid));
+  const err = (message: string | undefined) => (message ? t(message) : undefined);
+
+  const stateValue = watch('state');
+  const stateOptions = [
+    ...STATE_CHOICES.map((s) => ({ value: s, label: t(stateLabelKey(s)) })),
+    { value: '', label: t('state.none') },
+    // A state this app does not know stays choosable, so that saving does not change it.
+    ...(STATE_CHOICES.includes(stateValue as (typeof STATE_CHOICES)[number]) || stateValue === ''
+      ? []
+      : [{ value: stateValue, label: t('state.other', { state: stateValue }) }]),
+  ];
+  const startReg = register('start');
+  const endReg = register('end');
+  const durationReg = register('displayedduration', {
+    onChange: (e: { target: { value: string } }) => onDurationChange(e.target.value),
+  });
+
+  return (
+    <>
+      <TextInput
+        label={t('field.appointment')}
+        error={err(formState.errors.appointment?.message)}
+        {...register('appointment')}
+        data-autofocus
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="appointment-patient-label">
+          {t('field.patid')}
+        </Text>
+        <Group gap="sm" aria-labelledby="appointment-patient-label" role="group">
+          <Text size="sm" data-testid="appointment-patient">
+            {patid === 0
+              ? t('dialog.noPatient')
+              : patient.data
+                ? `${patientName(patient.data)} (#${patid})`
+                : t('dialog.patientNumber', { patid })}
+          </Text>
+          {!changingPatient && (
+            <Button variant="subtle" size="compact-sm" onClick={() => setChangingPatient(true)}>
+              {t('dialog.changePatient')}
+            </Button>
+          )}
+          {patid !== 0 && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              onClick={() => setValue('patid', 0, { shouldDirty: true })}
+            >
+              {t('dialog.removePatient')}
+            </Button>
+          )}
+        </Group>
+        {changingPatient && (
+          <PatientSearchBox
+            label={t('dialog.searchPatient')}
+            autoFocus
+            onPick={(p) => {
+              queryClient.setQueryData(patientQuery(p.patid).queryKey, p);
+              setValue('patid', p.patid, { shouldDirty: true });
+              setChangingPatient(false);
+            }}
+          />
+        )}
+      </Stack>
+      <NativeSelect
+        label={t('field.calendarid')}
+        data={calendars.map((c) => ({ value: String(c.calendarid), label: c.name }))}
+        error={err(formState.errors.calendar?.message)}
+        {...register('calendar')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <TextInput
+          type="date"
+          label={t('field.day')}
+          error={err(formState.errors.day?.message)}
+          {...register('day')}
+        />
+        <TextInput
+          type="time"
+          label={t('field.start')}
+          error={err(formState.errors.start?.message)}
+          {...startReg}
+          onChange={(e) => {
+            onTimeChange('start', e.currentTarget.value);
+            void startReg.onChange(e);
+          }}
+        />
+        <TextInput
+          type="time"
+          label={t('field.endTime')}
+          error={err(formState.errors.end?.message)}
+          {...endReg}
+          onChange={(e) => {
+            onTimeChange('end', e.currentTarget.value);
+            void endReg.onChange(e);
+          }}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <NativeSelect label={t('field.state')} data={stateOptions} {...register('state')} />
+        <TextInput
+          label={t('field.displayedduration')}
+          inputMode="numeric"
+          error={err(formState.errors.displayedduration?.message)}
+          {...durationReg}
+        />
+      </SimpleGrid>
+      <Textarea label={t('field.comment')} autosize minRows={2} {...register('comment')} />
+    </>
+  );
+}
