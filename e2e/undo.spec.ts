@@ -85,7 +85,7 @@ test('Ctrl+Z takes an appointment move back with its complete previous record', 
 
   await signIn(page, { path: `/agenda?view=day&date=${day}&cals=${CALENDAR}` });
   await expect(column(page, day)).toBeVisible({ timeout: 20_000 });
-  const event = page.getByRole('button', { name: new RegExp(`^14:00–14:30, ${text}`) });
+  const event = page.getByRole('button', { name: new RegExp(`^14:00\\s?–14:30, ${text}`) });
   const box = await event.boundingBox();
   if (!box) throw new Error('event not visible');
   await page.mouse.move(box.x + box.width / 2, box.y + 8);
@@ -104,5 +104,5 @@ test('Ctrl+Z takes an appointment move back with its complete previous record', 
     appointment: text,
     comment: 'Stays as it was',
   });
-  await expect(page.getByRole('button', { name: new RegExp(`^14:00–14:30, ${text}`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^14:00\\s?–14:30, ${text}`) })).toBeVisible();
 });
