@@ -96,3 +96,21 @@ test('an appointment booked by another receptionist appears within the refresh a
   await expect(block).toBeVisible({ timeout: 10_000 });
   await expect(grid.locator('[data-changed]').filter({ hasText: text })).toHaveCount(1);
 });
+
+test.describe('in an English (US) browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the appointment dialog shows the day as DD.MM.YYYY and times in 24 hours', async ({ page }) => {
+    const day = weekdayAhead(3);
+    await signIn(page, { path: `/agenda?view=day&date=${day}&cals=${CALENDAR}` });
+    await page.getByRole('button', { name: 'New appointment' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New appointment' });
+    const [y, m, d] = day.split('-');
+    await expect(dialog.getByLabel('Date')).toHaveValue(`${d}.${m}.${y}`);
+    await expect(dialog.getByLabel('From')).toHaveValue(/^\d{2}:\d{2}$/);
+    // Typed the short way, the time reads 24-hour.
+    await dialog.getByLabel('To').fill('1730');
+    await dialog.getByLabel('To').blur();
+    await expect(dialog.getByLabel('To')).toHaveValue('17:30');
+  });
+});

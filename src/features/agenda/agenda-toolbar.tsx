@@ -1,7 +1,9 @@
-import { ActionIcon, Button, Group, SegmentedControl, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { parseDayText } from './appointment-form.ts';
 import { type AgendaView, isDay, shiftDay } from './model.ts';
 import { appointmentListsKey } from './queries.ts';
 
@@ -53,14 +55,15 @@ export function AgendaToolbar({ view, date, today, navigate }: AgendaToolbarProp
         >
           <IconChevronRight size={18} aria-hidden />
         </ActionIcon>
-        <TextInput
-          type="date"
+        <DateInput
           aria-label={t('toolbar.date')}
+          valueFormat="DD.MM.YYYY"
+          dateParser={parseDayText}
           value={date}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            if (isDay(v)) navigate({ date: v });
+          onChange={(v) => {
+            if (v && isDay(v)) navigate({ date: v });
           }}
+          w={130}
         />
         <SegmentedControl
           aria-label={t('toolbar.view')}

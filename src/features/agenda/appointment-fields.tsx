@@ -1,11 +1,12 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
 import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
-import type { FormValues } from './appointment-form.ts';
+import { type FormValues, parseDayText, tidyTimeText } from './appointment-form.ts';
 import { STATE_CHOICES, stateLabelKey } from './model.ts';
 import { patientQuery } from './queries.ts';
 
@@ -42,6 +43,14 @@ export function AppointmentFields({
       ? []
       : [{ value: stateValue, label: t('state.other', { state: stateValue }) }]),
   ];
+  // A time typed as "915" or "9:15" reads "09:15": always 24 hours, whatever the browser's language.
+  const tidyTime = (field: 'start' | 'end', text: string) => {
+    const tidy = tidyTimeText(text);
+    if (tidy && tidy !== text) {
+      setValue(field, tidy, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      onTimeChange(field, tidy);
+    }
+  };
   const startReg = register('start');
   const endReg = register('end');
   const durationReg = register('displayedduration', {
@@ -103,27 +112,50 @@ export function AppointmentFields({
         {...register('calendar')}
       />
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <TextInput
-          type="date"
-          label={t('field.day')}
-          error={err(formState.errors.day?.message)}
-          {...register('day')}
+        <Controller
+          control={form.control}
+          name="day"
+          render={({ field }) => (
+            <DateInput
+              label={t('field.day')}
+              valueFormat="DD.MM.YYYY"
+              dateParser={parseDayText}
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+              error={err(formState.errors.day?.message)}
+            />
+          )}
         />
         <TextInput
-          type="time"
+          inputMode="numeric"
+          maxLength={5}
+          autoComplete="off"
           label={t('field.start')}
           error={err(formState.errors.start?.message)}
           {...startReg}
+          onBlur={(e) => {
+            tidyTime('start', e.currentTarget.value);
+            void startReg.onBlur(e);
+          }}
           onChange={(e) => {
             onTimeChange('start', e.currentTarget.value);
             void startReg.onChange(e);
           }}
         />
         <TextInput
-          type="time"
+          inputMode="numeric"
+          maxLength={5}
+          autoComplete="off"
           label={t('field.endTime')}
           error={err(formState.errors.end?.message)}
           {...endReg}
+          onBlur={(e) => {
+            tidyTime('end', e.currentTarget.value);
+            void endReg.onBlur(e);
+          }}
           onChange={(e) => {
             onTimeChange('end', e.currentTarget.value);
             void endReg.onChange(e);
