@@ -90,6 +90,7 @@ export function SlotPicker(props: SlotPickerProps) {
             value={shown}
             onChange={(d) => d && props.onDay(d)}
             maxLevel="month"
+            ariaLabels={{ previousMonth: t('slot.previousMonth'), nextMonth: t('slot.nextMonth') }}
             minDate={today}
             excludeDate={(d) => !free.has(d)}
             getDayAriaLabel={(d) => (free.has(d) ? t('slot.dayFree', { day: dayLabel(d) }) : dayLabel(d))}

@@ -23,6 +23,8 @@ export const de: Translation<typeof en> = {
     invalid: 'Geben Sie 5 bis 480 Minuten ein.',
   },
   slot: {
+    previousMonth: 'Vorheriger Monat',
+    nextMonth: 'Nächster Monat',
     calendar: 'Datum',
     chooseFirst: 'Wählen Sie eine Leistung und bei wem, um die freien Zeiten zu sehen.',
     dayFree: '{{day}}, freie Zeiten',

@@ -21,6 +21,8 @@ export const en = {
     invalid: 'Enter 5 to 480 minutes.',
   },
   slot: {
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
     calendar: 'Date',
     chooseFirst: 'Choose a service and a practitioner to see the free times.',
     dayFree: '{{day}}, free times',

@@ -23,6 +23,8 @@ export const fr: Translation<typeof en> = {
     invalid: 'Saisissez 5 à 480 minutes.',
   },
   slot: {
+    previousMonth: 'Mois précédent',
+    nextMonth: 'Mois suivant',
     calendar: 'Date',
     chooseFirst: 'Choisissez une prestation et un thérapeute pour voir les plages libres.',
     dayFree: '{{day}}, plages libres',

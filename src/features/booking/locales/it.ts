@@ -23,6 +23,8 @@ export const it: Translation<typeof en> = {
     invalid: 'Inserire da 5 a 480 minuti.',
   },
   slot: {
+    previousMonth: 'Mese precedente',
+    nextMonth: 'Mese successivo',
     calendar: 'Data',
     chooseFirst: 'Scegliere una prestazione e con chi per vedere gli orari liberi.',
     dayFree: '{{day}}, orari liberi',
