@@ -97,6 +97,45 @@ describe('booking', () => {
     expect(screen.queryByText(/#2/)).toBeNull();
   });
 
+  it('marks the days with free times, lists the chosen day’s times and shows the chosen time', async () => {
+    const day = (ymd: string, at: number) => ({ ymd, from: at, to: at + 900, provider: 3, location: 1 });
+    const tue = day('20261124', from + 86_400);
+    const thu = day('20261126', from + 3 * 86_400 + 3600);
+    signInForTest();
+    stubApi({
+      getServices: () => [{ serviceid: 2, name: 'Kontrolle', duration: 15, providers: [3], location: 1 }],
+      getProviders: () => [
+        {
+          userid: 3,
+          title: 'Dr. med.',
+          givenname: 'Marc',
+          familyname: 'Favre',
+          specialization: '',
+          gender: 'm',
+          active: true,
+        },
+      ],
+      getSlots: () => [tue, thu],
+    });
+    const { user, router } = renderWithProviders(<BookingPage />, {
+      url: '/booking?service=2&provider=3&duration=15&day=2026-11-25',
+    });
+    // The 25th has nothing free: the first free day is listed instead.
+    expect(await screen.findByRole('heading', { name: 'Tuesday 24.11.2026' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Thursday 26.11.2026, free times' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Wednesday 25.11.2026' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Thursday 26.11.2026, free times' }));
+    expect(router.state.location.search).toContain('day=2026-11-26');
+    await user.click(
+      await screen.findByRole('button', { name: 'Thursday 26.11.2026 10:00, Dr. med. Marc Favre' }),
+    );
+    expect(screen.getByTestId('chosen-slot')).toHaveTextContent(
+      'Thursday 26.11.2026 10:00–10:15 · Dr. med. Marc Favre',
+    );
+    // No patient yet: the button stays disabled.
+    expect(screen.getByRole('button', { name: 'Book appointment' })).toBeDisabled();
+  });
+
   it('re-checks the slot, books it in the practitioner’s calendar and shows a summary', async () => {
     const { api, user, router } = setup();
     const confirm = await screen.findByRole('region', { name: 'Check and book' });

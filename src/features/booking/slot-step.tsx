@@ -61,7 +61,8 @@ export function SlotPicker(props: SlotPickerProps) {
   });
   const groups = groupByDay(query.data ?? []);
   const free = new Set(groups.map((g) => g.day));
-  const shown = props.day !== null && monthOf(props.day) === month ? props.day : (groups[0]?.day ?? null);
+  // The day asked for if it has free times (another practitioner may have none then), else the first that has.
+  const shown = props.day !== null && free.has(props.day) ? props.day : (groups[0]?.day ?? null);
   const daySlots = groups.find((g) => g.day === shown)?.slots ?? [];
 
   const slotLabel = (s: Slot) =>
