@@ -39,6 +39,16 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
+/** The first day after today that the calendar marks as having free times (today's may pass during the test). */
+async function chooseFreeDay(page: Page) {
+  const days = page.getByRole('button', { name: /, free times$/ });
+  await expect(days.first()).toBeVisible({ timeout: 20_000 });
+  const count = await days.count();
+  const day = days.nth(count > 1 ? 1 : 0);
+  await day.click();
+  return day;
+}
+
 test('books a slot for a new patient, shows it in the agenda and no longer offers the slot', async ({
   page,
   request,
@@ -51,24 +61,22 @@ test('books a slot for a new patient, shows it in the agenda and no longer offer
   await expect(page.getByLabel('Kontrolle')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
   await page.getByLabel('Kontrolle').check();
-  await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Dr. med. Marc Favre').check();
-  await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Duration in minutes')).toHaveValue('15');
-  await page.getByRole('button', { name: 'Next' }).click();
 
-  // A slot on the second day listed (today's may pass while the test runs).
-  const list = page.getByTestId('slot-list');
-  await expect(page.getByText('Next available')).toBeVisible();
-  const slot = list.locator('section').nth(1).getByRole('button').first();
+  // The month calendar marks days with free times; the chosen day's times are listed beside it.
+  await chooseFreeDay(page);
+  const slot = page.getByTestId('slot-list').getByRole('button').first();
   const slotLabel = (await slot.getAttribute('aria-label')) ?? '';
   expect(slotLabel).toMatch(/^\w+day \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, Dr\. med\. Marc Favre$/);
   await slot.click();
   await expect(slot).toHaveAttribute('aria-pressed', 'true');
+  // The confirmation shows the chosen date and 24-hour time.
+  const [, date, time] = /^\w+day (\S+) (\S+),/.exec(slotLabel) ?? [];
+  await expect(page.getByTestId('chosen-slot')).toContainText(`${date} ${time}–`);
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Next' }).click();
 
-  // A new patient; going back and forth keeps what was typed.
+  // A new patient; switching to the search and back keeps what was typed.
   await page.getByText('New patient', { exact: true }).click();
   await page.getByLabel('Last name').fill(lastname);
   await page.getByLabel('First name').fill('Anna');
@@ -78,18 +86,18 @@ test('books a slot for a new patient, shows it in the agenda and no longer offer
   await page.getByLabel('E-mail').fill(`anna.${stamp}@example.ch`);
   await page.getByLabel('Mobile').fill('+41 79 123 45 67');
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Back' }).click();
-  await expect(slot).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Find a patient', { exact: true }).click();
+  await page.getByText('New patient', { exact: true }).click();
   await expect(page.getByLabel('Last name')).toHaveValue(lastname);
   await page.getByRole('button', { name: 'Create patient' }).click();
+  await expect(page.getByTestId('chosen-patient')).toContainText(`${lastname}, Anna`);
 
   // Confirm.
-  await expect(page.getByRole('heading', { name: 'Check and book' })).toBeVisible();
-  await expect(page.getByText(`${lastname}, Anna`).first()).toBeVisible();
+  const confirm = page.getByRole('region', { name: 'Check and book' });
+  await expect(confirm).toContainText(`${lastname}, Anna`);
   await page.getByLabel('Comment for the practice (optional)').fill(comment);
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Book appointment' }).click();
+  await confirm.getByRole('button', { name: 'Book appointment' }).click();
   await expect(page.getByText('Appointment booked')).toBeVisible({ timeout: 15_000 });
 
   // Written as the service keeps it: in Dr. Favre's calendar, for the new patient (country code lower case).
@@ -117,9 +125,50 @@ test('books a slot for a new patient, shows it in the agenda and no longer offer
   await expect(page.getByRole('button', { name: new RegExp(comment) })).toBeVisible();
 
   // No longer free.
-  await page.goto(`/booking?service=${KONTROLLE}&provider=3&duration=15&step=3`);
-  await expect(page.getByText('Next available')).toBeVisible({ timeout: 20_000 });
+  const day = new URL(page.url()).searchParams.get('date');
+  await page.goto(`/booking?service=${KONTROLLE}&provider=3&duration=15&day=${day}`);
+  await expect(page.getByTestId('slot-list')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: slotLabel, exact: true })).toHaveCount(0);
+});
+
+test('at 1440×900 a booking completes on one screen without scrolling', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const stamp = Date.now();
+  const comment = `One screen ${stamp}`;
+  const { id: patid } = await api<{ id: number }>(request, '/system/createCustomer', {
+    lastname: `Einseite-${stamp}`,
+    firstname: 'Rita',
+    dob: '1966-06-06',
+    language: 'de',
+  });
+
+  await page.goto('/booking');
+  await page.getByLabel('Kontrolle').check({ timeout: 20_000 });
+  await page.getByLabel('Dr. med. Lucia Rossi').check();
+  await chooseFreeDay(page);
+  const slot = page.getByTestId('slot-list').getByRole('button').first();
+  await slot.click();
+  await page.getByLabel('Search a patient').fill(`Einseite-${stamp}`);
+  await page.getByRole('option', { name: `Einseite-${stamp}, Rita` }).click();
+  await expect(page.getByTestId('chosen-patient')).toContainText(`#${patid}`);
+  await page.getByLabel('Comment for the practice (optional)').fill(comment);
+
+  const book = page.getByRole('button', { name: 'Book appointment' });
+  await expect(book).toBeEnabled();
+  await expect(book).toBeInViewport({ ratio: 1 });
+  // Nothing above needed scrolling: the window never moved.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await book.click();
+  await expect(page.getByText('Appointment booked')).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Checked through the API: in Dr. Rossi's calendar (3), for that patient, at the chosen time.
+  const [from, to] = (new URL(page.url()).searchParams.get('slot') ?? '').split('-').map(Number);
+  const booked = (
+    await api<Appt[]>(request, '/agenda/getAppointments', { calendarid: 3, from, until: from })
+  ).find((a) => a.comment === comment);
+  expect(booked).toMatchObject({ patid, appointment: 'Kontrolle', dateTs: from, displayedduration: '15' });
+  expect(to - from).toBe(15 * 60);
 });
 
 test('a slot taken meanwhile is not booked twice: the user is told and gets a fresh list', async ({
@@ -127,15 +176,14 @@ test('a slot taken meanwhile is not booked twice: the user is told and gets a fr
   request,
 }) => {
   // Opened from the lead board's conversion: the patient is filled in.
-  await page.goto(`/booking?patid=7&service=${KONTROLLE}&provider=4&duration=15&step=3`);
-  await page.getByRole('button', { name: /^Choose this time: / }).click({ timeout: 20_000 });
+  await page.goto(`/booking?patid=7&service=${KONTROLLE}&provider=4&duration=15`);
+  await expect(page.getByTestId('chosen-patient')).toContainText('#7', { timeout: 20_000 });
+  await chooseFreeDay(page);
+  await page.getByTestId('slot-list').getByRole('button').first().click();
   const slotParam = new URL(page.url()).searchParams.get('slot') ?? '';
   const [from, to] = slotParam.split('-').map(Number);
   expect(to - from).toBe(15 * 60);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('chosen-patient')).toContainText('#7');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('button', { name: 'Book appointment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book appointment' })).toBeEnabled();
 
   // Someone books that very time through the API.
   const stamp = Date.now();
@@ -150,28 +198,36 @@ test('a slot taken meanwhile is not booked twice: the user is told and gets a fr
 
   await page.getByRole('button', { name: 'Book appointment' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'has just been taken' })).toBeVisible();
-  await expect(page).toHaveURL(/step=3/);
   expect(new URL(page.url()).searchParams.get('slot')).toBeNull();
-  await expect(page.getByText('Next available')).toBeVisible();
-  // The fresh list does not offer it, and nothing was booked twice.
-  const day = new Intl.DateTimeFormat('en-GB', {
+  await expect(page.getByRole('button', { name: 'Book appointment' })).toBeDisabled();
+  await expect(page.getByTestId('slot-list')).toBeVisible();
+  // The fresh list of that day does not offer it, and nothing was booked twice.
+  const time = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/Zurich',
     hour: '2-digit',
     minute: '2-digit',
   }).format(new Date(from * 1000));
-  const slotButtons = page.getByRole('button', { name: new RegExp(` ${day}, Dr\\. med\\. Lucia Rossi$`) });
-  const labels = await slotButtons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-  const dayText = new Intl.DateTimeFormat('de-CH', {
-    timeZone: 'Europe/Zurich',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(from * 1000));
-  expect(labels.filter((l) => l?.includes(dayText))).toEqual([]);
+  await expect(
+    page.getByTestId('slot-list').getByRole('button', { name: new RegExp(` ${time}, `) }),
+  ).toHaveCount(0);
   const atThatTime = await api<Appt[]>(request, '/agenda/getAppointments', {
     calendarid: 3,
     from,
     until: from,
   });
   expect(atThatTime.map((a) => a.appointment)).toEqual([`Taken meanwhile ${stamp}`]);
+});
+
+test('at 390 px the screen stacks in one column, nothing wider than the phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/booking?service=${KONTROLLE}&provider=3&duration=15`);
+  const calendar = page.getByRole('button', { name: /, free times$/ }).first();
+  await expect(calendar).toBeVisible({ timeout: 20_000 });
+  const service = await page.getByLabel('Kontrolle').boundingBox();
+  const search = await page.getByLabel('Search a patient').boundingBox();
+  const day = await calendar.boundingBox();
+  // The choices come first, the calendar below them, the patient below the calendar.
+  expect(service && day && service.y < day.y).toBe(true);
+  expect(day && search && day.y < search.y).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -55,8 +55,7 @@ interface Words {
   lastname: RegExp;
   firstname: RegExp;
   dob: string;
-  next: string;
-  nextAvailable: string;
+  dayFree: RegExp;
   weekday: RegExp;
   newPatient: string;
   language: string;
@@ -88,8 +87,7 @@ const journeys: Words[] = [
     lastname: /^Nom/,
     firstname: /^Prénom/,
     dob: 'Date de naissance',
-    next: 'Suivant',
-    nextAvailable: 'Prochaine disponibilité',
+    dayFree: /, plages libres$/,
     weekday: /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, /,
     newPatient: 'Nouveau patient',
     language: 'Langue',
@@ -119,8 +117,7 @@ const journeys: Words[] = [
     lastname: /^Cognome/,
     firstname: /^Nome/,
     dob: 'Data di nascita',
-    next: 'Avanti',
-    nextAvailable: 'Prossima disponibilità',
+    dayFree: /, orari liberi$/,
     weekday: /^(lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, /,
     newPatient: 'Nuovo paziente',
     language: 'Lingua',
@@ -172,21 +169,19 @@ for (const w of journeys) {
       await expect(target.getByRole('article', { name: `${lastname} Anna`, exact: true })).toBeVisible();
       await expect.poll(() => folderOf(request, leadId)).toBe(2);
 
-      // Online booking: service, practitioner, duration, a free time, a new patient, confirm.
+      // Online booking on one screen: service, practitioner, a day of the calendar, a free time, a new patient.
       await page.goto('/booking');
       await expect(page.getByLabel('Kontrolle')).toBeVisible({ timeout: 20_000 });
       await expectNoEnglish(page);
       await page.getByLabel('Kontrolle').check();
-      await page.getByRole('button', { name: w.next }).click();
       await page.getByLabel('Dr. med. Marc Favre').check();
-      await page.getByRole('button', { name: w.next }).click();
-      await page.getByRole('button', { name: w.next }).click();
-      await expect(page.getByText(w.nextAvailable)).toBeVisible({ timeout: 20_000 });
-      const slot = page.getByTestId('slot-list').locator('section').nth(1).getByRole('button').first();
+      const freeDays = page.getByRole('button', { name: w.dayFree });
+      await expect(freeDays.first()).toBeVisible({ timeout: 20_000 });
+      await freeDays.nth((await freeDays.count()) > 1 ? 1 : 0).click();
+      const slot = page.getByTestId('slot-list').getByRole('button').first();
       expect((await slot.getAttribute('aria-label')) ?? '').toMatch(w.weekday);
       await expectNoEnglish(page);
       await slot.click();
-      await page.getByRole('button', { name: w.next }).click();
 
       await page.getByText(w.newPatient, { exact: true }).click();
       await page.getByLabel(w.lastname).fill(`${lastname}P`);
@@ -198,9 +193,10 @@ for (const w of journeys) {
       await expectNoEnglish(page);
       await page.getByRole('button', { name: w.createPatient }).click();
 
-      await expect(page.getByRole('heading', { name: w.check })).toBeVisible();
+      const confirm = page.getByRole('region', { name: w.check });
+      await expect(confirm).toContainText(`${lastname}P, Anna`);
       await expectNoEnglish(page);
-      await page.getByRole('button', { name: w.book }).click();
+      await confirm.getByRole('button', { name: w.book }).click();
       await expect(page.getByText(w.booked)).toBeVisible({ timeout: 15_000 });
       await page.getByRole('link', { name: w.toAgenda }).click();
       await expect(page).toHaveURL(/\/agenda\?/);

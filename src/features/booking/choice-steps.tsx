@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Alert, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingService } from '../../../contract/booking.ts';
@@ -15,42 +15,13 @@ export function providerLabel(providers: readonly Provider[] | undefined, userid
   return p ? providerName(p) : `#${userid}`;
 }
 
-export interface StepNavProps {
-  onBack?: () => void;
-  onNext?: () => void;
-  nextDisabled?: boolean;
-  nextLabel?: string;
-}
-
-/** Back and Next under a step. */
-export function StepNav({ onBack, onNext, nextDisabled, nextLabel }: StepNavProps) {
-  const { t } = useTranslation('booking');
-  return (
-    <Group justify="space-between" mt="md">
-      <div>
-        {onBack && (
-          <Button variant="default" onClick={onBack}>
-            {t('nav.back')}
-          </Button>
-        )}
-      </div>
-      {onNext && (
-        <Button onClick={onNext} disabled={nextDisabled}>
-          {nextLabel ?? t('nav.next')}
-        </Button>
-      )}
-    </Group>
-  );
-}
-
 export interface ServiceStepProps {
   services: readonly BookingService[];
   value: number | null;
   onChange: (serviceid: number) => void;
-  onNext: () => void;
 }
 
-export function ServiceStep({ services, value, onChange, onNext }: ServiceStepProps) {
+export function ServiceStep({ services, value, onChange }: ServiceStepProps) {
   const { t } = useTranslation('booking');
   if (services.length === 0) return <Text>{t('service.none')}</Text>;
   return (
@@ -60,7 +31,7 @@ export function ServiceStep({ services, value, onChange, onNext }: ServiceStepPr
         value={value === null ? null : String(value)}
         onChange={(v) => onChange(Number(v))}
       >
-        <Stack gap="sm" mt="xs">
+        <Stack gap={6} mt={4}>
           {services.map((s) => (
             <Radio
               key={s.serviceid}
@@ -81,7 +52,6 @@ export function ServiceStep({ services, value, onChange, onNext }: ServiceStepPr
           ))}
         </Stack>
       </Radio.Group>
-      <StepNav onNext={onNext} nextDisabled={value === null} />
     </Stack>
   );
 }
@@ -91,11 +61,9 @@ export interface ProviderStepProps {
   providers: readonly Provider[];
   value: number | null;
   onChange: (provider: number) => void;
-  onBack: () => void;
-  onNext: () => void;
 }
 
-export function ProviderStep({ service, providers, value, onChange, onBack, onNext }: ProviderStepProps) {
+export function ProviderStep({ service, providers, value, onChange }: ProviderStepProps) {
   const { t } = useTranslation('booking');
   // Only active practitioners (getProviders lists no others) who offer the service.
   const offering = providers.filter((p) => service.providers.includes(p.userid));
@@ -109,7 +77,7 @@ export function ProviderStep({ service, providers, value, onChange, onBack, onNe
           value={value === null ? null : String(value)}
           onChange={(v) => onChange(Number(v))}
         >
-          <Stack gap="sm" mt="xs">
+          <Stack gap={6} mt={4}>
             <Radio value="0" label={t('provider.any')} description={t('provider.anyHint')} />
             {offering.map((p) => (
               <Radio
@@ -122,7 +90,6 @@ export function ProviderStep({ service, providers, value, onChange, onBack, onNe
           </Stack>
         </Radio.Group>
       )}
-      <StepNav onBack={onBack} onNext={onNext} nextDisabled={value === null || offering.length === 0} />
     </Stack>
   );
 }
@@ -130,33 +97,34 @@ export function ProviderStep({ service, providers, value, onChange, onBack, onNe
 export interface DurationStepProps {
   service: BookingService;
   value: number | null;
+  /** A valid duration was entered. */
   onChoose: (minutes: number) => void;
-  onBack: () => void;
 }
 
 export const MIN_DURATION = 5;
 export const MAX_DURATION = 480;
 
-export function DurationStep({ service, value, onChoose, onBack }: DurationStepProps) {
+export function DurationStep({ service, value, onChoose }: DurationStepProps) {
   const { t } = useTranslation('booking');
   const [minutes, setMinutes] = useState<number | string>(value ?? service.duration);
   const n = typeof minutes === 'number' ? minutes : Number(minutes);
   const valid = Number.isInteger(n) && n >= MIN_DURATION && n <= MAX_DURATION;
   return (
-    <Stack>
-      <NumberInput
-        label={t('duration.label')}
-        description={t('duration.hint', { count: service.duration })}
-        value={minutes}
-        onChange={setMinutes}
-        min={MIN_DURATION}
-        max={MAX_DURATION}
-        step={5}
-        allowDecimal={false}
-        error={valid ? undefined : t('duration.invalid')}
-        w={220}
-      />
-      <StepNav onBack={onBack} onNext={() => valid && onChoose(n)} nextDisabled={!valid} />
-    </Stack>
+    <NumberInput
+      label={t('duration.label')}
+      description={t('duration.hint', { count: service.duration })}
+      value={minutes}
+      onChange={(v) => {
+        setMinutes(v);
+        const m = typeof v === 'number' ? v : Number(v);
+        if (Number.isInteger(m) && m >= MIN_DURATION && m <= MAX_DURATION) onChoose(m);
+      }}
+      min={MIN_DURATION}
+      max={MAX_DURATION}
+      step={5}
+      allowDecimal={false}
+      error={valid ? undefined : t('duration.invalid')}
+      w={220}
+    />
   );
 }

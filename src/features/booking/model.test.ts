@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '../../../contract/booking.ts';
 import {
-  activeStep,
   type BookingState,
   choose,
-  DONE,
   groupByDay,
+  isBooked,
   isStillFree,
-  moreDays,
+  monthWindow,
   readState,
-  slotWindow,
+  shiftMonth,
   writeState,
 } from './model.ts';
 
@@ -22,49 +21,60 @@ function slot(from: number, minutes: number, provider = 2, ymd = '20261123'): Sl
 
 const empty = readState(new URLSearchParams());
 
-describe('the wizard state in the URL', () => {
+describe('the booking state in the URL', () => {
   it('reads what it wrote', () => {
     const state: BookingState = {
       ...empty,
       service: 2,
       provider: 0,
       duration: 15,
-      days: 28,
+      month: '2026-12',
+      day: '2026-12-03',
       slot: { from: base, to: base + 900, provider: 3 },
       patid: 7,
-      step: 4,
     };
     expect(readState(writeState(state))).toEqual(state);
     expect(writeState(state).toString()).toBe(
-      `service=2&provider=0&duration=15&days=28&slot=${base}-${base + 900}-3&patid=7&step=4`,
+      `service=2&provider=0&duration=15&month=2026-12&day=2026-12-03&slot=${base}-${base + 900}-3&patid=7`,
     );
   });
 
-  it('ignores what does not fit and never lets the window exceed 62 days', () => {
-    const state = readState(new URLSearchParams('service=x&provider=-1&slot=1-0-2&days=400&step=9'));
-    expect(state).toMatchObject({ service: null, provider: null, slot: null, days: 62 });
-    expect(moreDays(56)).toBe(62);
-    expect(moreDays(14)).toBe(28);
-    expect(slotWindow('2026-11-23', 62)).toEqual({ from: '2026-11-23', to: '2027-01-24' });
+  it('ignores what does not fit', () => {
+    const state = readState(
+      new URLSearchParams('service=x&provider=-1&slot=1-0-2&month=2026-13&day=2026-02-30&patid=0'),
+    );
+    expect(state).toMatchObject({
+      service: null,
+      provider: null,
+      slot: null,
+      month: null,
+      day: null,
+      patid: null,
+    });
   });
 
-  it('shows the step asked for, but none whose earlier choices are missing', () => {
-    expect(activeStep({ ...empty, step: 5 })).toBe(0);
-    expect(activeStep({ ...empty, service: 1, step: 5 })).toBe(1);
-    expect(activeStep({ ...empty, service: 1, provider: 0, duration: 30, step: 5 })).toBe(3);
-    const complete = {
-      ...empty,
-      service: 1,
-      provider: 0,
-      duration: 30,
-      slot: { from: base, to: base + 1800, provider: 2 },
-      patid: 5,
-    };
-    expect(activeStep({ ...complete, step: 2 })).toBe(2);
-    expect(activeStep({ ...complete, step: 5 })).toBe(5);
-    expect(activeStep({ ...complete, booked: 99, step: 1 })).toBe(DONE);
+  it('is booked only with a slot, a patient and an appointment number', () => {
+    const chosen = { ...empty, slot: { from: base, to: base + 900, provider: 3 }, patid: 7 };
+    expect(isBooked(chosen)).toBe(false);
+    expect(isBooked({ ...chosen, booked: 501 })).toBe(true);
+    expect(isBooked({ ...chosen, patid: null, booked: 501 })).toBe(false);
+  });
+});
+
+describe('the month shown', () => {
+  it('asks for its days from today on, and nothing for a month that is over', () => {
+    expect(monthWindow('2026-11', '2026-11-23')).toEqual({ from: '2026-11-23', to: '2026-11-30' });
+    expect(monthWindow('2027-02', '2026-11-23')).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+    expect(monthWindow('2026-10', '2026-11-23')).toBeNull();
   });
 
+  it('steps over the turn of the year', () => {
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2027-01', -1)).toBe('2026-12');
+  });
+});
+
+describe('changed choices', () => {
   it('clears the choices that depended on a changed one, and keeps the patient', () => {
     const chosen = {
       ...empty,

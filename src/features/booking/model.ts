@@ -1,22 +1,14 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { DEFAULT_SLOT_WINDOW_DAYS, MAX_SLOT_WINDOW_DAYS, type Slot } from '../../../contract/booking.ts';
+import type { Slot } from '../../../contract/booking.ts';
 import { addDays } from '../../components/practice-clock.ts';
 
 dayjs.extend(utc);
 
 /**
- * The booking wizard's state as it lives in the URL (so that going back, reloading or sharing keeps every choice),
- * and the arithmetic of slots.
+ * The booking screen's state as it lives in the URL (so that going back, reloading or sharing keeps every choice),
+ * and the arithmetic of slots. Everything is on one screen: there are no steps, only choices.
  */
-
-export const STEPS = ['service', 'provider', 'duration', 'slot', 'patient', 'confirm'] as const;
-export type StepName = (typeof STEPS)[number];
-/** The index after the last step: the summary of a booking made. */
-export const DONE = STEPS.length;
-
-/** How many more days "more days" adds to the window. */
-export const WINDOW_STEP_DAYS = 14;
 
 export interface SlotChoice {
   from: number;
@@ -28,18 +20,18 @@ export interface BookingState {
   service: number | null;
   /** 0 = any practitioner; null = not chosen yet. */
   provider: number | null;
-  /** Minutes; null = not chosen yet (the service's duration is offered). */
+  /** Minutes; null = the service's own duration. */
   duration: number | null;
-  /** Days ahead that the slot list covers. */
-  days: number;
+  /** The month the calendar shows, `YYYY-MM`; null = the month of today. */
+  month: string | null;
+  /** The day whose slots are listed, `YYYY-MM-DD`. */
+  day: string | null;
   slot: SlotChoice | null;
   patid: number | null;
   /** The appointment made (the summary). */
   booked: number | null;
   /** The calendar it was made in. */
   calendar: number | null;
-  /** The step asked for; `activeStep` holds it to what is already chosen. */
-  step: number;
 }
 
 function positiveInt(value: string | null): number | null {
@@ -60,23 +52,29 @@ export function parseSlotParam(value: string | null): SlotChoice | null {
   return to > from && provider > 0 ? { from, to, provider } : null;
 }
 
-export function clampDays(days: number): number {
-  return Math.min(MAX_SLOT_WINDOW_DAYS, Math.max(1, days));
+function monthParam(value: string | null): string | null {
+  const m = value ? /^(\d{4})-(\d{2})$/.exec(value) : null;
+  return m && Number(m[2]) >= 1 && Number(m[2]) <= 12 ? value : null;
+}
+
+function dayParam(value: string | null): string | null {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs.utc(value).format('YYYY-MM-DD') === value
+    ? value
+    : null;
 }
 
 export function readState(params: URLSearchParams): BookingState {
   const provider = params.get('provider');
-  const step = params.get('step');
   return {
     service: positiveInt(params.get('service')),
     provider: provider === '0' ? 0 : positiveInt(provider),
     duration: positiveInt(params.get('duration')),
-    days: clampDays(positiveInt(params.get('days')) ?? DEFAULT_SLOT_WINDOW_DAYS),
+    month: monthParam(params.get('month')),
+    day: dayParam(params.get('day')),
     slot: parseSlotParam(params.get('slot')),
     patid: positiveInt(params.get('patid')),
     booked: positiveInt(params.get('booked')),
     calendar: positiveInt(params.get('calendar')),
-    step: step !== null && /^\d$/.test(step) ? Number(step) : 0,
   };
 }
 
@@ -85,31 +83,18 @@ export function writeState(state: BookingState): URLSearchParams {
   if (state.service !== null) out.set('service', String(state.service));
   if (state.provider !== null) out.set('provider', String(state.provider));
   if (state.duration !== null) out.set('duration', String(state.duration));
-  if (state.days !== DEFAULT_SLOT_WINDOW_DAYS) out.set('days', String(state.days));
+  if (state.month !== null) out.set('month', state.month);
+  if (state.day !== null) out.set('day', state.day);
   if (state.slot) out.set('slot', slotParam(state.slot));
   if (state.patid !== null) out.set('patid', String(state.patid));
   if (state.booked !== null) out.set('booked', String(state.booked));
   if (state.calendar !== null) out.set('calendar', String(state.calendar));
-  out.set('step', String(state.step));
   return out;
 }
 
-/** The first step whose choice is missing; DONE once booked. */
-export function firstOpenStep(state: BookingState): number {
-  if (state.booked !== null && state.slot && state.patid !== null) return DONE;
-  if (state.service === null) return 0;
-  if (state.provider === null) return 1;
-  if (state.duration === null) return 2;
-  if (state.slot === null) return 3;
-  if (state.patid === null) return 4;
-  return 5;
-}
-
-/** The step shown: the one asked for, but never beyond the first one still open. */
-export function activeStep(state: BookingState): number {
-  const open = firstOpenStep(state);
-  if (open === DONE) return DONE;
-  return Math.min(Math.max(0, state.step), open);
+/** Booked: the summary replaces the screen. */
+export function isBooked(state: BookingState): boolean {
+  return state.booked !== null && state.slot !== null && state.patid !== null;
 }
 
 /**
@@ -142,14 +127,25 @@ export function ymdToDay(ymd: string): string {
   return `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
 }
 
-/** The window of getSlots: from today, `days` days ahead (both ends included). */
-export function slotWindow(today: string, days: number): { from: string; to: string } {
-  return { from: today, to: addDays(today, clampDays(days)) };
+/** `2026-11-23` -> `2026-11`. */
+export function monthOf(day: string): string {
+  return day.slice(0, 7);
 }
 
-/** The next window size for "more days", never above the service's maximum. */
-export function moreDays(days: number): number {
-  return clampDays(days + WINDOW_STEP_DAYS);
+/**
+ * The window of getSlots for a month shown: its days from today on (both ends included); null for a month that is
+ * over.
+ */
+export function monthWindow(month: string, today: string): { from: string; to: string } | null {
+  const first = `${month}-01`;
+  const last = dayjs.utc(first).endOf('month').format('YYYY-MM-DD');
+  if (last < today) return null;
+  return { from: first < today ? today : first, to: last };
+}
+
+/** The month before or after (`delta` months). */
+export function shiftMonth(month: string, delta: number): string {
+  return dayjs.utc(`${month}-01`).add(delta, 'month').format('YYYY-MM');
 }
 
 export interface SlotDay {

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Card,
   Group,
@@ -7,7 +8,6 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -15,13 +15,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { normalizeDob, type Patient } from '../../../contract/system.ts';
+import { normalizeDob } from '../../../contract/system.ts';
 import { isApiError } from '../../api/client.ts';
 import { formatDate } from '../../components/format.ts';
-import { hasCriteria, type PatientCriteria, patientName } from '../../components/patient-search.tsx';
-import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
-import { StepNav } from './choice-steps.tsx';
-import { createCustomerMutation, customerQuery, patientSearchQuery } from './queries.ts';
+import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
+import { describeError, LoadingState } from '../../components/states.tsx';
+import { createCustomerMutation, customerQuery } from './queries.ts';
 
 export const patientLanguages = ['de', 'fr', 'it', 'en'] as const;
 
@@ -55,14 +54,6 @@ export const emptyNewPatient: NewPatientValues = {
   countrycode: 'ch',
 };
 
-export interface SearchValues {
-  lastname: string;
-  firstname: string;
-  dob: string;
-}
-
-export const emptySearch: SearchValues = { lastname: '', firstname: '', dob: '' };
-
 export type PatientTab = 'find' | 'create';
 
 export interface PatientStepProps {
@@ -70,42 +61,38 @@ export interface PatientStepProps {
   onChoose: (patid: number | null) => void;
   tab: PatientTab;
   onTab: (tab: PatientTab) => void;
-  /** Kept by the wizard, so that going back and forth keeps what was typed. */
-  search: UseFormReturn<SearchValues>;
-  criteria: PatientCriteria | null;
-  onSearch: (criteria: PatientCriteria | null) => void;
+  /** Kept by the screen, so that switching to a search and back keeps what was typed. */
   newPatient: UseFormReturn<NewPatientValues>;
-  onBack: () => void;
-  onNext: () => void;
 }
 
+/** The patient: the Ctrl+K search, or a new patient; once chosen, their name with "choose another". */
 export function PatientStep(props: PatientStepProps) {
   const { patid, tab } = props;
   const { t } = useTranslation('booking');
+  if (patid !== null) return <ChosenPatient patid={patid} onChange={() => props.onChoose(null)} />;
   return (
-    <Stack>
-      {patid !== null ? (
-        <ChosenPatient patid={patid} onChange={() => props.onChoose(null)} />
-      ) : (
-        <>
-          <SegmentedControl
-            aria-label={t('patient.legend')}
-            value={tab}
-            onChange={(v) => props.onTab(v === 'create' ? 'create' : 'find')}
-            data={[
-              { value: 'find', label: t('patient.find') },
-              { value: 'create', label: t('patient.create') },
-            ]}
-            w="fit-content"
-          />
-          {tab === 'find' ? (
-            <FindPatient {...props} />
-          ) : (
-            <CreatePatient form={props.newPatient} onCreated={(id) => props.onChoose(id)} />
-          )}
-        </>
-      )}
-      <StepNav onBack={props.onBack} onNext={props.onNext} nextDisabled={patid === null} />
+    <Stack gap="xs">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <SegmentedControl
+          aria-label={t('patient.legend')}
+          value={tab}
+          onChange={(v) => props.onTab(v === 'create' ? 'create' : 'find')}
+          data={[
+            { value: 'find', label: t('patient.find') },
+            { value: 'create', label: t('patient.create') },
+          ]}
+        />
+        {tab === 'find' && (
+          <Box style={{ flex: 1 }} miw={240}>
+            <PatientSearchBox
+              label={t('patient.searchLabel')}
+              placeholder={t('patient.searchHint')}
+              onPick={(p) => props.onChoose(p.patid)}
+            />
+          </Box>
+        )}
+      </Group>
+      {tab === 'create' && <CreatePatient form={props.newPatient} onCreated={(id) => props.onChoose(id)} />}
     </Stack>
   );
 }
@@ -114,7 +101,7 @@ function ChosenPatient({ patid, onChange }: { patid: number; onChange: () => voi
   const { t } = useTranslation('booking');
   const query = useQuery(customerQuery(patid));
   return (
-    <Card withBorder padding="sm">
+    <Card withBorder padding="xs">
       <Group justify="space-between" wrap="wrap">
         <Stack gap={0}>
           <Text size="sm" fw={700}>
@@ -136,88 +123,6 @@ function ChosenPatient({ patid, onChange }: { patid: number; onChange: () => voi
         </Button>
       </Group>
     </Card>
-  );
-}
-
-function FindPatient({ search, criteria, onSearch, onChoose }: PatientStepProps) {
-  const { t } = useTranslation('booking');
-  const { register, handleSubmit, formState, setError } = search;
-  const query = useQuery({
-    ...patientSearchQuery(criteria ?? {}),
-    enabled: criteria !== null && hasCriteria(criteria),
-  });
-
-  const submit = handleSubmit((v) => {
-    if (v.dob.trim() !== '' && normalizeDob(v.dob) === null) {
-      setError('dob', { message: t('patient.invalidDob') });
-      return;
-    }
-    const next: PatientCriteria = { lastname: v.lastname, firstname: v.firstname, dob: v.dob };
-    if (!hasCriteria(next)) {
-      setError('root', { message: t('patient.needCriterion') });
-      onSearch(null);
-      return;
-    }
-    onSearch(next);
-  });
-
-  const hits: Patient[] = query.data?.items ?? [];
-  return (
-    <Stack>
-      <form onSubmit={submit} noValidate>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput label={t('patient.lastname')} {...register('lastname')} />
-          <TextInput label={t('patient.firstname')} {...register('firstname')} />
-          <TextInput
-            label={t('patient.dob')}
-            placeholder={t('patient.dobHint')}
-            error={formState.errors.dob?.message}
-            {...register('dob')}
-          />
-          <Button type="submit">{t('patient.search')}</Button>
-        </Group>
-        {formState.errors.root?.message && (
-          <Text c="red.8" size="sm" mt="xs" role="alert">
-            {formState.errors.root.message}
-          </Text>
-        )}
-      </form>
-      {criteria !== null &&
-        (query.isPending ? (
-          <LoadingState />
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : hits.length === 0 ? (
-          <Text>{t('patient.noHits')}</Text>
-        ) : (
-          <Table striped withTableBorder aria-label={t('patient.results')}>
-            <Table.Tbody>
-              {hits.map((p) => (
-                <Table.Tr key={p.patid}>
-                  <Table.Td>
-                    <Text size="sm" fw={600} td={p.deleted === '1' ? 'line-through' : undefined}>
-                      {patientName(p)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDate(p.dob)}</Table.Td>
-                  <Table.Td>{p.city}</Table.Td>
-                  <Table.Td>#{p.patid}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      aria-label={t('patient.chooseNamed', { name: patientName(p) })}
-                      onClick={() => onChoose(p.patid)}
-                    >
-                      {t('patient.choose')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        ))}
-    </Stack>
   );
 }
 
@@ -265,7 +170,7 @@ function CreatePatient({
             {formState.errors.root.message}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs" verticalSpacing={4}>
           <TextInput
             label={t('patient.lastname')}
             required

@@ -1,11 +1,7 @@
 import type { OpInput } from '../../../contract/operations.ts';
 import { opMutation, opQuery } from '../../api/queries.ts';
-import {
-  type PatientCriteria,
-  patientSearchQuery as sharedSearch,
-} from '../../components/patient-search.tsx';
 
-/** Queries and mutations of the booking wizard, from the query layer (`api/queries.ts`). */
+/** Queries and mutations of the booking screen, from the query layer (`api/queries.ts`). */
 
 export { customerQuery } from '../../api/queries.ts';
 
@@ -28,13 +24,6 @@ export function slotsQuery(input: SlotsInput) {
 /** The same query as the agenda's list of calendars. */
 export function calendarsQuery() {
   return opQuery('getCalendars', {});
-}
-
-export const PATIENT_HITS = 20;
-
-/** searchPatients with only its allowed fields (it refuses any other). */
-export function patientSearchQuery(criteria: PatientCriteria) {
-  return sharedSearch(criteria, { limit: PATIENT_HITS });
 }
 
 export function createCustomerMutation() {

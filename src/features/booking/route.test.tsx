@@ -1,5 +1,5 @@
-import { configure, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { Component as BookingPage } from './route.tsx';
@@ -60,11 +60,20 @@ function setup(handlers: Parameters<typeof stubApi>[0] = {}) {
     createAppointment: () => ({ appointmentid: 501 }),
     ...handlers,
   });
-  const url = `/booking?service=2&provider=3&duration=15&slot=${from}-${to}-3&patid=7&step=5`;
+  const url = `/booking?service=2&provider=3&duration=15&slot=${from}-${to}-3&patid=7`;
   return { api, ...renderWithProviders(<BookingPage />, { url }) };
 }
 
 describe('booking', () => {
+  // Today is the Monday of the slot, 08:00 in Zurich: the calendar shows November 2026.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T07:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('names every practitioner of a service, one who has left too, never by number', async () => {
     const favre = {
       userid: 3,
@@ -88,17 +97,75 @@ describe('booking', () => {
     expect(screen.queryByText(/#2/)).toBeNull();
   });
 
+  it('marks the days with free times, lists the chosen day’s times and shows the chosen time', async () => {
+    const day = (ymd: string, at: number) => ({ ymd, from: at, to: at + 900, provider: 3, location: 1 });
+    const tue = day('20261124', from + 86_400);
+    const thu = day('20261126', from + 3 * 86_400 + 3600);
+    signInForTest();
+    stubApi({
+      getServices: () => [{ serviceid: 2, name: 'Kontrolle', duration: 15, providers: [3], location: 1 }],
+      getProviders: () => [
+        {
+          userid: 3,
+          title: 'Dr. med.',
+          givenname: 'Marc',
+          familyname: 'Favre',
+          specialization: '',
+          gender: 'm',
+          active: true,
+        },
+      ],
+      getSlots: () => [tue, thu],
+    });
+    const { user, router } = renderWithProviders(<BookingPage />, {
+      url: '/booking?service=2&provider=3&duration=15&day=2026-11-25',
+    });
+    // The 25th has nothing free: the first free day is listed instead.
+    expect(await screen.findByRole('heading', { name: 'Tuesday 24.11.2026' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Thursday 26.11.2026, free times' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Wednesday 25.11.2026' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Thursday 26.11.2026, free times' }));
+    expect(router.state.location.search).toContain('day=2026-11-26');
+    await user.click(
+      await screen.findByRole('button', { name: 'Thursday 26.11.2026 10:00, Dr. med. Marc Favre' }),
+    );
+    expect(screen.getByTestId('chosen-slot')).toHaveTextContent(
+      'Thursday 26.11.2026 10:00–10:15 · Dr. med. Marc Favre',
+    );
+    // No patient yet: the button stays disabled.
+    expect(screen.getByRole('button', { name: 'Book appointment' })).toBeDisabled();
+  });
+
   it('re-checks the slot, books it in the practitioner’s calendar and shows a summary', async () => {
     const { api, user, router } = setup();
-    expect(await screen.findByRole('heading', { name: 'Check and book' })).toBeInTheDocument();
-    expect((await screen.findAllByText(/Keller, Hans \(#7\)/)).length).toBeGreaterThan(0);
+    const confirm = await screen.findByRole('region', { name: 'Check and book' });
+    expect(await within(confirm).findByText(/Keller, Hans \(#7\)/)).toBeInTheDocument();
+    // The chosen time as a date and a 24-hour time, with the practitioner.
+    expect(within(confirm).getByTestId('chosen-slot')).toHaveTextContent(
+      'Monday 23.11.2026 09:00–09:15 · Dr. med. Marc Favre',
+    );
+    // The calendar marks the day with free times, and lists its times beside it.
+    expect(await screen.findByRole('button', { name: 'Monday 23.11.2026, free times' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Monday 23.11.2026 09:00, Dr. med. Marc Favre' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await user.type(screen.getByLabelText('Comment for the practice (optional)'), 'Bitte Befund mitbringen');
     await user.click(screen.getByRole('button', { name: 'Book appointment' }));
 
     expect(await screen.findByText('Appointment booked')).toBeInTheDocument();
     const ops = api.calls.map((c) => c.op);
     expect(ops.indexOf('getSlots')).toBeLessThan(ops.indexOf('createAppointment'));
-    expect(api.calls.find((c) => c.op === 'getSlots')?.input).toEqual({
+    const beforeCreate = api.calls.slice(0, ops.indexOf('createAppointment'));
+    const slotCalls = beforeCreate.filter((c) => c.op === 'getSlots').map((c) => c.input);
+    // The month shown, from today on; then the re-check of the chosen day just before booking.
+    expect(slotCalls[0]).toEqual({
+      serviceid: 2,
+      provider: 3,
+      duration: 15,
+      from: '2026-11-23',
+      to: '2026-11-30',
+    });
+    expect(slotCalls.at(-1)).toEqual({
       serviceid: 2,
       provider: 3,
       duration: 15,
@@ -128,8 +195,9 @@ describe('booking', () => {
     expect(await screen.findByText(/has just been taken by someone else/)).toBeInTheDocument();
     expect(api.calls.some((c) => c.op === 'createAppointment')).toBe(false);
     expect(router.state.location.search).not.toContain('slot=');
-    expect(router.state.location.search).toContain('step=3');
-    expect(await screen.findByText('No free time in the next 14 days.')).toBeInTheDocument();
+    expect(router.state.location.search).toContain('day=2026-11-23');
+    expect(await screen.findByText('No free time this month.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book appointment' })).toBeDisabled();
   });
 
   it('a refused create whose slot is gone meanwhile counts as taken', async () => {

@@ -1,61 +1,51 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NumberInput,
-  Stack,
-  Stepper,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { BookingService } from '../../../contract/booking.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
 import { opScope } from '../../api/queries.ts';
 import { formatTime, fromUnixSeconds, practiceToday, toPracticeDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
-import type { PatientCriteria } from '../../components/patient-search.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
-import { DurationStep, ProviderStep, providerLabel, ServiceStep, StepNav } from './choice-steps.tsx';
+import classes from './booking.module.css';
+import { DurationStep, ProviderStep, providerLabel, ServiceStep } from './choice-steps.tsx';
 import {
-  activeStep,
   type BookingState,
   choose,
-  DONE,
+  isBooked,
   isStillFree,
+  monthOf,
   readState,
   type SlotChoice,
   writeState,
 } from './model.ts';
 import {
   emptyNewPatient,
-  emptySearch,
   type NewPatientValues,
   newPatientSchema,
   PatientStep,
   type PatientTab,
-  type SearchValues,
 } from './patient-step.tsx';
 import { calendarsQuery, createAppointmentMutation, providersQuery, servicesQuery } from './queries.ts';
-import { SlotStep, useDayLabel } from './slot-step.tsx';
-import { PatientText, SlotTaken, Summary } from './summary.tsx';
+import { SlotPicker, useDayLabel } from './slot-step.tsx';
+import { BookedSummary, PatientText, SlotTaken } from './summary.tsx';
 
+/**
+ * Booking on one screen, as cal.com does it: service, practitioner and duration on the left; a month calendar
+ * with the days that have free times marked and the times of the chosen day; the patient and the confirmation
+ * below, the confirmation kept in view.
+ */
 export function Component() {
   const { t } = useTranslation('booking');
   const queryClient = useQueryClient();
   const [params, setParams] = useUrlParams();
   const state = readState(params);
-  const active = activeStep(state);
   const today = practiceToday();
   const dayLabel = useDayLabel();
 
@@ -65,8 +55,6 @@ export function Component() {
 
   // What is typed in the patient step and the comment live here, so that stepping back and forth keeps them.
   const [patientTab, setPatientTab] = useState<PatientTab>('find');
-  const search = useForm<SearchValues>({ defaultValues: emptySearch });
-  const [criteria, setCriteria] = useState<PatientCriteria | null>(null);
   const newPatient = useForm<NewPatientValues>({
     resolver: zodResolver(newPatientSchema),
     defaultValues: emptyNewPatient,
@@ -78,7 +66,7 @@ export function Component() {
   const [booking, setBooking] = useState(false);
 
   const guard = useUnsavedChangesGuard(
-    newPatient.formState.isDirty || (comment.trim() !== '' && active < DONE),
+    newPatient.formState.isDirty || (comment.trim() !== '' && !isBooked(state)),
     {
       title: t('leave.title'),
       message: t('leave.text'),
@@ -89,10 +77,9 @@ export function Component() {
 
   // flushSync: a radio button shows its new state at once, not after a transition.
   const update = (next: BookingState) => setParams(writeState(next), { flushSync: true });
-  const go = (step: number) => update({ ...state, step });
   const pick = (change: Partial<BookingState>) => update(choose(state, change));
 
-  const calendars = useQuery({ ...calendarsQuery(), enabled: active >= 5 });
+  const calendars = useQuery({ ...calendarsQuery(), enabled: state.slot !== null });
   const withoutCalendars = isMissingOperation(calendars.error);
   const create = useMutation(createAppointmentMutation());
 
@@ -112,11 +99,13 @@ export function Component() {
   const slotTaken = () => {
     setTaken(true);
     void queryClient.invalidateQueries({ queryKey: opScope('getSlots') });
-    update({ ...state, slot: null, step: 3 });
+    const day = state.slot ? toPracticeDate(fromUnixSeconds(state.slot.from)) : state.day;
+    update({ ...state, slot: null, day });
   };
 
   const book = async () => {
-    const { slot, patid, duration } = state;
+    const { slot, patid } = state;
+    const duration = state.duration ?? service?.duration ?? null;
     if (!slot || patid === null || duration === null || !service) return;
     setBooking(true);
     setBookError(null);
@@ -153,7 +142,7 @@ export function Component() {
       }
       setTaken(false);
       setComment('');
-      update({ ...state, booked: appointmentid, calendar, step: DONE });
+      update({ ...state, booked: appointmentid, calendar });
     } catch (e) {
       if (e instanceof SlotTaken) slotTaken();
       else setBookError(e);
@@ -165,8 +154,6 @@ export function Component() {
   const restart = () => {
     setTaken(false);
     setBookError(null);
-    setCriteria(null);
-    search.reset(emptySearch);
     setParams(new URLSearchParams());
   };
 
@@ -187,29 +174,40 @@ export function Component() {
 
   const when = (slot: SlotChoice) =>
     `${dayLabel(toPracticeDate(fromUnixSeconds(slot.from)))} ${formatTime(fromUnixSeconds(slot.from))}–${formatTime(fromUnixSeconds(slot.to))}`;
-  const providerText = (id: number | null) =>
-    id === null ? '' : id === 0 ? t('provider.any') : providerLabel(providers.data, id);
+
+  const month =
+    state.month ??
+    monthOf(state.day ?? (state.slot ? toPracticeDate(fromUnixSeconds(state.slot.from)) : today));
+  const duration = state.duration ?? service?.duration ?? null;
+  const ready = service !== undefined && state.slot !== null && state.patid !== null && duration !== null;
+
+  if (isBooked(state) && service && state.slot && state.patid !== null && state.booked !== null) {
+    return (
+      <Page title={t('title')}>
+        <BookedSummary
+          service={service.name}
+          when={when(state.slot)}
+          provider={providerLabel(providers.data, state.slot.provider)}
+          patid={state.patid}
+          booked={state.booked}
+          agendaHref={`/agenda?view=day&date=${toPracticeDate(fromUnixSeconds(state.slot.from))}${
+            state.calendar ? `&cals=${state.calendar}` : ''
+          }`}
+          onRestart={restart}
+        />
+      </Page>
+    );
+  }
 
   return (
     <Page title={t('title')}>
-      <Stepper
-        active={active}
-        onStepClick={(i) => {
-          if (i < active) go(i);
-        }}
-        allowNextStepsSelect={false}
-        size="sm"
-        aria-label={t('steps.label')}
-      >
-        <Stepper.Step label={t('steps.service')} description={service?.name}>
+      <Box className={classes.grid}>
+        <Stack gap="sm" className={classes.choices}>
           <ServiceStep
             services={services.data}
             value={state.service}
-            onChange={(serviceid) => pick({ service: serviceid })}
-            onNext={() => go(1)}
+            onChange={(id) => pick({ service: id })}
           />
-        </Stepper.Step>
-        <Stepper.Step label={t('steps.provider')} description={providerText(state.provider)}>
           {service &&
             (providers.isPending ? (
               <LoadingState />
@@ -221,153 +219,120 @@ export function Component() {
                 providers={providers.data}
                 value={state.provider}
                 onChange={(provider) => pick({ provider })}
-                onBack={() => go(0)}
-                onNext={() => go(2)}
               />
             ))}
-        </Stepper.Step>
-        <Stepper.Step
-          label={t('steps.duration')}
-          description={state.duration ? t('service.minutes', { count: state.duration }) : undefined}
-        >
           {service && (
             <DurationStep
+              key={service.serviceid}
               service={service}
               value={state.duration}
-              onChoose={(duration) => update({ ...choose(state, { duration }), step: 3 })}
-              onBack={() => go(1)}
+              onChoose={(d) => {
+                if (d !== duration) pick({ duration: d });
+              }}
             />
           )}
-        </Stepper.Step>
-        <Stepper.Step
-          label={t('steps.slot')}
-          description={state.slot ? formatTime(fromUnixSeconds(state.slot.from)) : undefined}
-        >
-          {service && state.provider !== null && state.duration !== null && (
-            <SlotStep
+        </Stack>
+        <Stack gap="sm" className={classes.main}>
+          {service && state.provider !== null && duration !== null ? (
+            <SlotPicker
               serviceid={service.serviceid}
               provider={state.provider}
-              duration={state.duration}
-              days={state.days}
+              duration={duration}
+              month={month}
+              day={state.day}
               today={today}
               providers={providers.data}
               value={state.slot}
               taken={taken}
+              onMonth={(m) => update({ ...state, month: m })}
+              onDay={(day) => update({ ...state, day, month: monthOf(day) })}
               onChoose={(slot) => {
                 setTaken(false);
                 pick({ slot });
               }}
-              onMoreDays={(days) => update({ ...state, days })}
-              onBack={() => go(2)}
-              onNext={() => go(4)}
             />
+          ) : (
+            <Text c="dimmed">{t('slot.chooseFirst')}</Text>
           )}
-        </Stepper.Step>
-        <Stepper.Step
-          label={t('steps.patient')}
-          description={state.patid !== null ? <PatientText patid={state.patid} /> : undefined}
-        >
+          <Title order={2} size="h5">
+            {t('patient.legend')}
+          </Title>
           <PatientStep
             patid={state.patid}
-            onChoose={(patid) => update({ ...state, patid, booked: null, step: patid === null ? 4 : 5 })}
+            onChoose={(patid) => update({ ...state, patid, booked: null })}
             tab={patientTab}
             onTab={setPatientTab}
-            search={search}
-            criteria={criteria}
-            onSearch={setCriteria}
             newPatient={newPatient}
-            onBack={() => go(3)}
-            onNext={() => go(5)}
           />
-        </Stepper.Step>
-        <Stepper.Step label={t('steps.confirm')}>
-          {service && state.slot && state.patid !== null && state.duration !== null && (
-            <Stack>
-              <Title order={2} size="h4">
-                {t('confirm.legend')}
-              </Title>
-              <Summary
-                rows={[
-                  [t('confirm.service'), service.name],
-                  [t('confirm.provider'), providerLabel(providers.data, state.slot.provider)],
-                  [t('confirm.when'), when(state.slot)],
-                  [t('confirm.duration'), t('service.minutes', { count: state.duration })],
-                  [t('confirm.patient'), <PatientText key="p" patid={state.patid} />],
-                ]}
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Textarea
+              label={t('confirm.comment')}
+              value={comment}
+              onChange={(e) => setComment(e.currentTarget.value)}
+              autosize
+              minRows={1}
+              maxRows={3}
+              style={{ flex: 1 }}
+              miw={240}
+            />
+            {withoutCalendars && (
+              <NumberInput
+                label={t('confirm.calendarId')}
+                description={t('confirm.calendarIdHint')}
+                value={typedCalendar}
+                onChange={setTypedCalendar}
+                min={1}
+                allowDecimal={false}
+                w={260}
               />
-              <Textarea
-                label={t('confirm.comment')}
-                value={comment}
-                onChange={(e) => setComment(e.currentTarget.value)}
-                autosize
-                minRows={2}
-              />
-              {withoutCalendars && (
-                <NumberInput
-                  label={t('confirm.calendarId')}
-                  description={t('confirm.calendarIdHint')}
-                  value={typedCalendar}
-                  onChange={setTypedCalendar}
-                  min={1}
-                  allowDecimal={false}
-                  w={260}
-                />
-              )}
-              {bookError !== null && (
-                <Alert color="red" role="alert">
-                  {t('confirm.failed', { msg: describeError(bookError, t) })}
-                </Alert>
-              )}
-              {booking && (
-                <Text size="sm" role="status">
-                  {t('confirm.checking')}
+            )}
+          </Group>
+          <Paper
+            withBorder
+            p="sm"
+            className={classes.confirm}
+            aria-label={t('confirm.legend')}
+            component="section"
+          >
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Stack gap={2}>
+                <Text size="sm" fw={700} data-testid="chosen-slot">
+                  {state.slot
+                    ? `${when(state.slot)} · ${providerLabel(providers.data, state.slot.provider)}`
+                    : t('confirm.noSlot')}
                 </Text>
-              )}
-              <StepNav
-                onBack={() => go(4)}
-                onNext={() => void book()}
-                nextDisabled={booking}
-                nextLabel={t('confirm.book')}
-              />
-            </Stack>
-          )}
-        </Stepper.Step>
-        <Stepper.Completed>
-          {service && state.slot && state.patid !== null && state.booked !== null && (
-            <Stack>
-              <Alert color="green" title={t('done.title')} role="status">
-                <Text>
-                  {t('done.text', {
-                    service: service.name,
-                    when: when(state.slot),
-                    provider: providerLabel(providers.data, state.slot.provider),
-                  })}
+                <Text size="sm">
+                  {service ? `${service.name} · ${t('service.minutes', { count: duration ?? 0 })}` : ''}
+                  {state.patid !== null && (
+                    <>
+                      {' · '}
+                      <PatientText patid={state.patid} />
+                    </>
+                  )}
                 </Text>
+              </Stack>
+              <Button onClick={() => void book()} disabled={!ready || booking} loading={booking}>
+                {t('confirm.book')}
+              </Button>
+            </Group>
+            {bookError !== null && (
+              <Alert color="red" role="alert" mt="xs" p="xs">
+                {t('confirm.failed', { msg: describeError(bookError, t) })}
               </Alert>
-              <Summary
-                rows={[
-                  [t('confirm.patient'), <PatientText key="p" patid={state.patid} />],
-                  [t('done.number', { id: state.booked }), ''],
-                ]}
-              />
-              <Group>
-                <Anchor
-                  component={Link}
-                  to={`/agenda?view=day&date=${toPracticeDate(fromUnixSeconds(state.slot.from))}${
-                    state.calendar ? `&cals=${state.calendar}` : ''
-                  }`}
-                >
-                  {t('done.toAgenda')}
-                </Anchor>
-                <Button variant="default" onClick={restart}>
-                  {t('nav.restart')}
-                </Button>
-              </Group>
-            </Stack>
-          )}
-        </Stepper.Completed>
-      </Stepper>
-
+            )}
+            {booking && (
+              <Text size="sm" role="status" mt={4}>
+                {t('confirm.checking')}
+              </Text>
+            )}
+            {!ready && !booking && (
+              <Text size="xs" c="dimmed" mt={4}>
+                {t('confirm.missing')}
+              </Text>
+            )}
+          </Paper>
+        </Stack>
+      </Box>
       {guard.dialog}
     </Page>
   );

@@ -1,12 +1,14 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Indicator, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_SLOT_WINDOW_DAYS, type Slot } from '../../../contract/booking.ts';
+import type { Slot } from '../../../contract/booking.ts';
 import type { Provider } from '../../../contract/system.ts';
 import { formatDate, formatTime, fromUnixSeconds, intlLocale } from '../../components/format.ts';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
-import { providerLabel, StepNav } from './choice-steps.tsx';
-import { groupByDay, moreDays, type SlotChoice, sameSlot, slotWindow } from './model.ts';
+import { providerLabel } from './choice-steps.tsx';
+import { groupByDay, monthOf, monthWindow, type SlotChoice, sameSlot } from './model.ts';
 import { slotsQuery } from './queries.ts';
 
 /** `Monday 23.11.2026` for a practice day `YYYY-MM-DD`. */
@@ -19,127 +21,124 @@ export function useDayLabel(): (day: string) => string {
   return (day) => `${weekday.format(new Date(`${day}T12:00:00Z`))} ${formatDate(day)}`;
 }
 
-export interface SlotStepProps {
+export interface SlotPickerProps {
   serviceid: number;
   /** 0 = any practitioner. */
   provider: number;
   duration: number;
-  days: number;
+  /** `YYYY-MM`: the month shown. */
+  month: string;
+  /** The day whose times are listed; null = the first day with free times. */
+  day: string | null;
   today: string;
   providers: readonly Provider[] | undefined;
   value: SlotChoice | null;
   /** The chosen time was taken meanwhile: say so above the fresh list. */
   taken: boolean;
+  onMonth: (month: string) => void;
+  onDay: (day: string) => void;
   onChoose: (slot: SlotChoice) => void;
-  onMoreDays: (days: number) => void;
-  onBack: () => void;
-  onNext: () => void;
 }
 
-export function SlotStep(props: SlotStepProps) {
-  const { serviceid, provider, duration, days, today, providers, value, taken } = props;
+/**
+ * A month calendar whose days with free times are marked (getSlots for the month shown), and the times of the
+ * chosen day beside it.
+ */
+export function SlotPicker(props: SlotPickerProps) {
+  const { serviceid, provider, duration, month, today, providers, value, taken } = props;
   const { t } = useTranslation('booking');
   const dayLabel = useDayLabel();
-  const range = slotWindow(today, days);
-  const query = useQuery(
-    slotsQuery({
+  const range = monthWindow(month, today);
+  const query = useQuery({
+    ...slotsQuery({
       serviceid,
       ...(provider > 0 ? { provider } : {}),
       duration,
-      from: range.from,
-      to: range.to,
+      from: range?.from ?? today,
+      to: range?.to ?? today,
     }),
-  );
+    enabled: range !== null,
+  });
   const groups = groupByDay(query.data ?? []);
-  const first = groups[0]?.slots[0];
-  const canExtend = days < MAX_SLOT_WINDOW_DAYS;
+  const free = new Set(groups.map((g) => g.day));
+  // The day asked for if it has free times (another practitioner may have none then), else the first that has.
+  const shown = props.day !== null && free.has(props.day) ? props.day : (groups[0]?.day ?? null);
+  const daySlots = groups.find((g) => g.day === shown)?.slots ?? [];
 
-  const slotText = (s: Slot) => formatTime(fromUnixSeconds(s.from));
   const slotLabel = (s: Slot) =>
     t('slot.slotLabel', {
-      day: dayLabel(groups.find((g) => g.slots.includes(s))?.day ?? ''),
-      time: slotText(s),
+      day: shown ? dayLabel(shown) : '',
+      time: formatTime(fromUnixSeconds(s.from)),
       provider: providerLabel(providers, s.provider),
     });
-  const choose = (s: Slot) => props.onChoose({ from: s.from, to: s.to, provider: s.provider });
 
   return (
-    <Stack>
+    <Stack gap="xs">
       {taken && (
-        <Alert color="orange" role="alert" title={t('slot.legend')}>
+        <Alert color="orange" role="alert" title={t('slot.legend')} p="xs">
           {t('slot.taken')}
         </Alert>
       )}
-      <Title order={2} size="h4">
-        {t('slot.legend')}
-      </Title>
-      {query.isPending ? (
-        <LoadingState label={t('slot.loading')} />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          {first && (
-            <Card withBorder padding="sm">
-              <Group justify="space-between" wrap="wrap">
-                <Stack gap={0}>
-                  <Text size="sm" fw={700}>
-                    {t('slot.nextAvailable')}
-                  </Text>
-                  <Text>{slotLabel(first)}</Text>
-                </Stack>
-                <Button
-                  variant={sameSlot(value, first) ? 'filled' : 'light'}
-                  onClick={() => choose(first)}
-                  aria-pressed={sameSlot(value, first)}
-                  aria-label={`${t('slot.take')}: ${slotLabel(first)}`}
-                >
-                  {sameSlot(value, first) ? t('slot.chosen') : t('slot.take')}
-                </Button>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <Box>
+          <Title order={2} size="h5" mb={6} id="booking-calendar">
+            {t('slot.calendar')}
+          </Title>
+          <DatePicker
+            aria-labelledby="booking-calendar"
+            date={`${month}-01`}
+            onDateChange={(d) => props.onMonth(monthOf(d))}
+            value={shown}
+            onChange={(d) => d && props.onDay(d)}
+            maxLevel="month"
+            ariaLabels={{ previousMonth: t('slot.previousMonth'), nextMonth: t('slot.nextMonth') }}
+            minDate={today}
+            excludeDate={(d) => !free.has(d)}
+            getDayAriaLabel={(d) => (free.has(d) ? t('slot.dayFree', { day: dayLabel(d) }) : dayLabel(d))}
+            renderDay={(d) => (
+              <Indicator size={6} color="teal" offset={-3} disabled={!free.has(d)} position="bottom-center">
+                <div>{Number(d.slice(8, 10))}</div>
+              </Indicator>
+            )}
+          />
+          <Text size="xs" c="dimmed" mt={4} role="status">
+            {query.isFetching ? t('slot.loading') : t('slot.daysFree', { count: free.size })}
+          </Text>
+        </Box>
+        <Box miw={200} style={{ flex: 1 }}>
+          <Title order={2} size="h5" mb={6} id="booking-day-slots">
+            {shown ? dayLabel(shown) : t('slot.legend')}
+          </Title>
+          {range === null ? null : query.isPending ? (
+            <LoadingState label={t('slot.loading')} />
+          ) : query.isError ? (
+            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+          ) : daySlots.length === 0 ? (
+            <Text size="sm">{t('slot.emptyMonth')}</Text>
+          ) : (
+            <ScrollArea.Autosize mah={300} type="auto">
+              <Group gap={6} data-testid="slot-list" role="group" aria-labelledby="booking-day-slots">
+                {daySlots.map((s) => {
+                  const chosen = sameSlot(value, s);
+                  return (
+                    <Button
+                      key={`${s.from}-${s.provider}`}
+                      size="compact-sm"
+                      variant={chosen ? 'filled' : 'default'}
+                      aria-pressed={chosen}
+                      aria-label={slotLabel(s)}
+                      onClick={() => props.onChoose({ from: s.from, to: s.to, provider: s.provider })}
+                    >
+                      {formatTime(fromUnixSeconds(s.from))}
+                      {provider === 0 ? ` · ${providerShort(providers, s.provider)}` : ''}
+                    </Button>
+                  );
+                })}
               </Group>
-            </Card>
+            </ScrollArea.Autosize>
           )}
-          {groups.length === 0 && <Text>{t('slot.empty', { count: days })}</Text>}
-          <Stack gap="md" data-testid="slot-list">
-            {groups.map((g) => (
-              <section key={g.day} aria-labelledby={`slots-${g.day}`}>
-                <Title order={3} size="h5" id={`slots-${g.day}`} mb={6}>
-                  {dayLabel(g.day)}
-                </Title>
-                <Group gap={6}>
-                  {g.slots.map((s) => {
-                    const chosen = sameSlot(value, s);
-                    return (
-                      <Button
-                        key={`${s.from}-${s.provider}`}
-                        size="compact-sm"
-                        variant={chosen ? 'filled' : 'default'}
-                        aria-pressed={chosen}
-                        aria-label={slotLabel(s)}
-                        onClick={() => choose(s)}
-                      >
-                        {slotText(s)}
-                        {provider === 0 ? ` · ${providerShort(providers, s.provider)}` : ''}
-                      </Button>
-                    );
-                  })}
-                </Group>
-              </section>
-            ))}
-          </Stack>
-          <Group>
-            <Button variant="default" disabled={!canExtend} onClick={() => props.onMoreDays(moreDays(days))}>
-              {t('slot.moreDays', { count: Math.min(14, MAX_SLOT_WINDOW_DAYS - days) || 14 })}
-            </Button>
-            <Text size="sm" c="dimmed">
-              {canExtend
-                ? t('slot.window', { date: formatDate(range.to) })
-                : t('slot.maxReached', { count: MAX_SLOT_WINDOW_DAYS })}
-            </Text>
-          </Group>
-        </>
-      )}
-      <StepNav onBack={props.onBack} onNext={props.onNext} nextDisabled={value === null} />
+        </Box>
+      </Group>
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
-import { List, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { patientName } from '../../components/patient-search.tsx';
 import { customerQuery } from './queries.ts';
 
@@ -29,5 +31,41 @@ export function Summary({ rows }: { rows: [string, ReactNode][] }) {
         </List.Item>
       ))}
     </List>
+  );
+}
+
+export interface BookedSummaryProps {
+  service: string;
+  when: string;
+  provider: string;
+  patid: number;
+  booked: number;
+  agendaHref: string;
+  onRestart: () => void;
+}
+
+/** What was booked, with the way to the agenda and to the next booking. */
+export function BookedSummary(props: BookedSummaryProps) {
+  const { t } = useTranslation('booking');
+  return (
+    <Stack>
+      <Alert color="green" title={t('done.title')} role="status">
+        <Text>{t('done.text', { service: props.service, when: props.when, provider: props.provider })}</Text>
+      </Alert>
+      <Summary
+        rows={[
+          [t('confirm.patient'), <PatientText key="p" patid={props.patid} />],
+          [t('done.number', { id: props.booked }), ''],
+        ]}
+      />
+      <Group>
+        <Anchor component={Link} to={props.agendaHref}>
+          {t('done.toAgenda')}
+        </Anchor>
+        <Button variant="default" onClick={props.onRestart}>
+          {t('nav.restart')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
