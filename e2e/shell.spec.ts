@@ -103,6 +103,8 @@ test('a wrong password is said in words, keeps what was typed and goes on edit',
   await expect(page.getByText('User name or password is wrong.')).toBeVisible();
   await expect(page.getByLabel('User name', { exact: true })).toHaveValue('frau.muster');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('falsch');
+  // The caret may stand anywhere after the failed try: go to the end, as a person would, and correct the last letter.
+  await page.getByLabel('Password', { exact: true }).press('End');
   await page.getByLabel('Password', { exact: true }).press('Backspace');
   await expect(page.getByText('User name or password is wrong.')).toBeHidden();
   await expect(page).toHaveURL(/\/sign-in$/);
