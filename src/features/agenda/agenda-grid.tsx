@@ -164,7 +164,11 @@ export function AgendaGrid(props: AgendaGridProps) {
 
         {/* Columns */}
         {columns.map((col) => {
-          const placed = placeItems(byCalendar.get(col.calendar.calendarid) ?? [], col.day);
+          const placed = placeItems(
+            byCalendar.get(col.calendar.calendarid) ?? [],
+            col.day,
+            MIN_EVENT_PX / PX_PER_MIN,
+          );
           const isToday = col.day === today;
           const business = isBusinessDay(col.day);
           const preview = previewFor(interaction, col.key);

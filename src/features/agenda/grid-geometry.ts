@@ -7,7 +7,8 @@ export const SELECT_STEP = 15;
 export const DEFAULT_NEW_MINUTES = 30;
 /** Pointer travel (px) before a press becomes a drag. */
 export const DRAG_THRESHOLD = 4;
-export const MIN_EVENT_PX = 14;
+/** The least height of an appointment: WCAG 2.2 target size (24 px), whatever its length. */
+export const MIN_EVENT_PX = 24;
 
 export interface CreateRange {
   calendarid: number;

@@ -103,6 +103,21 @@ describe('placing appointments', () => {
     expect(byId.get(4)).toMatchObject({ lane: 0, lanes: 1 });
   });
 
+  it('lays short appointments drawn taller than their length side by side, not one over the other', () => {
+    const items = [
+      item(appt(1, '2026-11-23 09:00:00', '2026-11-23 09:10:00')),
+      item(appt(2, '2026-11-23 09:10:00', '2026-11-23 09:20:00')),
+    ];
+    // By time they follow each other: one lane.
+    expect(placeItems(items, '2026-11-23').map((p) => p.lanes)).toEqual([1, 1]);
+    // Drawn at least 20 minutes tall (a 24 px target), they would overlap: two lanes.
+    const drawn = placeItems(items, '2026-11-23', 20);
+    expect(drawn.map((p) => [p.lane, p.lanes])).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+  });
+
   it('clips an appointment running past midnight to each day it touches', () => {
     const a = appt(1, '2026-11-23 22:00:00', '2026-11-24 01:00:00');
     expect(itemMinutes(a, '2026-11-23')).toEqual({ start: 1320, end: 1440 });

@@ -152,9 +152,11 @@ export interface PlacedItem extends AgendaItem {
 
 /**
  * Lanes for overlapping appointments of one column and day: each takes the first lane free at its start; a group of
- * appointments that overlap one another shares the width equally.
+ * appointments that overlap one another shares the width equally. `minMinutes`: how long the shortest appointment
+ * looks on screen (a 10-minute one is drawn as tall as a target must be), so that what looks overlapping is laid
+ * side by side instead of one over the other.
  */
-export function placeItems(items: readonly AgendaItem[], day: string): PlacedItem[] {
+export function placeItems(items: readonly AgendaItem[], day: string, minMinutes = 1): PlacedItem[] {
   const onDay = items
     .filter(({ appt }) => dayOf(appt.date) <= day && dayOf(appt.end) >= day)
     .map((item) => ({ ...item, ...itemMinutes(item.appt, day), lane: 0, lanes: 1 }))
@@ -173,8 +175,8 @@ export function placeItems(items: readonly AgendaItem[], day: string): PlacedIte
     laneEnds = [];
   };
   for (const p of onDay) {
-    // A zero-length appointment still takes room on screen.
-    const end = Math.max(p.end, p.start + 1);
+    // A zero-length or short appointment still takes its room on screen.
+    const end = Math.max(p.end, p.start + Math.max(1, minMinutes));
     if (p.start >= groupEnd && group.length > 0) closeGroup();
     let lane = laneEnds.findIndex((e) => e <= p.start);
     if (lane === -1) {
