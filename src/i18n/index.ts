@@ -106,8 +106,12 @@ export function setLanguage(lng: Language): Promise<unknown> {
  * be loaded (offline), so that the area offers to retry instead of showing keys.
  */
 export async function loadNamespace(ns: string): Promise<void> {
-  await i18n.loadNamespaces(ns);
-  if (!i18n.hasResourceBundle(currentLanguage(), ns)) throw new Error(`The strings of ${ns} did not load`);
+  const lng = currentLanguage();
+  if (i18n.hasResourceBundle(lng, ns)) return;
+  // reloadResources, not loadNamespaces: i18next keeps a failed load (offline) as failed for good and would never
+  // ask for the file again, so the area's retry after the connection is back would fail too.
+  await i18n.reloadResources([lng], [ns]);
+  if (!i18n.hasResourceBundle(lng, ns)) throw new Error(`The strings of ${ns} did not load`);
 }
 
 export { i18n };
