@@ -164,7 +164,7 @@ test("shows this month's services with totals that match the rows, filters them 
 
   // The CSV: UTF-8 with BOM, `;`, the filtered and sorted rows.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: `Export the ${kvg.length} rows shown as CSV` }).click();
+  await page.getByRole('button', { name: `Export CSV: the ${kvg.length} rows shown` }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`services_${month.from}_${month.until}.csv`);
   const bytes = await readFile(await download.path());

@@ -131,7 +131,7 @@ export const en = {
   },
   export: {
     button: 'Export CSV',
-    label: 'Export the {{count}} rows shown as CSV',
+    label: 'Export CSV: the {{count}} rows shown',
     hint: 'The CSV holds the rows shown, filtered and sorted, with every field (for Excel: UTF-8, separator ;).',
   },
   empty: {

@@ -134,7 +134,7 @@ export const it: Translation<typeof en> = {
   },
   export: {
     button: 'Esporta CSV',
-    label: 'Esporta come CSV le {{count}} righe visualizzate',
+    label: 'Esporta CSV: le {{count}} righe visualizzate',
     hint: 'Il CSV contiene le righe visualizzate, filtrate e ordinate, con tutti i campi (per Excel: UTF-8, separatore ;).',
   },
   empty: {
