@@ -126,9 +126,11 @@ async function expectListed(page: Page, expected: TaskPage) {
     await expect(table(page)).toHaveCount(0);
     return;
   }
-  await expect(rows(page).locator('td:nth-child(3)')).toHaveText(texts);
+  // As the desk sees it: the reminder repeated under the lead's name for phones is hidden at this width.
+  await expect(rows(page).locator('td:nth-child(3)')).toHaveText(texts, { useInnerText: true });
   await expect(rows(page).locator('td:nth-child(2)')).toHaveText(
     expected.result.map((r) => [r.lastname, r.firstname].filter(Boolean).join(' ')),
+    { useInnerText: true },
   );
 }
 

@@ -21,12 +21,16 @@ export interface DayFieldProps
  * A day typed or picked as DD.MM.YYYY in every language (a native date input follows the browser's locale and shows
  * 11/23/2026 in an English browser); the form keeps `YYYY-MM-DD`.
  */
-export function DayField({ value, onChange, ...props }: DayFieldProps) {
+export function DayField({ value, onChange, clearButtonProps, ...props }: DayFieldProps) {
   const { t } = useTranslation('common');
+  // Mantine's clear button has no name of its own.
+  const clearName =
+    typeof props.label === 'string' ? t('dateTime.clear', { label: props.label }) : t('dateTime.clearDay');
   return (
     <DateInput
       placeholder={t('dateTime.dayPlaceholder')}
       {...props}
+      clearButtonProps={{ 'aria-label': clearName, ...clearButtonProps }}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
       valueFormat="DD.MM.YYYY"

@@ -24,6 +24,8 @@ export const de: Translation<typeof en> = {
     hours: 'Stunden',
     minutes: 'Minuten',
     dayPlaceholder: 'TT.MM.JJJJ',
+    clear: 'Feld «{{label}}» leeren',
+    clearDay: 'Datum leeren',
   },
   dialog: {
     close: 'Schliessen',

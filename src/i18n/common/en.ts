@@ -22,6 +22,8 @@ export const en = {
     hours: 'Hours',
     minutes: 'Minutes',
     dayPlaceholder: 'DD.MM.YYYY',
+    clear: 'Clear “{{label}}”',
+    clearDay: 'Clear the date',
   },
   dialog: {
     close: 'Close',

@@ -24,6 +24,8 @@ export const fr: Translation<typeof en> = {
     hours: 'Heures',
     minutes: 'Minutes',
     dayPlaceholder: 'JJ.MM.AAAA',
+    clear: 'Effacer « {{label}} »',
+    clearDay: 'Effacer la date',
   },
   dialog: {
     close: 'Fermer',

@@ -24,6 +24,8 @@ export const it: Translation<typeof en> = {
     hours: 'Ore',
     minutes: 'Minuti',
     dayPlaceholder: 'GG.MM.AAAA',
+    clear: 'Cancella «{{label}}»',
+    clearDay: 'Cancella la data',
   },
   dialog: {
     close: 'Chiudi',
