@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { api, signIn } from './support.ts';
 
-const AUTH = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
 // Seeded: service 2 "Kontrolle" (15 min) by providers 2, 3, 4; calendar 2 is Dr. Favre's (3), 3 Dr. Rossi's (4).
 const KONTROLLE = 2;
 
@@ -15,13 +14,6 @@ interface Appt {
   state: string;
   displayedduration: string;
   dateTs: number;
-}
-
-async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1${path}`, { data, headers: AUTH });
-  const body = (await res.json()) as { status: boolean; msg: string; result: T; results?: T };
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.results ?? body.result;
 }
 
 async function expectNoAxeViolations(page: Page) {
