@@ -1,33 +1,17 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { api, signIn, weekdayAhead } from './support.ts';
 
 /** The week of one calendar fits the screen; another receptionist's booking shows up by itself. */
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const AUTH = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
 const run = Date.now().toString(36);
 // Calendar 5 (Labor / MPA) has only early blood draws; afternoons four weeks ahead, Thursday, are this file's own.
 const CALENDAR = 5;
 
-async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1${path}`, { data, headers: AUTH });
-  const body = (await res.json()) as { status: boolean; msg: string; result: T };
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.result;
-}
-
-function weekdayAhead(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  const toMonday = (8 - d.getUTCDay()) % 7 || 7;
-  d.setUTCDate(d.getUTCDate() + toMonday + 21 + offset);
-  return d.toISOString().slice(0, 10);
-}
-
 test('with one calendar chosen the week shows seven day columns inside 1440 px', async ({ page }) => {
-  const day = weekdayAhead(3);
+  const day = weekdayAhead(3, 3);
   await signIn(page, { path: `/agenda?view=week&date=${day}&cals=${CALENDAR}` });
   const grid = page.getByRole('region', { name: 'Appointments' });
   const columns = grid.getByRole('group');
@@ -54,7 +38,7 @@ test('with one calendar chosen the week shows seven day columns inside 1440 px',
 });
 
 test('several calendars stand side by side in the day view', async ({ page }) => {
-  const day = weekdayAhead(3);
+  const day = weekdayAhead(3, 3);
   await signIn(page, { path: `/agenda?view=day&date=${day}` });
   const chips = page.getByRole('group', { name: 'Calendars shown' }).locator('label');
   await expect(chips.first()).toBeVisible({ timeout: 20_000 });
@@ -71,7 +55,7 @@ test('an appointment booked by another receptionist appears within the refresh a
   page,
   request,
 }) => {
-  const day = weekdayAhead(3);
+  const day = weekdayAhead(3, 3);
   await page.clock.install();
   await signIn(page, { path: `/agenda?view=day&date=${day}&cals=${CALENDAR}` });
   const grid = page.getByRole('region', { name: 'Appointments' });
@@ -101,7 +85,7 @@ test.describe('in an English (US) browser', () => {
   test.use({ locale: 'en-US' });
 
   test('the appointment dialog shows the day as DD.MM.YYYY and times in 24 hours', async ({ page }) => {
-    const day = weekdayAhead(3);
+    const day = weekdayAhead(3, 3);
     await signIn(page, { path: `/agenda?view=day&date=${day}&cals=${CALENDAR}` });
     await page.getByRole('button', { name: 'New appointment' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New appointment' });

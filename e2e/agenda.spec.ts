@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { api, signIn, weekdayAhead } from './support.ts';
 
 // Calendar 5 (Labor / MPA) has no practitioner and only early blood draws: these tests' appointments, late
 // mornings on weekdays two weeks ahead, meet nobody else's.
 const CALENDAR = 5;
 const CALENDAR_NAME = 'Labor / MPA';
-const AUTH = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
 const PX_PER_MIN = 1.2;
 
 test.use({ viewport: { width: 1400, height: 1000 } });
@@ -22,13 +21,6 @@ interface Appt {
   comment: string;
   displayedduration: string;
   state: string;
-}
-
-async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1${path}`, { data, headers: AUTH });
-  const body = (await res.json()) as { status: boolean; msg: string; result: T };
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.result;
 }
 
 async function appointmentsOn(request: APIRequestContext, day: string): Promise<Appt[]> {
@@ -57,15 +49,6 @@ async function createAppointment(
     ...fields,
   });
   return appointmentid;
-}
-
-/** A weekday two weeks (plus `offset` weekdays) ahead, as the practice (Zurich) counts days. */
-function weekdayAhead(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  const toMonday = (8 - d.getUTCDay()) % 7 || 7;
-  d.setUTCDate(d.getUTCDate() + toMonday + 7 + offset);
-  return d.toISOString().slice(0, 10);
 }
 
 function column(page: Page, day: string): Locator {
@@ -101,7 +84,7 @@ test('changing the time in the dialog keeps text, comment and every other field'
   page,
   request,
 }) => {
-  const day = weekdayAhead(0);
+  const day = weekdayAhead(1, 0);
   const stamp = Date.now();
   const text = `E2E time ${stamp}`;
   const comment = `Keep this comment ${stamp}`;
@@ -150,7 +133,7 @@ test('a change made elsewhere while the dialog is open is shown before anything 
   page,
   request,
 }) => {
-  const day = weekdayAhead(1);
+  const day = weekdayAhead(1, 1);
   const stamp = Date.now();
   const text = `E2E conflict ${stamp}`;
   const base = {
@@ -205,7 +188,7 @@ test('creates by selecting a free range, moves by dragging and deletes after con
   page,
   request,
 }) => {
-  const day = weekdayAhead(2);
+  const day = weekdayAhead(1, 2);
   const stamp = Date.now();
   const text = `E2E drag ${stamp}`;
   await openDay(page, day);
@@ -267,13 +250,13 @@ test('creates by selecting a free range, moves by dragging and deletes after con
 test('moves through dates by keys and buttons, marks today, and has no accessibility violations', async ({
   page,
 }) => {
-  const day = weekdayAhead(0);
+  const day = weekdayAhead(1, 0);
   await openDay(page, day);
   const heading = page.getByRole('heading', { level: 2 }).first();
   const monday = await heading.textContent();
   await page.locator('body').press('ArrowRight');
   await expect(heading).not.toHaveText(monday ?? '');
-  await expect(page).toHaveURL(new RegExp(`date=${weekdayAhead(1)}`));
+  await expect(page).toHaveURL(new RegExp(`date=${weekdayAhead(1, 1)}`));
   await page.getByRole('button', { name: 'Previous day' }).click();
   await expect(page).toHaveURL(new RegExp(`date=${day}`));
   await expectNoAxeViolations(page);

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { api, signIn } from './support.ts';
 
-const AUTH = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
 // Seeded: service 2 "Kontrolle" (15 min) by providers 2, 3, 4; calendar 2 is Dr. Favre's (3), 3 Dr. Rossi's (4).
 const KONTROLLE = 2;
 
@@ -15,13 +14,6 @@ interface Appt {
   state: string;
   displayedduration: string;
   dateTs: number;
-}
-
-async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1${path}`, { data, headers: AUTH });
-  const body = (await res.json()) as { status: boolean; msg: string; result: T; results?: T };
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.results ?? body.result;
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -230,4 +222,42 @@ test('at 390 px the screen stacks in one column, nothing wider than the phone', 
   expect(service && day && service.y < day.y).toBe(true);
   expect(day && search && day.y < search.y).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('at 390 px the sticky confirmation bar never covers the field being filled in', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/booking?service=${KONTROLLE}&provider=3&duration=15`);
+  await chooseFreeDay(page);
+  await page.getByTestId('slot-list').getByRole('button').first().click();
+  await page.getByText('New patient', { exact: true }).click();
+  const bar = page.getByRole('region', { name: 'Check and book' });
+
+  /** The element's box lies wholly in the window and above the bar (which stays at the window's bottom edge). */
+  async function expectAboveBar(what: string, el: Locator) {
+    const box = await el.boundingBox();
+    const barBox = await bar.boundingBox();
+    expect(box && barBox, what).toBeTruthy();
+    if (!box || !barBox) return;
+    expect(box.y, `${what}: top in the window`).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `${what}: bottom above the bar`).toBeLessThanOrEqual(barBox.y);
+  }
+
+  // Scrolled down to the end: the last field of the form stands above the bar.
+  const comment = page.getByLabel('Comment for the practice (optional)');
+  await page.keyboard.press('End');
+  await page.mouse.wheel(0, 5_000);
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY + window.innerHeight))
+    .toBeGreaterThanOrEqual(await page.evaluate(() => document.documentElement.scrollHeight - 1));
+  await expectAboveBar('the comment at the end of the page', comment);
+
+  // From the top, the patient's last field brought into view as the browser brings a field into view (at the
+  // window's lower edge): it stops above the bar, not beneath it, and the person sees what they type.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const mobile = page.getByLabel('Mobile');
+  await mobile.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await mobile.focus();
+  await expectAboveBar('the mobile number field', mobile);
+  await mobile.fill('+41 79 123 45 67');
+  await expectAboveBar('the mobile number field while typing', mobile);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { api, rememberSession } from './screens.ts';
-import { watchCspViolations } from './support.ts';
+import { rememberSession } from './screens.ts';
+import { api, watchCspViolations } from './support.ts';
 
 /**
  * The page's Content-Security-Policy allows only styles that carry the page's nonce. Opening a dialog or a drawer

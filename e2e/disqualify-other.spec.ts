@@ -1,19 +1,11 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { api, signIn } from './support.ts';
 
 /** Disqualifying with the reason "Other" asks why, and the answer is kept as a note in the same action. */
 
 test.describe.configure({ timeout: 60_000 });
 
-const auth = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
 const run = Date.now().toString(36);
-
-async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1/${path}`, { data, headers: auth });
-  const body = (await res.json()) as { status: boolean; msg: string; result: T };
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.result;
-}
 
 test('disqualifying for "Other" asks for a short text and keeps it as a note', async ({ page, request }) => {
   const lastname = `Anders${run}`;

@@ -1,20 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { api, signIn } from './support.ts';
 
 /** A receptionist corrects a lead's mistyped mail on the lead page; the history says what changed. */
 
 test.describe.configure({ timeout: 60_000 });
 
-const auth = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
 const run = Date.now().toString(36);
-
-async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1/${path}`, { data, headers: auth });
-  const body = (await res.json()) as { status: boolean; msg: string; result: T };
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.result;
-}
 
 test('a lead’s mail is corrected and the history shows the change', async ({ page, request }) => {
   const lastname = `Korrektur${run}`;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { signIn, typeDay, typeTime } from './support.ts';
+import { api, signIn, typeDay, typeTime } from './support.ts';
 
 /**
  * Recalls against the real reference service. Each run makes its own patient (unique name) and works on its recalls
@@ -10,7 +10,6 @@ import { signIn, typeDay, typeTime } from './support.ts';
 /** A shared, busy machine: the UI may need more than the default 7 s to follow. */
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const auth = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
 const run = Date.now()
   .toString(36)
   .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
@@ -28,13 +27,6 @@ interface Recall {
   internalComment: string;
   status: string;
   errorMsg: string;
-}
-
-async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1${path}`, { data, headers: auth });
-  const body = await res.json();
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.result as T;
 }
 
 async function recallsOf(request: APIRequestContext, patid: number): Promise<Recall[]> {

@@ -1,21 +1,13 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { api } from './support.ts';
 
 /**
  * Helpers for specs that look at whole screens: signed in without the sign-in page (the session the app keeps in
  * localStorage when "Remember on this device" is ticked), data made through the API, and the page's width.
  */
 
-const auth = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
-
 /** A last name of 300 letters and no space: the API accepts it, so every screen must survive it. */
 export const LONG_NAME = `Lang${'abcdefghij'.repeat(29)}Ende`.slice(0, 300);
-
-export async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1/${path}`, { data, headers: auth });
-  const body = (await res.json()) as { status: boolean; msg: string; result: T };
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.result;
-}
 
 /** Before the first goto: the app starts signed in as demo, in this language and colour scheme. */
 export async function rememberSession(

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { api, signIn } from './support.ts';
 
 /**
  * One cache entry, one shape: a patient search in the booking wizard and the lead page's "link to a patient" search
@@ -9,15 +9,7 @@ import { signIn } from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-const auth = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
 const run = Date.now().toString(36);
-
-async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1/${path}`, { data, headers: auth });
-  const body = (await res.json()) as { status: boolean; msg: string; result: T };
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.result;
-}
 
 test('a patient searched in booking can then be found and linked on a lead page', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export interface SignInOptions {
   /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/leads). */
@@ -9,6 +9,34 @@ export interface SignInOptions {
 
 /** The demo practice's credentials (extensions.md section 2). */
 export const DEMO = { user: 'demo', password: 'demo' } as const;
+
+const DEMO_AUTH = {
+  authorization: `Basic ${Buffer.from(`${DEMO.user}:${DEMO.password}`).toString('base64')}`,
+};
+
+/**
+ * Calls a practice operation as the demo user, for data a test makes or checks through the API (`sales/createLead`,
+ * with or without the leading slash), and returns its result; an error envelope fails the test with its message.
+ * searchPatients answers in `results` instead of `result`.
+ */
+export async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/v1/${path.replace(/^\//, '')}`, { data, headers: DEMO_AUTH });
+  const body = (await res.json()) as { status: boolean; msg: string; result: T; results?: T };
+  expect(body.status, `${path}: ${body.msg}`).toBe(true);
+  return body.results ?? body.result;
+}
+
+/**
+ * A weekday `weeks` weeks after the coming Monday (plus `offset` days), as the practice (Zurich) counts days. Each
+ * spec that books into the agenda takes its own week, so that their appointments never meet.
+ */
+export function weekdayAhead(weeks: number, offset: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  const toMonday = (8 - d.getUTCDay()) % 7 || 7;
+  d.setUTCDate(d.getUTCDate() + toMonday + 7 * weeks + offset);
+  return d.toISOString().slice(0, 10);
+}
 
 /** The signed-in shell is there: its main navigation (English labels, the tests run in en-GB). */
 export async function expectShell(page: Page): Promise<void> {

@@ -1,36 +1,19 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { api, signIn, weekdayAhead } from './support.ts';
 
 /** Undo of a folder move and of an appointment move, by the button and by Ctrl+Z; checked through the API. */
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-const AUTH = { authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` };
 const run = Date.now().toString(36);
 // Calendar 5 (Labor / MPA) has only early blood draws; afternoons three weeks ahead are these tests' own.
 const CALENDAR = 5;
 const PX_PER_MIN = 1.2;
 
-async function api<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/v1${path}`, { data, headers: AUTH });
-  const body = (await res.json()) as { status: boolean; msg: string; result: T };
-  expect(body.status, `${path}: ${body.msg}`).toBe(true);
-  return body.result;
-}
-
 async function folderOf(request: APIRequestContext, leadId: number): Promise<number> {
   const [lead] = await api<{ folderId: number }[]>(request, '/sales/getLeads', { filter: { leadId } });
   return lead.folderId;
-}
-
-/** A weekday three weeks ahead, as the practice (Zurich) counts days. */
-function weekdayAhead(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  const toMonday = (8 - d.getUTCDay()) % 7 || 7;
-  d.setUTCDate(d.getUTCDate() + toMonday + 14 + offset);
-  return d.toISOString().slice(0, 10);
 }
 
 function column(page: Page, day: string): Locator {
@@ -63,7 +46,7 @@ test('Undo puts a lead moved to another folder back, as the service confirms', a
 });
 
 test('Ctrl+Z takes an appointment move back with its complete previous record', async ({ page, request }) => {
-  const day = weekdayAhead(1);
+  const day = weekdayAhead(2, 1);
   const text = `E2E undo ${run}`;
   const { appointmentid } = await api<{ appointmentid: number }>(request, '/agenda/createAppointment', {
     calendar: CALENDAR,

@@ -11,6 +11,15 @@ export interface DialogProps extends Omit<ModalRootProps, 'title' | 'children'> 
   contentProps?: Omit<ModalContentProps, 'children'>;
 }
 
+/** A long title (a lead's 300-letter name) is cut after two lines; the whole text stays its accessible name. */
+const clampTwoLines = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+} as const;
+
 /**
  * The one dialog frame of the app: Mantine's Modal with two accessibility fixes. Its header is a div (a `<header>`
  * in a portal is a second banner landmark beside the app's header) and its close button has a name.
@@ -22,7 +31,9 @@ export function Dialog({ title, children, closeLabel, contentProps, ...props }: 
       <Modal.Overlay />
       <Modal.Content {...contentProps}>
         <Modal.Header component="div">
-          <Modal.Title>{title}</Modal.Title>
+          <Modal.Title title={typeof title === 'string' ? title : undefined} style={clampTwoLines}>
+            {title}
+          </Modal.Title>
           <Modal.CloseButton aria-label={closeLabel ?? t('dialog.close')} />
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
@@ -46,7 +57,9 @@ export function SideDrawer({ opened, onClose, title, closeLabel, children }: Sid
       <Drawer.Overlay />
       <Drawer.Content>
         <Drawer.Header component="div">
-          <Drawer.Title>{title}</Drawer.Title>
+          <Drawer.Title title={typeof title === 'string' ? title : undefined} style={clampTwoLines}>
+            {title}
+          </Drawer.Title>
           <Drawer.CloseButton aria-label={closeLabel} />
         </Drawer.Header>
         <Drawer.Body>{children}</Drawer.Body>

@@ -20,7 +20,9 @@ export function Page({ title, actions, children }: PageProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1} size="h2">
+        {/* A name of 300 letters would fill a phone's first screen: two lines and an ellipsis; the whole name
+            stays in the text (the heading's accessible name) and shows on hover. */}
+        <Title order={1} size="h2" lineClamp={2} title={title} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {actions && <Group gap="sm">{actions}</Group>}

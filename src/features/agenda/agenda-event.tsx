@@ -2,20 +2,13 @@ import { Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appointmentStateName } from '../../components/codes.ts';
 import { formatDate } from '../../components/format.ts';
 import { patientName } from '../../components/patient-search.tsx';
 import { PatientName } from '../../components/person-name.tsx';
 import classes from './agenda.module.css';
 import { MIN_EVENT_PX, PX_PER_MIN } from './grid-geometry.ts';
-import {
-  backgroundOf,
-  dayOf,
-  hhmm,
-  isCancelledState,
-  type PlacedItem,
-  stateLabelKey,
-  textColorOn,
-} from './model.ts';
+import { backgroundOf, dayOf, hhmm, isCancelledState, type PlacedItem, textColorOn } from './model.ts';
 import { patientQuery } from './queries.ts';
 
 export interface AgendaEventProps {
@@ -32,7 +25,7 @@ export function AgendaEvent({ placed, top, dragging, interacting, onPointerDown,
   const { appt } = placed;
   const background = backgroundOf(appt.color);
   const time = `${hhmm(placed.start)}–${hhmm(placed.end)}`;
-  const state = t(stateLabelKey(appt.state), { state: appt.state });
+  const state = appointmentStateName(appt.state);
   // Read after the visible text: the button's name is its content (what a voice user says is what they see).
   const after = [state, appt.comment ? t('event.comment', { comment: appt.comment }) : '']
     .filter(Boolean)
@@ -118,9 +111,7 @@ function AppointmentDetails({ placed }: { placed: PlacedItem }) {
         {formatDate(dayOf(appt.date))} {hhmm(placed.start)}–{hhmm(placed.end)} · {appt.calendar}
       </Text>
       <Text size="xs">{t('event.patient', { name: patientText })}</Text>
-      <Text size="xs">
-        {t('event.state', { state: t(stateLabelKey(appt.state), { state: appt.state }) })}
-      </Text>
+      <Text size="xs">{t('event.state', { state: appointmentStateName(appt.state) })}</Text>
       {appt.comment && <Text size="xs">{t('event.comment', { comment: appt.comment })}</Text>}
     </Stack>
   );

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
+import { appointmentStateName } from '../../components/codes.ts';
 import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
 import { type FormValues, parseDayText, tidyTimeText } from './appointment-form.ts';
-import { STATE_CHOICES, stateLabelKey } from './model.ts';
+import { STATE_CHOICES } from './model.ts';
 import { patientQuery } from './queries.ts';
 
 interface AppointmentFieldsProps {
@@ -36,12 +37,12 @@ export function AppointmentFields({
 
   const stateValue = watch('state');
   const stateOptions = [
-    ...STATE_CHOICES.map((s) => ({ value: s, label: t(stateLabelKey(s)) })),
-    { value: '', label: t('state.none') },
+    ...STATE_CHOICES.map((s) => ({ value: s, label: appointmentStateName(s) })),
+    { value: '', label: appointmentStateName('') },
     // A state this app does not know stays choosable, so that saving does not change it.
     ...(STATE_CHOICES.includes(stateValue as (typeof STATE_CHOICES)[number]) || stateValue === ''
       ? []
-      : [{ value: stateValue, label: t('state.other', { state: stateValue }) }]),
+      : [{ value: stateValue, label: appointmentStateName(stateValue) }]),
   ];
   // A time typed as "915" or "9:15" reads "09:15": always 24 hours, whatever the browser's language.
   const tidyTime = (field: 'start' | 'end', text: string) => {

@@ -2,10 +2,11 @@ import { Alert, Button, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
+import { appointmentStateName } from '../../components/codes.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { patientName } from '../../components/patient-search.tsx';
-import { type AppointmentRecord, changedFields, type RecordField, stateLabelKey } from './model.ts';
+import { type AppointmentRecord, changedFields, type RecordField } from './model.ts';
 import { patientQuery } from './queries.ts';
 
 function PatientValue({ patid }: { patid: number }) {
@@ -40,7 +41,7 @@ function FieldValue({
     case 'patid':
       return <PatientValue patid={record.patid} />;
     case 'state':
-      return <>{t(stateLabelKey(record.state), { state: record.state })}</>;
+      return <>{appointmentStateName(record.state)}</>;
     default:
       return <>{record[field] === '' ? '—' : record[field]}</>;
   }

@@ -369,28 +369,6 @@ export function applyRecord(appt: CalendarAppointment, r: AppointmentRecord, cal
 /** States a user may choose, in the order of a day's course. */
 export const STATE_CHOICES = ['P', 'W', '1', '2', '-1', '-2'] as const;
 
-/** The i18n key of a state's label (namespace agenda). */
-export function stateLabelKey(state: string): string {
-  switch (state) {
-    case 'P':
-      return 'state.planned';
-    case 'W':
-      return 'state.waiting';
-    case '1':
-      return 'state.arrived';
-    case '2':
-      return 'state.done';
-    case '-1':
-      return 'state.cancelled';
-    case '-2':
-      return 'state.noShow';
-    case '':
-      return 'state.none';
-    default:
-      return 'state.other';
-  }
-}
-
 /** Cancelled and no-show appointments are drawn struck through. */
 export function isCancelledState(state: string): boolean {
   return state === '-1' || state === '-2';

@@ -41,6 +41,25 @@ import { BookedSummary, PatientText, SlotTaken } from './summary.tsx';
  * with the days that have free times marked and the times of the chosen day; the patient and the confirmation
  * below, the confirmation kept in view.
  */
+/**
+ * The sticky confirmation bar covers the bottom of the window (on a phone a fifth of it). While it is there, whatever
+ * the browser scrolls into view (a focused field, a found word, the last field of the form) stops above the bar
+ * instead of beneath it: the document's scroll padding follows the bar's height. A callback ref, so that it starts
+ * and ends with the bar.
+ */
+function keepScrollTargetsAboveBar(bar: HTMLElement | null) {
+  if (!bar || typeof ResizeObserver === 'undefined') return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => {
+    root.style.scrollPaddingBottom = `${bar.offsetHeight + 8}px`;
+  });
+  observer.observe(bar);
+  return () => {
+    observer.disconnect();
+    root.style.scrollPaddingBottom = '';
+  };
+}
+
 export function Component() {
   const { t } = useTranslation('booking');
   const queryClient = useQueryClient();
@@ -288,6 +307,7 @@ export function Component() {
             )}
           </Group>
           <Paper
+            ref={keepScrollTargetsAboveBar}
             withBorder
             p="sm"
             className={classes.confirm}

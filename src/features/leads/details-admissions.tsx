@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Button,
   Group,
   Paper,
@@ -25,6 +24,7 @@ import { formatDate } from '../../components/format.ts';
 import { applyServerError, targetIn } from '../../components/server-error.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
+import { DetailsFormFooter } from './details-form-footer.tsx';
 import { errorMessage, translateMessage } from './details-messages.ts';
 import { admissionsQuery, createAdmissionMutation, type NewAdmission } from './details-queries.ts';
 
@@ -177,19 +177,12 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
           minRows={2}
           {...form.register('comment')}
         />
-        {errors.root?.server && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.root.server.message}
-          </Alert>
-        )}
-        <Group gap="sm">
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-            {t('details.admissions.submit')}
-          </Button>
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            {t('details.cancel')}
-          </Button>
-        </Group>
+        <DetailsFormFooter
+          serverError={errors.root?.server?.message}
+          submitLabel={t('details.admissions.submit')}
+          submitting={isSubmitting}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FieldError, get, type Path, useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
 import { applyServerError } from '../../components/server-error.ts';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
+import { DetailsFormFooter } from './details-form-footer.tsx';
 import { errorMessage, formMessage, translateMessage } from './details-messages.ts';
 import { leadDetailsQuery } from './details-queries.ts';
 import {
@@ -129,19 +130,12 @@ export function DetailsDataForm({
             {translateMessage(t, identifying)}
           </Alert>
         )}
-        {errors.root?.server && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.root.server.message}
-          </Alert>
-        )}
-        <Group gap="sm">
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-            {t('details.edit.save')}
-          </Button>
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            {t('details.cancel')}
-          </Button>
-        </Group>
+        <DetailsFormFooter
+          serverError={errors.root?.server?.message}
+          submitLabel={t('details.edit.save')}
+          submitting={isSubmitting}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, NativeSelect, Stack, Textarea } from '@mantine/core';
+import { NativeSelect, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { MSG, salesOperations } from '../../../contract/sales.ts';
 import { applyServerError } from '../../components/server-error.ts';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
+import { DetailsFormFooter } from './details-form-footer.tsx';
 import { errorMessage, translateMessage } from './details-messages.ts';
 import { addNoteMutation, referenceDataQuery } from './details-queries.ts';
 
@@ -60,19 +61,12 @@ export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: ()
           ]}
           {...form.register('category')}
         />
-        {errors.root?.server && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.root.server.message}
-          </Alert>
-        )}
-        <Group gap="sm">
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-            {t('details.note.submit')}
-          </Button>
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            {t('details.cancel')}
-          </Button>
-        </Group>
+        <DetailsFormFooter
+          serverError={errors.root?.server?.message}
+          submitLabel={t('details.note.submit')}
+          submitting={isSubmitting}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

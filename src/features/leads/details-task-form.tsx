@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +9,7 @@ import { MSG, salesOperations } from '../../../contract/sales.ts';
 import { meQuery, userName, usersQuery } from '../../api/people.ts';
 import { applyServerError, targetIn } from '../../components/server-error.ts';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
+import { DetailsFormFooter } from './details-form-footer.tsx';
 import { errorMessage, translateMessage } from './details-messages.ts';
 import { addTaskMutation, type NewTask, referenceDataQuery } from './details-queries.ts';
 
@@ -157,19 +148,12 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
           disabled={assignedTo === ''}
           {...form.register('notifyAssignee')}
         />
-        {errors.root?.server && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.root.server.message}
-          </Alert>
-        )}
-        <Group gap="sm">
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-            {t('details.task.submit')}
-          </Button>
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            {t('details.cancel')}
-          </Button>
-        </Group>
+        <DetailsFormFooter
+          serverError={errors.root?.server?.message}
+          submitLabel={t('details.task.submit')}
+          submitting={isSubmitting}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -47,16 +47,6 @@ export const de: Translation<typeof en> = {
     state: 'Status: {{state}}',
     comment: 'Bemerkung: {{comment}}',
   },
-  state: {
-    planned: 'Geplant',
-    waiting: 'Wartet',
-    arrived: 'Eingetroffen',
-    done: 'Erledigt',
-    cancelled: 'Vom Patienten abgesagt',
-    noShow: 'Nicht erschienen',
-    none: 'Ohne Status',
-    other: 'Status {{state}}',
-  },
   field: {
     calendarid: 'Kalender',
     date: 'Beginn',

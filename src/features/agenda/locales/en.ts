@@ -45,16 +45,6 @@ export const en = {
     state: 'State: {{state}}',
     comment: 'Comment: {{comment}}',
   },
-  state: {
-    planned: 'Planned',
-    waiting: 'Waiting',
-    arrived: 'Arrived',
-    done: 'Done',
-    cancelled: 'Cancelled by patient',
-    noShow: 'No-show',
-    none: 'No state',
-    other: 'State {{state}}',
-  },
   field: {
     calendarid: 'Calendar',
     date: 'Start',

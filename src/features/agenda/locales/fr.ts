@@ -47,16 +47,6 @@ export const fr: Translation<typeof en> = {
     state: 'Statut : {{state}}',
     comment: 'Commentaire : {{comment}}',
   },
-  state: {
-    planned: 'Planifié',
-    waiting: 'En salle d’attente',
-    arrived: 'Arrivé',
-    done: 'Terminé',
-    cancelled: 'Annulé par le patient',
-    noShow: 'Non présenté',
-    none: 'Sans statut',
-    other: 'Statut {{state}}',
-  },
   field: {
     calendarid: 'Agenda',
     date: 'Début',

@@ -47,16 +47,6 @@ export const it: Translation<typeof en> = {
     state: 'Stato: {{state}}',
     comment: 'Commento: {{comment}}',
   },
-  state: {
-    planned: 'Pianificato',
-    waiting: 'In sala d’attesa',
-    arrived: 'Arrivato',
-    done: 'Concluso',
-    cancelled: 'Disdetto dal paziente',
-    noShow: 'Non presentato',
-    none: 'Nessuno stato',
-    other: 'Stato {{state}}',
-  },
   field: {
     calendarid: 'Agenda',
     date: 'Inizio',
