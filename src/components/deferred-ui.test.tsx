@@ -1,11 +1,28 @@
 import { MantineProvider } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DeferredNotifications } from './deferred-notifications.tsx';
 import { DeferredModals } from './layout/deferred-modals.tsx';
 import { LazyDialog } from './lazy-dialog.tsx';
 
-describe('dialogs loaded when first needed', () => {
+describe('dialogs and toasts loaded when first needed', () => {
+  it('a toast shown before the notifications are loaded appears once they are', async () => {
+    render(
+      <MantineProvider env="test">
+        <DeferredNotifications />
+      </MantineProvider>,
+    );
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    act(() => {
+      notifications.show({ title: 'Saved', message: 'The lead is in Qualified.' });
+    });
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(screen.getByText('The lead is in Qualified.')).toBeInTheDocument();
+    act(() => notifications.clean());
+  });
+
   it('a confirm modal asked for before the modals are loaded still opens, with its labels', async () => {
     render(
       <MantineProvider env="test">
