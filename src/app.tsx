@@ -1,6 +1,6 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client.ts';
 import { signInPath } from './api/session.ts';
+import { DeferredNotifications } from './components/deferred-notifications.tsx';
 import { ScreenLock } from './components/lock/screen-lock.tsx';
 import { reloadWhenRestoredSignedOut, signOut } from './components/sign-out.ts';
 import { describeError, errorTitle } from './components/states.tsx';
@@ -71,7 +72,7 @@ export function App() {
       getStyleNonce={getStyleNonce}
     >
       <DatesProvider settings={{ locale, firstDayOfWeek: 1, weekendDays: [0, 6] }}>
-        <Notifications />
+        <DeferredNotifications />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
           <ScreenLock onSignedOut={signedOutElsewhere} />

@@ -1,9 +1,9 @@
 // First, before any schema exists: zod must not probe eval under the page's Content-Security-Policy.
 import './api/zod-csp.ts';
-// Mantine's core styles; a package's own styles come with the area that uses it (dates, charts, dropzone), so that
-// the first page loads only what it shows.
+// Mantine's core styles; a package's own styles come with the area that uses it (dates, charts, dropzone) or with
+// the part that shows them (notifications: components/notifications-host.tsx), so that the first page loads only
+// what it shows.
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 // After Mantine's: the app's few global rules.
 import './app.css';
 import { StrictMode } from 'react';

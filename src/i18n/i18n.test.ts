@@ -61,4 +61,24 @@ describe('i18n', () => {
       else Reflect.deleteProperty(window.navigator, 'languages');
     }
   });
+
+  it("takes the language chosen on this device first, else the browser's first language by its base", () => {
+    const detector = i18n.services.languageDetector as {
+      detect: () => string | readonly string[] | undefined;
+    };
+    const original = Object.getOwnPropertyDescriptor(window.navigator, 'languages');
+    Object.defineProperty(window.navigator, 'languages', { value: ['fr-CH', 'en'], configurable: true });
+    const stored = window.localStorage.getItem('praxis.language');
+    try {
+      window.localStorage.setItem('praxis.language', 'it');
+      expect(detector.detect()).toBe('it');
+      window.localStorage.removeItem('praxis.language');
+      expect(detector.detect()).toBe('fr');
+    } finally {
+      if (original) Object.defineProperty(window.navigator, 'languages', original);
+      else Reflect.deleteProperty(window.navigator, 'languages');
+      if (stored === null) window.localStorage.removeItem('praxis.language');
+      else window.localStorage.setItem('praxis.language', stored);
+    }
+  });
 });

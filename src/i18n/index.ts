@@ -1,5 +1,4 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { loadStrings } from './load.ts';
 
@@ -52,13 +51,35 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
+/**
+ * The language of this device: the one chosen here (stored), else the browser's first; fr-CH gives fr, a language the
+ * app does not have (es, pt-BR, …) German. A few lines instead of i18next-browser-languagedetector, which is not
+ * part of the first load any more.
+ */
+const languageDetector = {
+  type: 'languageDetector' as const,
+  init() {},
+  detect(): Language {
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(STORAGE_KEY);
+    } catch {
+      // No storage: the browser's language.
+    }
+    const first = stored || navigator.languages?.[0] || navigator.language || defaultLanguage;
+    const base = first.split('-')[0].toLowerCase();
+    return isLanguage(base) ? base : defaultLanguage;
+  },
+  cacheUserLanguage() {},
+};
+
 i18n.on('languageChanged', () => {
   if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 });
 
 /** Resolves once the shell's strings in the detected language are there (main.tsx waits for it). */
 export const i18nReady: Promise<unknown> = i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(backend)
   .use(initReactI18next)
   .init({
@@ -73,16 +94,6 @@ export const i18nReady: Promise<unknown> = i18n
     initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: STORAGE_KEY,
-      caches: [],
-      // fr-CH -> fr; a language the app does not have (es, pt-BR, …) -> German.
-      convertDetectedLanguage: (lng) => {
-        const base = lng.split('-')[0].toLowerCase();
-        return isLanguage(base) ? base : defaultLanguage;
-      },
-    },
   });
 
 /** The language in use: `de`, `fr`, `it` or `en`. */

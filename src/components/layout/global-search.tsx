@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Patient } from '../../../contract/system.ts';
-import { Dialog } from '../dialog.tsx';
+import { LazyDialog } from '../lazy-dialog.tsx';
 import { PatientSearchBox } from '../patient-search.tsx';
 import { privateParamsState } from '../use-url-params.ts';
 
@@ -91,7 +91,7 @@ export function GlobalSearch() {
       >
         <IconSearch size={20} aria-hidden />
       </ActionIcon>
-      <Dialog
+      <LazyDialog
         opened={opened}
         onClose={close}
         size="lg"
@@ -110,7 +110,7 @@ export function GlobalSearch() {
             maxHits={10}
           />
         )}
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SideDrawer } from '../../components/dialog.tsx';
+import { LazySideDrawer } from '../../components/lazy-dialog.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
 import { leadQuery } from './queries.ts';
@@ -23,7 +23,7 @@ export function LeadDrawer({ leadId, onClose }: LeadDrawerProps) {
   const lead = useQuery({ ...leadQuery(leadId ?? 0), enabled: leadId !== null });
   const title = lead.data ? leadName(lead.data) : t('drawer.title');
   return (
-    <SideDrawer opened={leadId !== null} onClose={onClose} title={title} closeLabel={t('drawer.close')}>
+    <LazySideDrawer opened={leadId !== null} onClose={onClose} title={title} closeLabel={t('drawer.close')}>
       {leadId !== null && (
         <>
           <Group justify="flex-end" mb="sm">
@@ -39,6 +39,6 @@ export function LeadDrawer({ leadId, onClose }: LeadDrawerProps) {
           </Suspense>
         </>
       )}
-    </SideDrawer>
+    </LazySideDrawer>
   );
 }

@@ -1,0 +1,4 @@
+// Loaded apart from the first page (deferred-notifications.tsx): the toasts' component and its styles.
+import '@mantine/notifications/styles.css';
+
+export { Notifications } from '@mantine/notifications';
