@@ -193,6 +193,11 @@ test('the page carries the security headers and breaks no Content-Security-Polic
   expect(csp).toMatch(/style-src 'self' 'nonce-[^']+'/);
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('same-origin');
+  // A script of the build is never a document: it carries nosniff but not the page's policy (the bytes add up).
+  const script = await page.locator('script[type="module"][src^="/assets/"]').first().getAttribute('src');
+  const scriptHeaders = (await page.request.get(script ?? '/missing.js')).headers();
+  expect(scriptHeaders['x-content-type-options']).toBe('nosniff');
+  expect(scriptHeaders['content-security-policy']).toBeUndefined();
 
   // Through the app: Mantine's style tags must carry this response's nonce, or the browser reports them.
   await signIn(page, { path: '/settings' });

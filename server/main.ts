@@ -55,11 +55,22 @@ function workerHeaders(): Record<string, string> {
 
 root.use('*', compressResponses());
 
+/**
+ * A script or style file of the build is never a document: a policy sent with it is not applied (a worker script
+ * is, and gets its own below). So those carry only nosniff, which saves about 260 bytes on each of the first load's
+ * 50-odd files; documents, API answers and everything else keep the whole set.
+ */
+const assetFile = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+const workerFile = /^\/assets\/[\w.-]+\.worker-[\w-]+\.js$/;
+
 root.use('*', async (c, next) => {
   await next();
-  if (!c.res.headers.has('Content-Security-Policy')) {
-    for (const [k, v] of Object.entries(securityHeaders())) c.res.headers.set(k, v);
+  if (c.res.headers.has('Content-Security-Policy')) return;
+  if (c.res.ok && assetFile.test(c.req.path) && !workerFile.test(c.req.path)) {
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    return;
   }
+  for (const [k, v] of Object.entries(securityHeaders())) c.res.headers.set(k, v);
 });
 
 root.get('/healthz', (c) => c.text('ok'));
@@ -82,7 +93,7 @@ root.use(
   '*',
   serveDist(distDir, {
     skip: (p) => p === '/index.html',
-    headers: (p) => (/^\/assets\/[\w.-]+\.worker-[\w-]+\.js$/.test(p) ? workerHeaders() : undefined),
+    headers: (p) => (workerFile.test(p) ? workerHeaders() : undefined),
   }),
 );
 
