@@ -53,8 +53,8 @@ export function isLanguage(value: unknown): value is Language {
 
 /**
  * The language of this device: the one chosen here (stored), else the browser's first; fr-CH gives fr, a language the
- * app does not have (es, pt-BR, …) German. A few lines instead of i18next-browser-languagedetector, which is not
- * part of the first load any more.
+ * app does not have (es, pt-BR, …) German. A few lines instead of i18next-browser-languagedetector, which added
+ * 6 KB to the first load.
  */
 const languageDetector = {
   type: 'languageDetector' as const,
