@@ -35,9 +35,23 @@ export class RowSplitter {
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk.charCodeAt(i);
       if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === 92 /* \ */) this.escaped = true;
-        else if (c === 34 /* " */) this.inString = false;
+        if (this.escaped) {
+          this.escaped = false;
+          continue;
+        }
+        // Most of the text is inside strings: jump to the next quote and look back for the backslashes before it
+        // (an odd number escapes it), instead of looking at every character.
+        const q = chunk.indexOf('"', i);
+        const end = q < 0 ? chunk.length : q;
+        let slashes = 0;
+        while (end - 1 - slashes >= i && chunk.charCodeAt(end - 1 - slashes) === 92 /* \ */) slashes++;
+        if (q < 0) {
+          this.escaped = slashes % 2 === 1;
+          i = chunk.length;
+        } else {
+          if (slashes % 2 === 0) this.inString = false;
+          i = q;
+        }
         continue;
       }
       if (c === 34) {
