@@ -1,6 +1,7 @@
 import type { OperationDef } from '../../contract/common.ts';
 import { type OpInput, type OpName, operations } from '../../contract/operations.ts';
 import { ApiError, type CallOptions, checkEnvelope, conformRows, openCallStream } from './client.ts';
+import { plainRowsCheck } from './row-check.ts';
 import type { Session } from './session.ts';
 
 /**
@@ -123,9 +124,11 @@ export async function* streamRows<N extends OpName>(
   const splitter = new RowSplitter();
   let pending: string[] = [];
   let offset = 0;
+  // Flat rows are checked by typeof (row-check.ts); zod when that says no (for the issue) or cannot tell.
+  const plain = plainRowsCheck(def.result);
   const flush = () => {
     const parsed = JSON.parse(`[${pending.join(',')}]`) as unknown[];
-    const rows = conformRows(op, def.result, parsed, offset) as unknown[];
+    const rows = plain?.(parsed) ? parsed : (conformRows(op, def.result, parsed, offset) as unknown[]);
     offset += pending.length;
     pending = [];
     return rows;
