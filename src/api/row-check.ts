@@ -59,7 +59,7 @@ export function plainRowsCheck(schema: z.ZodType): ((rows: unknown[]) => boolean
   const list = (schema as unknown as ZodInternals)._zod.def;
   if (list.type !== 'array' || (list.checks ?? []).length > 0) return null;
   const object = (list.element as ZodInternals | undefined)?._zod.def;
-  if (!object || object.type !== 'object' || (object.checks ?? []).length > 0) return null;
+  if (object?.type !== 'object' || (object.checks ?? []).length > 0) return null;
   // A catchall (strict or passthrough objects) changes what zod accepts or returns.
   if (object.catchall !== undefined || !object.shape) return null;
   const keys = Object.keys(object.shape);
