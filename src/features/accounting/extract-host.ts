@@ -35,7 +35,7 @@ export const HEAD = 60;
 /** Rows parsed and checked per step (the first rows show after the first step). */
 const BATCH = 2000;
 /** While rows arrive, the page hears of them at most this often (and after the first and the last batch). */
-const UPDATE_MS = 200;
+const UPDATE_MS = 300;
 
 export function createExtractHost(post: (m: FromHost) => void): {
   handle: (m: ToHost) => void;

@@ -2,7 +2,6 @@ import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountingServiceRow, AccountingTransactionRow } from '../../../contract/accounting.ts';
 import { formatDate, practiceToday } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
@@ -18,7 +17,6 @@ import { Extract } from './components/extract.tsx';
 import { FilterBar } from './components/filter-bar.tsx';
 import { RangeBar } from './components/range-bar.tsx';
 import type { TotalsGroup } from './components/totals.tsx';
-import { useExtract } from './extract-client.ts';
 import type { CsvSpec, ViewSpec } from './extract-model.ts';
 import type { SortKind, Total } from './table-model.ts';
 import { type AccountingView, monthOf, rangeOf, readView, type Tab, writeView } from './view-state.ts';
@@ -63,19 +61,6 @@ export function Component() {
   };
   const sView = specOf(sColumns);
   const pView = specOf(pColumns);
-  const services = useExtract<AccountingServiceRow>(
-    'accountingServices',
-    range,
-    view.tab === 'services' && wholeAllowed,
-    sView,
-  );
-  const payments = useExtract<AccountingTransactionRow>(
-    'accountingTransactions',
-    range,
-    view.tab === 'payments' && wholeAllowed,
-    pView,
-  );
-
   // The worker's totals come in the order of extract-model.ts: law, status, type; account.
   const serviceTotals = useCallback(
     (groups: Total[][]): TotalsGroup[] => [
@@ -173,12 +158,13 @@ export function Component() {
             </Alert>
             {wholeAllowed && (
               <Extract
-                extract={services}
+                op="accountingServices"
+                range={range}
+                view={sView}
                 label={t('tableLabel.services')}
                 columns={sColumns}
                 csvColumns={serviceCsv}
                 rowKey={(r) => r.service_id}
-                viewKey={JSON.stringify(sView)}
                 sort={sortOf(sColumns)}
                 onSort={onSort}
                 totals={serviceTotals}
@@ -201,12 +187,13 @@ export function Component() {
             </Alert>
             {wholeAllowed && (
               <Extract
-                extract={payments}
+                op="accountingTransactions"
+                range={range}
+                view={pView}
                 label={t('tableLabel.payments')}
                 columns={pColumns}
                 csvColumns={transactionCsv}
                 rowKey={(r) => r.transaction_id}
-                viewKey={JSON.stringify(pView)}
                 sort={sortOf(pColumns)}
                 onSort={onSort}
                 totals={paymentTotals}

@@ -2,18 +2,22 @@ import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AccountingRange } from '../../../../contract/accounting.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import type { TableColumn } from '../columns.ts';
 import { downloadCsv } from '../csv.ts';
-import type { ExtractState } from '../extract-client.ts';
-import type { CsvSpec } from '../extract-model.ts';
+import { useExtract } from '../extract-client.ts';
+import type { CsvSpec, ExtractOp, ViewSpec } from '../extract-model.ts';
 import type { Total } from '../table-model.ts';
 import type { SortDir } from '../view-state.ts';
 import { Totals, type TotalsGroup } from './totals.tsx';
 import { VirtualTable } from './virtual-table.tsx';
 
 export interface ExtractProps<R> {
-  extract: ExtractState<R>;
+  op: ExtractOp;
+  range: AccountingRange;
+  /** The filter and order, computed by the worker. */
+  view: ViewSpec;
   label: string;
   columns: readonly TableColumn<R>[];
   /** The CSV's columns: field, kind, header (in the UI language). */
@@ -28,8 +32,6 @@ export interface ExtractProps<R> {
   emptyText: string;
   /** The filter fields, shown above the totals. */
   filters: ReactNode;
-  /** Changes with the filter and the order: the table goes back to its top. */
-  viewKey: string;
 }
 
 /**
@@ -38,7 +40,10 @@ export interface ExtractProps<R> {
  */
 export function Extract<R>(props: ExtractProps<R>) {
   const { t } = useTranslation('accounting');
-  const { extract: query, columns } = props;
+  const { columns } = props;
+  // The extract's state lives here, not in the route: its updates re-render this part of the page only.
+  const query = useExtract<R>(props.op, props.range, true, props.view);
+  const viewKey = JSON.stringify(props.view);
   const summary = query.summary;
   const groups = useMemo(() => (summary ? props.totals(summary.groups) : []), [props.totals, summary]);
 
@@ -105,7 +110,7 @@ export function Extract<R>(props: ExtractProps<R>) {
               count={shown}
               rowAt={query.rowAt}
               onShowing={query.showing}
-              resetKey={props.viewKey}
+              resetKey={viewKey}
               columns={columns}
               rowKey={props.rowKey}
               sort={props.sort}

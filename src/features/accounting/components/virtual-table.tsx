@@ -1,7 +1,7 @@
 import { Box, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { TableColumn } from '../columns.ts';
 import type { SortDir } from '../view-state.ts';
 
@@ -141,26 +141,7 @@ export function VirtualTable<R>({
               );
             }
             return (
-              <Table.Tr key={rowKey(row)} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
-                {columns.map((c) => {
-                  const text = c.text(row);
-                  return (
-                    <Table.Td
-                      key={c.key}
-                      title={c.kind === 'text' ? text : undefined}
-                      style={{
-                        textAlign: c.align ?? 'left',
-                        whiteSpace: 'nowrap',
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        fontVariantNumeric: c.align === 'right' ? 'tabular-nums' : undefined,
-                      }}
-                    >
-                      {text}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
+              <BodyRow key={rowKey(row)} id={rowKey(row)} row={row} index={item.index} columns={columns} />
             );
           })}
           {padBottom > 0 && (
@@ -174,3 +155,42 @@ export function VirtualTable<R>({
     </Box>
   );
 }
+
+interface BodyRowProps<R> {
+  /** The row's key: the same id at the same position is the same row (the rows of an extract do not change). */
+  id: string | number;
+  row: R;
+  index: number;
+  columns: readonly TableColumn<R>[];
+}
+
+function BodyRowOf<R>({ row, index, columns }: BodyRowProps<R>) {
+  return (
+    <Table.Tr aria-rowindex={index + 2} style={{ height: ROW_HEIGHT }}>
+      {columns.map((c) => {
+        const text = c.text(row);
+        return (
+          <Table.Td
+            key={c.key}
+            title={c.kind === 'text' ? text : undefined}
+            style={{
+              textAlign: c.align ?? 'left',
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              fontVariantNumeric: c.align === 'right' ? 'tabular-nums' : undefined,
+            }}
+          >
+            {text}
+          </Table.Td>
+        );
+      })}
+    </Table.Tr>
+  );
+}
+
+// While rows stream in, the table is drawn again with each summary: rows already on screen are not.
+const BodyRow = memo(
+  BodyRowOf,
+  (a, b) => a.id === b.id && a.index === b.index && a.columns === b.columns,
+) as typeof BodyRowOf;
