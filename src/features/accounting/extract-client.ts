@@ -66,12 +66,7 @@ interface Rows {
   map: Map<number, unknown>;
 }
 
-export function useExtract<R>(
-  op: ExtractOp,
-  range: AccountingRange,
-  enabled: boolean,
-  view: ViewSpec,
-): ExtractState<R> {
+export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewSpec): ExtractState<R> {
   const input = rangeInput(range);
   const inputKey = JSON.stringify(input);
   const viewKey = JSON.stringify(view);
@@ -111,7 +106,6 @@ export function useExtract<R>(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: inputKey stands for input; the view goes in by its ref
   useEffect(() => {
-    if (!enabled) return;
     const session = getSession();
     setState({ status: 'pending', error: null, summary: null, done: false });
     rows.current = { version: -1, map: new Map() };
@@ -160,7 +154,7 @@ export function useExtract<R>(
       p.close();
       if (port.current === p) port.current = null;
     };
-  }, [op, inputKey, enabled, attempt, ask]);
+  }, [op, inputKey, attempt, ask]);
 
   // A new filter or order: the worker computes the shown rows and totals again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey stands for the view

@@ -42,7 +42,7 @@ export function Extract<R>(props: ExtractProps<R>) {
   const { t } = useTranslation('accounting');
   const { columns } = props;
   // The extract's state lives here, not in the route: its updates re-render this part of the page only.
-  const query = useExtract<R>(props.op, props.range, true, props.view);
+  const query = useExtract<R>(props.op, props.range, props.view);
   const viewKey = JSON.stringify(props.view);
   const summary = query.summary;
   const groups = useMemo(() => (summary ? props.totals(summary.groups) : []), [props.totals, summary]);
