@@ -21,6 +21,32 @@ interface Port {
   close: () => void;
 }
 
+const newWorker = () => new Worker(new URL('./extract.worker.ts', import.meta.url), { type: 'module' });
+
+/** A worker started ahead, while the page shows the range and the filters: the first extract need not wait for it. */
+let spare: Worker | null = null;
+
+function takeWorker(): Worker {
+  const worker = spare ?? newWorker();
+  spare = null;
+  return worker;
+}
+
+/**
+ * The accounting page starts a worker when it opens (its script loads and runs while the person looks at the page)
+ * and ends it when left unused.
+ */
+export function useSpareWorker(): void {
+  useEffect(() => {
+    if (typeof Worker === 'undefined') return;
+    spare ??= newWorker();
+    return () => {
+      spare?.terminate();
+      spare = null;
+    };
+  }, []);
+}
+
 function openPort(onMessage: (m: FromHost) => void, onFailure: () => void): Port {
   if (typeof Worker === 'undefined') {
     let open = true;
@@ -37,7 +63,7 @@ function openPort(onMessage: (m: FromHost) => void, onFailure: () => void): Port
       },
     };
   }
-  const worker = new Worker(new URL('./extract.worker.ts', import.meta.url), { type: 'module' });
+  const worker = takeWorker();
   worker.onmessage = (e: MessageEvent<FromHost>) => onMessage(e.data);
   worker.onerror = (e) => {
     e.preventDefault();

@@ -17,6 +17,7 @@ import { Extract } from './components/extract.tsx';
 import { FilterBar } from './components/filter-bar.tsx';
 import { RangeBar } from './components/range-bar.tsx';
 import type { TotalsGroup } from './components/totals.tsx';
+import { useSpareWorker } from './extract-client.ts';
 import type { CsvSpec, ViewSpec } from './extract-model.ts';
 import type { SortKind, Total } from './table-model.ts';
 import { type AccountingView, monthOf, rangeOf, readView, type Tab, writeView } from './view-state.ts';
@@ -30,6 +31,7 @@ export function Component() {
   const serviceCsv = useMemo(() => csvSpec(localizedCsvColumns(serviceCsvColumns, t)), [t]);
   const transactionCsv = useMemo(() => csvSpec(localizedCsvColumns(transactionCsvColumns, t)), [t]);
   const [params, setParams] = useUrlParams();
+  useSpareWorker();
   const today = practiceToday();
   const view = readView(params, today);
   // The whole stock is loaded only after the user confirmed it here (an address with all=1 asks again).
