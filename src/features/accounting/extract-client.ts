@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountingRange } from '../../../contract/accounting.ts';
 import { ApiError, type ApiErrorKind } from '../../api/client.ts';
 import { getSession } from '../../api/session.ts';
@@ -157,14 +157,17 @@ export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewS
           m.head.forEach((r, i) => {
             rows.current.map.set(i, r);
           });
-          setState({ status: 'success', error: null, summary: m.summary, done: m.done });
+          // As a transition: React draws the totals and the table in slices, the page stays responsive.
+          startTransition(() =>
+            setState({ status: 'success', error: null, summary: m.summary, done: m.done }),
+          );
           ask(m.summary.version);
         } else if (m.kind === 'window') {
           if (m.version !== rows.current.version) return;
           m.rows.forEach((r, i) => {
             rows.current.map.set(m.from + i, r);
           });
-          setTick((n) => n + 1);
+          startTransition(() => setTick((n) => n + 1));
         } else if (m.kind === 'csv') {
           csvWaiting.current.get(m.id)?.(m.text);
           csvWaiting.current.delete(m.id);
