@@ -37,16 +37,14 @@ function securityHeaders(nonce?: string): Record<string, string> {
 }
 
 /**
- * A worker script runs under the policy sent with it. The accounting worker checks up to 100,000 rows against the
- * contract: zod's compiled parsers (new Function, built from the contract's schemas, never from data) are several
- * times faster there than without. The worker has no DOM; the page itself keeps eval forbidden.
- * See docs/decisions/0011-worker-eval.md.
+ * A worker script runs under the policy sent with it: no eval there either. The accounting worker checks its rows
+ * with checks built from the contract without eval (src/api/row-check.ts). See docs/decisions/0011-worker-eval.md.
  */
 function workerHeaders(): Record<string, string> {
   return {
     'Content-Security-Policy': [
       "default-src 'none'",
-      "script-src 'self' 'unsafe-eval'",
+      "script-src 'self'",
       "connect-src 'self'",
       "base-uri 'none'",
     ].join('; '),

@@ -67,6 +67,26 @@ describe('RowSplitter', () => {
     }
   });
 
+  it('tells escaped quotes and backslashes from the end of a string wherever the chunks are cut', () => {
+    // Runs of backslashes before quotes, quotes and braces inside strings, empty strings, unicode escapes.
+    const rows = [
+      { a: '\\', b: '"', c: '\\"}{,[', d: '' },
+      { a: 'x\\\\\\"y', b: '\u00e4 "}, {"', c: '\\\\' },
+      { a: '}', b: [1, '"]'], c: { d: '\\"' } },
+    ];
+    const text = `{"status":true,"result":[${rows.map((r) => JSON.stringify(r)).join(',')}]}`;
+    for (let size = 1; size <= 40; size++) {
+      const splitter = new RowSplitter();
+      const found: string[] = [];
+      for (let i = 0; i < text.length; i += size) found.push(...splitter.push(text.slice(i, i + size)));
+      expect(
+        found.map((t) => JSON.parse(t)),
+        `chunks of ${size}`,
+      ).toEqual(rows);
+      expect(JSON.parse(splitter.skeleton)).toEqual({ status: true, result: [] });
+    }
+  });
+
   it('keeps an error envelope whole as the skeleton', () => {
     const splitter = new RowSplitter();
     expect(splitter.push('{"status":false,"msg":"Unauthorized."}')).toEqual([]);

@@ -210,11 +210,17 @@ const transactionKinds: Partial<Record<keyof AccountingTransactionRow, CsvKind>>
   amount: 'amount',
 };
 
+/** A CSV column of a row field (the worker builds the file from the field names, extract-model.ts). */
+export interface FieldCsvColumn<R> extends CsvColumn<R> {
+  key: keyof R & string;
+}
+
 function csvColumnsOf<R>(
   keys: readonly (keyof R & string)[],
   kinds: Partial<Record<keyof R, CsvKind>>,
-): CsvColumn<R>[] {
+): FieldCsvColumn<R>[] {
   return keys.map((key) => ({
+    key,
     header: key,
     kind: kinds[key] ?? 'text',
     value: (row: R) => row[key] as string | number | boolean,
@@ -225,7 +231,7 @@ function csvColumnsOf<R>(
  * The CSV's header line in the UI language (`Rechnungsnr.`, `N° de facture`, …), the values unchanged: a person
  * opens the file in Excel (docs/decisions/0007-csv-export.md).
  */
-export function localizedCsvColumns<R>(columns: readonly CsvColumn<R>[], t: TFunction): CsvColumn<R>[] {
+export function localizedCsvColumns<C extends CsvColumn<never>>(columns: readonly C[], t: TFunction): C[] {
   return columns.map((c) => ({ ...c, header: t(`csv.${c.header}`, { defaultValue: c.header }) }));
 }
 

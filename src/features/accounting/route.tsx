@@ -1,20 +1,15 @@
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountingServiceRow, AccountingTransactionRow } from '../../../contract/accounting.ts';
 import { formatDate, practiceToday } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import {
-  laws,
   localizedCsvColumns,
   paymentColumns,
   serviceColumns,
   serviceCsvColumns,
-  serviceTypes,
-  statuses,
   transactionCsvColumns,
 } from './columns.ts';
 import { ConfirmWholeStock } from './components/confirm-whole-stock.tsx';
@@ -22,20 +17,21 @@ import { Extract } from './components/extract.tsx';
 import { FilterBar } from './components/filter-bar.tsx';
 import { RangeBar } from './components/range-bar.tsx';
 import type { TotalsGroup } from './components/totals.tsx';
-import { servicesStreamQuery, transactionsStreamQuery } from './extract-stream.ts';
-import { paymentFilter, serviceFilter } from './filters.ts';
-import { totalsBy } from './table-model.ts';
+import { useSpareWorker } from './extract-client.ts';
+import type { CsvSpec, ViewSpec } from './extract-model.ts';
+import type { SortKind, Total } from './table-model.ts';
 import { type AccountingView, monthOf, rangeOf, readView, type Tab, writeView } from './view-state.ts';
 
-const serviceAmount = (r: AccountingServiceRow) => r.amount;
-const paymentAmount = (r: AccountingTransactionRow) => r.amount;
+const csvSpec = (columns: readonly CsvSpec[]): CsvSpec[] =>
+  columns.map(({ key, kind, header }) => ({ key, kind, header }));
 
 /** `/accounting`: services and payments of a period (this month by default), filtered, totalled and exported. */
 export function Component() {
   const { t } = useTranslation('accounting');
-  const serviceCsv = useMemo(() => localizedCsvColumns(serviceCsvColumns, t), [t]);
-  const transactionCsv = useMemo(() => localizedCsvColumns(transactionCsvColumns, t), [t]);
+  const serviceCsv = useMemo(() => csvSpec(localizedCsvColumns(serviceCsvColumns, t)), [t]);
+  const transactionCsv = useMemo(() => csvSpec(localizedCsvColumns(transactionCsvColumns, t)), [t]);
   const [params, setParams] = useUrlParams();
+  useSpareWorker();
   const today = practiceToday();
   const view = readView(params, today);
   // The whole stock is loaded only after the user confirmed it here (an address with all=1 asks again).
@@ -53,60 +49,50 @@ export function Component() {
   };
 
   const range = rangeOf(view);
-  const services = useQuery({
-    ...servicesStreamQuery(range),
-    enabled: view.tab === 'services' && wholeAllowed,
-  });
-  const payments = useQuery({
-    ...transactionsStreamQuery(range),
-    enabled: view.tab === 'payments' && wholeAllowed,
-  });
-
   const sColumns = useMemo(() => serviceColumns(t), [t]);
   const pColumns = useMemo(() => paymentColumns(t), [t]);
   const { law, status, type, patid, invoice } = view;
-  const sKeep = useMemo(
-    () => serviceFilter({ law, status, type, patid, invoice }),
-    [law, status, type, patid, invoice],
-  );
-  const pKeep = useMemo(() => paymentFilter({ patid, invoice }), [patid, invoice]);
-
+  const sortOf = (columns: readonly { key: string }[]) =>
+    view.sort && columns.some((c) => c.key === view.sort) ? { key: view.sort, dir: view.dir } : null;
+  const specOf = (columns: readonly { key: string; kind: SortKind }[]): ViewSpec => {
+    const column = columns.find((c) => c.key === view.sort);
+    return {
+      filter: { law, status, type, patid, invoice },
+      sort: column ? { key: column.key, kind: column.kind, dir: view.dir } : null,
+    };
+  };
+  const sView = specOf(sColumns);
+  const pView = specOf(pColumns);
+  // The worker's totals come in the order of extract-model.ts: law, status, type; account.
   const serviceTotals = useCallback(
-    (rows: readonly AccountingServiceRow[]): TotalsGroup[] => [
+    (groups: Total[][]): TotalsGroup[] => [
       {
         title: t('totals.byLaw'),
         keyHeader: t('col.law'),
-        totals: totalsBy(rows, (r) => r.law, serviceAmount, laws),
+        totals: groups[0] ?? [],
         label: (k) => t(`law.${k}`),
       },
       {
         title: t('totals.byStatus'),
         keyHeader: t('col.status'),
-        totals: totalsBy(rows, (r) => r.status, serviceAmount, statuses),
+        totals: groups[1] ?? [],
         label: (k) => t(`status.${k}`),
       },
       {
         title: t('totals.byType'),
         keyHeader: t('col.type'),
-        totals: totalsBy(rows, (r) => r.type, serviceAmount, serviceTypes),
+        totals: groups[2] ?? [],
         label: (k) => t(`type.${k}`),
       },
     ],
     [t],
   );
   const paymentTotals = useCallback(
-    (rows: readonly AccountingTransactionRow[]): TotalsGroup[] => [
-      {
-        title: t('totals.byAccount'),
-        keyHeader: t('col.account'),
-        totals: totalsBy(rows, (r) => r.account_number, paymentAmount),
-      },
+    (groups: Total[][]): TotalsGroup[] => [
+      { title: t('totals.byAccount'), keyHeader: t('col.account'), totals: groups[0] ?? [] },
     ],
     [t],
   );
-
-  const sortOf = (columns: readonly { key: string }[]) =>
-    view.sort && columns.some((c) => c.key === view.sort) ? { key: view.sort, dir: view.dir } : null;
   const onSort = (key: string) =>
     update({ sort: key, dir: view.sort === key && view.dir === 'asc' ? 'desc' : 'asc' });
 
@@ -174,16 +160,16 @@ export function Component() {
             </Alert>
             {wholeAllowed && (
               <Extract
-                query={services}
+                op="accountingServices"
+                range={range}
+                view={sView}
                 label={t('tableLabel.services')}
                 columns={sColumns}
                 csvColumns={serviceCsv}
                 rowKey={(r) => r.service_id}
-                keep={sKeep}
                 sort={sortOf(sColumns)}
                 onSort={onSort}
                 totals={serviceTotals}
-                amount={serviceAmount}
                 filename={`services_${period}`}
                 emptyText={t('empty.services')}
                 filters={filters}
@@ -203,16 +189,16 @@ export function Component() {
             </Alert>
             {wholeAllowed && (
               <Extract
-                query={payments}
+                op="accountingTransactions"
+                range={range}
+                view={pView}
                 label={t('tableLabel.payments')}
                 columns={pColumns}
                 csvColumns={transactionCsv}
                 rowKey={(r) => r.transaction_id}
-                keep={pKeep}
                 sort={sortOf(pColumns)}
                 onSort={onSort}
                 totals={paymentTotals}
-                amount={paymentAmount}
                 filename={`payments_${period}`}
                 emptyText={t('empty.payments')}
                 filters={filters}

@@ -53,6 +53,26 @@ export function sortIndex<R>(rows: readonly R[], column: SortColumn<R>): Uint32A
   return index;
 }
 
+/** The positions of the rows to show, in the column's order (or the service's), keeping those `keep` accepts. */
+export function viewIndex<R>(
+  rows: readonly R[],
+  sort: { column: SortColumn<R>; dir: 'asc' | 'desc' } | null,
+  keep: ((row: R) => boolean) | null,
+): number[] {
+  const out: number[] = [];
+  if (!sort) {
+    for (let i = 0; i < rows.length; i++) if (!keep || keep(rows[i])) out.push(i);
+    return out;
+  }
+  const index = sortIndex(rows, sort.column);
+  if (sort.dir === 'asc') {
+    for (let i = 0; i < index.length; i++) if (!keep || keep(rows[index[i]])) out.push(index[i]);
+  } else {
+    for (let i = index.length - 1; i >= 0; i--) if (!keep || keep(rows[index[i]])) out.push(index[i]);
+  }
+  return out;
+}
+
 /**
  * The rows to show: in the column's order (or the service's when none), descending by walking the index
  * backwards, keeping those `keep` accepts.
@@ -101,15 +121,24 @@ export function totalsBy<R>(
   amount: (row: R) => number,
   order: readonly string[] = [],
 ): Total[] {
-  const acc = new Map<string, { count: number; cents: number }>();
-  for (const r of rows) {
-    const k = group(r);
-    const t = acc.get(k);
-    if (t) {
-      t.count++;
-      t.cents += toCents(amount(r));
-    } else acc.set(k, { count: 1, cents: toCents(amount(r)) });
-  }
+  const acc: TotalsAcc = new Map();
+  for (const r of rows) addTo(acc, group(r), toCents(amount(r)));
+  return finishTotals(acc, order);
+}
+
+/** Count and cents per group value, summed as rows arrive. */
+export type TotalsAcc = Map<string, { count: number; cents: number }>;
+
+export function addTo(acc: TotalsAcc, key: string, cents: number): void {
+  const t = acc.get(key);
+  if (t) {
+    t.count++;
+    t.cents += cents;
+  } else acc.set(key, { count: 1, cents });
+}
+
+/** The totals of `acc` in the order of `order` (values not in it follow, sorted). */
+export function finishTotals(acc: TotalsAcc, order: readonly string[] = []): Total[] {
   const known = order.filter((k) => acc.has(k));
   const rest = [...acc.keys()].filter((k) => !order.includes(k)).sort(collator.compare);
   return [...known, ...rest].map((key) => {

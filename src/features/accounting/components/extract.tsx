@@ -1,28 +1,32 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AccountingRange } from '../../../../contract/accounting.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import type { TableColumn } from '../columns.ts';
-import { type CsvColumn, downloadCsv, toCsv } from '../csv.ts';
-import { grandTotal, type Total, viewRows } from '../table-model.ts';
+import { downloadCsv } from '../csv.ts';
+import { useExtract } from '../extract-client.ts';
+import type { CsvSpec, ExtractOp, ViewSpec } from '../extract-model.ts';
+import type { Total } from '../table-model.ts';
 import type { SortDir } from '../view-state.ts';
 import { Totals, type TotalsGroup } from './totals.tsx';
 import { VirtualTable } from './virtual-table.tsx';
 
 export interface ExtractProps<R> {
-  query: UseQueryResult<R[]>;
+  op: ExtractOp;
+  range: AccountingRange;
+  /** The filter and order, computed by the worker. */
+  view: ViewSpec;
   label: string;
   columns: readonly TableColumn<R>[];
-  csvColumns: readonly CsvColumn<R>[];
+  /** The CSV's columns: field, kind, header (in the UI language). */
+  csvColumns: CsvSpec[];
   rowKey: (row: R) => number;
-  /** null: every row. */
-  keep: ((row: R) => boolean) | null;
   sort: { key: string; dir: SortDir } | null;
   onSort: (key: string) => void;
-  totals: (rows: readonly R[]) => TotalsGroup[];
-  amount: (row: R) => number;
+  /** The worker's totals (one list per group of the extract), titled and labelled. */
+  totals: (groups: Total[][]) => TotalsGroup[];
   /** Without extension, e.g. `services_2026-11-01_2026-11-30`. */
   filename: string;
   emptyText: string;
@@ -30,24 +34,20 @@ export interface ExtractProps<R> {
   filters: ReactNode;
 }
 
-/** One accounting extract: filters, totals of the shown rows, the (virtualised) table and the CSV export. */
+/**
+ * One accounting extract: filters, totals of the shown rows, the (virtualised) table and the CSV export. The rows,
+ * their filtering, order and totals are the worker's (extract-client.ts); this shows what it answers.
+ */
 export function Extract<R>(props: ExtractProps<R>) {
   const { t } = useTranslation('accounting');
-  const { query, columns, keep, sort, amount } = props;
-  const rows = query.data;
+  const { columns } = props;
+  // The extract's state lives here, not in the route: its updates re-render this part of the page only.
+  const query = useExtract<R>(props.op, props.range, props.view);
+  const viewKey = JSON.stringify(props.view);
+  const summary = query.summary;
+  const groups = useMemo(() => (summary ? props.totals(summary.groups) : []), [props.totals, summary]);
 
-  // Typing in a filter stays smooth: the 100,000-row pass runs at lower priority.
-  const deferredKeep = useDeferredValue(keep);
-  const deferredSort = useDeferredValue(sort);
-  const shown = useMemo(() => {
-    if (!rows) return [];
-    const column = deferredSort ? columns.find((c) => c.key === deferredSort.key) : undefined;
-    return viewRows(rows, column && deferredSort ? { column, dir: deferredSort.dir } : null, deferredKeep);
-  }, [rows, columns, deferredSort, deferredKeep]);
-  const groups = useMemo(() => props.totals(shown), [props.totals, shown]);
-  const grand: Total = useMemo(() => grandTotal(shown, amount), [shown, amount]);
-
-  if (query.isPending) {
+  if (query.status === 'pending') {
     return (
       <Stack gap="xs" role="status" aria-live="polite" aria-label={t('loading')}>
         {props.filters}
@@ -59,14 +59,18 @@ export function Extract<R>(props: ExtractProps<R>) {
       </Stack>
     );
   }
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.status === 'error' || !summary) {
+    return <ErrorState error={query.error} onRetry={query.retry} />;
+  }
 
-  const total = rows?.length ?? 0;
-  const exportCsv = () => downloadCsv(`${props.filename}.csv`, toCsv(props.csvColumns, shown));
+  const total = summary.total;
+  const shown = summary.shown;
+  const grand: Total = summary.grand;
+  const exportCsv = async () => downloadCsv(`${props.filename}.csv`, await query.csv(props.csvColumns));
 
   return (
     // Busy while further rows of the extract are arriving (the first ones are already shown).
-    <Stack gap="md" aria-busy={query.isFetching}>
+    <Stack gap="md" aria-busy={query.fetching}>
       {props.filters}
       {total === 0 ? (
         <EmptyState title={props.emptyText} />
@@ -81,7 +85,7 @@ export function Extract<R>(props: ExtractProps<R>) {
           />
           <Group justify="space-between" align="center" wrap="wrap">
             <Text size="sm" role="status" aria-live="polite" data-testid="row-count">
-              {t('rows', { shown: shown.length, total })}
+              {t('rows', { shown, total })}
             </Text>
             <Group gap="xs" align="center">
               <Text size="xs" c="dimmed" maw={420} visibleFrom="md">
@@ -90,23 +94,26 @@ export function Extract<R>(props: ExtractProps<R>) {
               <Button
                 variant="default"
                 leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-                onClick={exportCsv}
-                disabled={shown.length === 0}
-                aria-label={t('export.label', { count: shown.length })}
+                onClick={() => void exportCsv()}
+                disabled={shown === 0}
+                aria-label={t('export.label', { count: shown })}
               >
                 {t('export.button')}
               </Button>
             </Group>
           </Group>
-          {shown.length === 0 ? (
+          {shown === 0 ? (
             <EmptyState title={t('empty.filtered')} />
           ) : (
             <VirtualTable
               label={props.label}
-              rows={shown}
+              count={shown}
+              rowAt={query.rowAt}
+              onShowing={query.showing}
+              resetKey={viewKey}
               columns={columns}
               rowKey={props.rowKey}
-              sort={sort}
+              sort={props.sort}
               onSort={props.onSort}
               sortLabel={(column, next) =>
                 t('sortBy', { column, direction: next === 'asc' ? t('ascending') : t('descending') })

@@ -1,7 +1,7 @@
 import { Box, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { TableColumn } from '../columns.ts';
 import type { SortDir } from '../view-state.ts';
 
@@ -11,7 +11,14 @@ const VIEW_HEIGHT = 560;
 export interface VirtualTableProps<R> {
   /** Names the table and its scroll region. */
   label: string;
-  rows: readonly R[];
+  /** Rows in the table. */
+  count: number;
+  /** The row at a position; undefined while it is on its way (an empty row of the same height is shown). */
+  rowAt: (index: number) => R | undefined;
+  /** Told which positions are drawn, to fetch them. */
+  onShowing: (from: number, to: number) => void;
+  /** Another value shows the list from its top (a new filter or order). */
+  resetKey: string;
   columns: readonly TableColumn<R>[];
   rowKey: (row: R) => string | number;
   sort: { key: string; dir: SortDir } | null;
@@ -26,7 +33,10 @@ export interface VirtualTableProps<R> {
  */
 export function VirtualTable<R>({
   label,
-  rows,
+  count,
+  rowAt,
+  onShowing,
+  resetKey,
   columns,
   rowKey,
   sort,
@@ -35,7 +45,7 @@ export function VirtualTable<R>({
 }: VirtualTableProps<R>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -46,14 +56,19 @@ export function VirtualTable<R>({
   });
 
   // A new filter or order shows the list from its top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows array is the trigger, not a value used here
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the trigger, not a value used here
   useEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [rows]);
+  }, [resetKey]);
 
   const items = virtualizer.getVirtualItems();
   const first = items[0];
   const last = items[items.length - 1];
+  const from = first?.index ?? 0;
+  const to = last ? last.index + 1 : 0;
+  useEffect(() => {
+    onShowing(from, to);
+  }, [onShowing, from, to]);
   const padTop = first ? first.start - ROW_HEIGHT : 0;
   const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
   const width = columns.reduce((n, c) => n + c.width, 0);
@@ -61,7 +76,7 @@ export function VirtualTable<R>({
   return (
     <Box
       ref={scrollRef}
-      h={Math.min(VIEW_HEIGHT, ROW_HEIGHT * (rows.length + 1) + 2)}
+      h={Math.min(VIEW_HEIGHT, ROW_HEIGHT * (count + 1) + 2)}
       style={{ overflow: 'auto', border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
       // Scrollable by keyboard.
       tabIndex={0}
@@ -72,7 +87,7 @@ export function VirtualTable<R>({
         stickyHeader
         highlightOnHover
         aria-label={label}
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={count + 1}
         style={{ tableLayout: 'fixed', width, minWidth: '100%' }}
       >
         <Table.Thead>
@@ -111,28 +126,22 @@ export function VirtualTable<R>({
             </tr>
           )}
           {items.map((item) => {
-            const row = rows[item.index];
+            const row = rowAt(item.index);
+            if (row === undefined) {
+              return (
+                <Table.Tr
+                  key={`at-${item.index}`}
+                  aria-rowindex={item.index + 2}
+                  style={{ height: ROW_HEIGHT }}
+                >
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} />
+                  ))}
+                </Table.Tr>
+              );
+            }
             return (
-              <Table.Tr key={rowKey(row)} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
-                {columns.map((c) => {
-                  const text = c.text(row);
-                  return (
-                    <Table.Td
-                      key={c.key}
-                      title={c.kind === 'text' ? text : undefined}
-                      style={{
-                        textAlign: c.align ?? 'left',
-                        whiteSpace: 'nowrap',
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        fontVariantNumeric: c.align === 'right' ? 'tabular-nums' : undefined,
-                      }}
-                    >
-                      {text}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
+              <BodyRow key={rowKey(row)} id={rowKey(row)} row={row} index={item.index} columns={columns} />
             );
           })}
           {padBottom > 0 && (
@@ -146,3 +155,42 @@ export function VirtualTable<R>({
     </Box>
   );
 }
+
+interface BodyRowProps<R> {
+  /** The row's key: the same id at the same position is the same row (the rows of an extract do not change). */
+  id: string | number;
+  row: R;
+  index: number;
+  columns: readonly TableColumn<R>[];
+}
+
+function BodyRowOf<R>({ row, index, columns }: BodyRowProps<R>) {
+  return (
+    <Table.Tr aria-rowindex={index + 2} style={{ height: ROW_HEIGHT }}>
+      {columns.map((c) => {
+        const text = c.text(row);
+        return (
+          <Table.Td
+            key={c.key}
+            title={c.kind === 'text' ? text : undefined}
+            style={{
+              textAlign: c.align ?? 'left',
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              fontVariantNumeric: c.align === 'right' ? 'tabular-nums' : undefined,
+            }}
+          >
+            {text}
+          </Table.Td>
+        );
+      })}
+    </Table.Tr>
+  );
+}
+
+// While rows stream in, the table is drawn again with each summary: rows already on screen are not.
+const BodyRow = memo(
+  BodyRowOf,
+  (a, b) => a.id === b.id && a.index === b.index && a.columns === b.columns,
+) as typeof BodyRowOf;
