@@ -1,5 +1,6 @@
 import type { OpName } from '../../contract/operations.ts';
 import type { CreateLeadInput, Lead } from '../../contract/sales.ts';
+import type { CreateCustomerInput } from '../../contract/system.ts';
 import type { ServiceHarness } from './service.ts';
 
 /**
@@ -54,4 +55,16 @@ export async function createTask(
     priority: input.priority,
   });
   return { lead, text };
+}
+
+/** A patient of the practice (system/createCustomer); a unique last name unless given. */
+export async function createPatient(
+  api: ServiceHarness,
+  input: Partial<Record<keyof CreateCustomerInput, string>> = {},
+): Promise<{ patid: number; firstname: string; lastname: string }> {
+  counter += 1;
+  const fields = { firstname: 'Anna', lastname: `Patientin ${counter}`, language: 'de', ...input };
+  const created = await ok(api, 'createCustomer', fields);
+  const { id } = created.result as { id: number };
+  return { patid: id, firstname: fields.firstname, lastname: fields.lastname };
 }
