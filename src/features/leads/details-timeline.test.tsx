@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '../../../contract/sales.ts';
 import { createLead, createNote, createTask } from '../../test/factories.ts';
@@ -11,10 +12,12 @@ const api = inProcessService({ now: () => new Date('2026-11-20T13:30:00Z') });
 
 function renderTimeline(lead: Lead) {
   signInForTest();
-  return renderWithProviders(<DetailsTimeline lead={lead} />, {
+  const view = renderWithProviders(<DetailsTimeline lead={lead} />, {
     url: `/leads/${lead.leadId}`,
     path: '/leads/:leadId',
   });
+  // Typed at once, not key by key with a pause: big forms on a busy machine.
+  return { ...view, user: userEvent.setup({ delay: null }) };
 }
 
 /** The first entry of the timeline's list (the navigation around it has list items too). */
