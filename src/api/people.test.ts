@@ -1,44 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { fail, stubApi } from '../test/api-stub.ts';
 import { signInForTest } from '../test/render.tsx';
+import { inProcessService } from '../test/service.ts';
 import { fetchMe, fetchUsers, userName } from './people.ts';
 
-const provider = (userid: number, givenname: string, familyname: string, active = true) => ({
-  userid,
-  title: 'Dr. med.',
-  givenname,
-  familyname,
-  specialization: '',
-  gender: 'f',
-  active,
-});
+const api = inProcessService();
 
-const me = {
-  userid: 1,
-  username: 'demo',
-  givenname: 'Petra',
-  familyname: 'Sommer',
-  modules: ['sales'],
-  tenant: 'demo',
-};
+interface Provider {
+  userid: number;
+  givenname: string;
+  familyname: string;
+  active: boolean;
+}
+
+async function providers(): Promise<Provider[]> {
+  return (await api.send('getProviders', { getall: 1 })).body.result as Provider[];
+}
+
+const missing = () => ({ http: 404, msg: 'Unknown operation.' });
 
 describe('fetchMe', () => {
   it('asks system/whoami', async () => {
     signInForTest();
-    stubApi({ whoami: () => me });
-    await expect(fetchMe()).resolves.toEqual(me);
+    const me = await fetchMe();
+    expect(me).toMatchObject({ username: 'demo', tenant: 'demo' });
+    expect(me).toEqual((await api.send('whoami')).body.result);
+    expect(api.calls.map((c) => c.op)).toEqual(['whoami']);
   });
 
   it('without whoami, takes the practitioner picked at sign-in from getProviders', async () => {
-    const session = signInForTest({ userid: 3 });
-    const api = stubApi({
-      getProviders: () => [provider(2, 'Andrea', 'Brunner'), provider(3, 'Marc', 'Favre')],
-    });
+    const picked = (await providers()).at(-1);
+    if (!picked) throw new Error('the demo practice has no providers');
+    const session = signInForTest({ userid: picked.userid });
+    api.intercept('whoami', missing);
     await expect(fetchMe(session)).resolves.toEqual({
-      userid: 3,
+      userid: picked.userid,
       username: 'demo',
-      givenname: 'Marc',
-      familyname: 'Favre',
+      givenname: picked.givenname,
+      familyname: picked.familyname,
       modules: null,
       tenant: 'localhost',
     });
@@ -47,30 +45,32 @@ describe('fetchMe', () => {
   });
 
   it('passes other failures on', async () => {
-    signInForTest();
-    stubApi({ whoami: () => fail(401, 'Unauthorized.') });
-    await expect(fetchMe()).rejects.toMatchObject({ kind: 'unauthorized', msg: 'Unauthorized.' });
+    signInForTest({ auth: { kind: 'basic', user: 'demo', password: 'wrong' } });
+    await expect(fetchMe()).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 });
 
 describe('fetchUsers', () => {
   it('asks system/getUsers for everyone, inactive included', async () => {
     signInForTest();
-    const api = stubApi({
-      getUsers: () => [{ userid: 6, givenname: 'Nina', familyname: 'Weber', active: true }],
-    });
-    await expect(fetchUsers()).resolves.toEqual([
-      { userid: 6, givenname: 'Nina', familyname: 'Weber', active: true },
-    ]);
-    expect(api.calls[0].input).toEqual({ getall: 1 });
+    const users = await fetchUsers();
+    expect(users).toEqual((await api.send('getUsers', { getall: 1 })).body.result);
+    expect(users.length).toBeGreaterThan(0);
+    expect(api.calls[0]).toMatchObject({ op: 'getUsers', input: { getall: 1 } });
   });
 
   it('falls back to getProviders where getUsers is missing', async () => {
     signInForTest();
-    stubApi({ getProviders: () => [provider(5, 'Hans', 'Keller', false)] });
-    await expect(fetchUsers()).resolves.toEqual([
-      { userid: 5, givenname: 'Hans', familyname: 'Keller', active: false },
-    ]);
+    api.intercept('getUsers', missing);
+    const expected = (await providers()).map(({ userid, givenname, familyname, active }) => ({
+      userid,
+      givenname,
+      familyname,
+      active,
+    }));
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(fetchUsers()).resolves.toEqual(expected);
+    expect(api.calls.map((c) => c.op)).toEqual(['getUsers', 'getProviders']);
   });
 });
 

@@ -1,28 +1,12 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { list, stubApi } from '../test/api-stub.ts';
+import { createLead, createPatient } from '../test/factories.ts';
 import { signInForTest } from '../test/render.tsx';
+import { inProcessService } from '../test/service.ts';
 import { opInfiniteQuery, opKey, opMutation, opQuery, opScope } from './queries.ts';
 import { createQueryClient } from './query-client.ts';
 
-const patient = {
-  patid: 7,
-  lastname: 'Muster',
-  firstname: 'Anna',
-  gender: 'female',
-  dob: '1980-02-03',
-  title: '',
-  street: 'Bahnhofstrasse 1',
-  zip: '8001',
-  city: 'Zürich',
-  country: 'Schweiz',
-  countrycode: 'ch',
-  mobile: '',
-  mail: '',
-  AHV: '',
-  language: 'de',
-  deleted: '0' as const,
-};
+const api = inProcessService();
 
 describe('opQuery', () => {
   it('derives the key [area, op, input] from the contract table', () => {
@@ -36,16 +20,19 @@ describe('opQuery', () => {
 
   it('keeps one shape under a key: a reader that wants the hits reshapes in select', async () => {
     signInForTest();
-    stubApi({ searchPatients: () => [patient] });
+    const { patid, lastname } = await createPatient(api);
     const client = new QueryClient();
-    const input = { lastname: 'Muster', limit: 20 };
+    const input = { lastname, limit: 20 };
     // The booking search caches the whole answer first …
     const answer = await client.fetchQuery(opQuery('searchPatients', input));
-    expect(answer).toEqual({ items: [patient], msg: 'Matched 1 customers' });
+    expect(answer).toEqual({
+      items: [expect.objectContaining({ patid, lastname })],
+      msg: 'Matched 1 customers',
+    });
     // … then the lead page's link search reads the same entry through its select.
     const hits = new QueryObserver(client, opQuery('searchPatients', input, { select: (a) => a.items }));
     const unsubscribe = hits.subscribe(() => undefined);
-    expect(hits.getCurrentResult().data).toEqual([patient]);
+    expect(hits.getCurrentResult().data).toEqual(answer.items);
     unsubscribe();
     expect(client.getQueryData(opKey('searchPatients', input))).toEqual(answer);
   });
@@ -54,13 +41,13 @@ describe('opQuery', () => {
 describe('opMutation', () => {
   it('invalidates exactly the operations it names', async () => {
     signInForTest();
-    const api = stubApi({ convertLead: () => ({ patid: 7, created: true }), getLeads: () => list([]) });
+    const lead = await createLead(api);
     const client = createQueryClient();
     client.setQueryData(opKey('getLeads', { limit: 5 }), { items: [], pagination: {} });
     client.setQueryData(opKey('getAppointments', { patid: 7 }), []);
     const options = opMutation('convertLead', { invalidates: ['getLeads', 'searchPatients'] });
     expect(options.mutationKey).toEqual(['sales', 'convertLead']);
-    await client.getMutationCache().build(client, options).execute({ leadId: 1 });
+    await client.getMutationCache().build(client, options).execute({ leadId: lead.leadId });
     expect(api.calls.map((c) => c.op)).toContain('convertLead');
     expect(client.getQueryState(opKey('getLeads', { limit: 5 }))?.isInvalidated).toBe(true);
     expect(client.getQueryState(opKey('getAppointments', { patid: 7 }))?.isInvalidated).toBe(false);

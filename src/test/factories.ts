@@ -1,5 +1,6 @@
 import type { OpName } from '../../contract/operations.ts';
 import type { CreateLeadInput, Lead } from '../../contract/sales.ts';
+import type { CreateCustomerInput } from '../../contract/system.ts';
 import type { ServiceHarness } from './service.ts';
 
 /**
@@ -32,7 +33,7 @@ export async function createLead(api: ServiceHarness, input: Partial<CreateLeadI
   return lead;
 }
 
-/** A task on a lead (a new lead unless given); returns the lead and the task's text. */
+/** A task on a lead (a new lead unless given); returns the lead, the task's text and its history id. */
 export async function createTask(
   api: ServiceHarness,
   input: {
@@ -41,17 +42,43 @@ export async function createTask(
     reminderDate?: string | null;
     assignedTo?: number;
     priority?: number;
+    category?: string;
   } = {},
-): Promise<{ lead: Lead; text: string }> {
+): Promise<{ lead: Lead; text: string; historyId: number }> {
   const lead = input.lead ?? (await createLead(api));
   counter += 1;
   const text = input.text ?? `Call back ${counter}`;
-  await ok(api, 'addLeadTask', {
+  const created = await ok(api, 'addLeadTask', {
     leadId: lead.leadId,
     text,
     reminderDate: input.reminderDate,
     assignedTo: input.assignedTo,
     priority: input.priority,
+    category: input.category,
   });
-  return { lead, text };
+  return { lead, text, historyId: (created.result as { historyId: number }).historyId };
+}
+
+/** A note on a lead, written by the demo user; returns its history id. */
+export async function createNote(
+  api: ServiceHarness,
+  lead: Lead,
+  input: { text?: string; category?: string } = {},
+): Promise<{ text: string; historyId: number }> {
+  counter += 1;
+  const text = input.text ?? `Note ${counter}`;
+  const created = await ok(api, 'addLeadNote', { leadId: lead.leadId, text, category: input.category });
+  return { text, historyId: (created.result as { historyId: number }).historyId };
+}
+
+/** A patient of the practice (system/createCustomer); a unique last name unless given. */
+export async function createPatient(
+  api: ServiceHarness,
+  input: Partial<Record<keyof CreateCustomerInput, string>> = {},
+): Promise<{ patid: number; firstname: string; lastname: string }> {
+  counter += 1;
+  const fields = { firstname: 'Anna', lastname: `Patientin ${counter}`, language: 'de', ...input };
+  const created = await ok(api, 'createCustomer', fields);
+  const { id } = created.result as { id: number };
+  return { patid: id, firstname: fields.firstname, lastname: fields.lastname };
 }

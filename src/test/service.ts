@@ -16,11 +16,39 @@ import { createService, type Service, type ServiceOptions } from '../../server/a
  */
 export interface ServiceHarness {
   /** Every request the app sent, in order, with its operation and input. */
-  calls: { op: OpName | null; input: Record<string, unknown> }[];
+  calls: { op: OpName | null; input: Record<string, unknown>; headers: Record<string, string> }[];
   /** Calls an operation as the demo user directly (for factories and checks); returns the envelope. */
   send: (op: OpName, input?: unknown) => Promise<{ http: number; body: Record<string, unknown> }>;
+  /**
+   * What only a broken or different practice produces, for one operation until the end of the test: `answer` sees
+   * the app's input and returns a failure to send instead of the service's answer, or nothing to let the request
+   * through (after awaiting whatever it likes: a slow answer).
+   *
+   *   api.intercept('createLead', () => ({ http: 502, msg: 'Bad gateway.' }));   // a refusal
+   *   api.intercept('whoami', () => ({ http: 404, msg: 'Unknown operation.' })); // a practice without it
+   *   api.intercept('getLeads', () => 'network');                               // the request never arrives
+   */
+  intercept: (op: OpName, answer: Interceptor) => void;
   /** The running service (its databases, for a test that looks inside). */
   readonly service: Service;
+}
+
+/** A failure in place of the service's answer: an envelope refusing with `msg` under `http`, or a lost request. */
+export type Failure = { http: number; msg: string; headers?: Record<string, string> } | 'network';
+export type Interceptor = (
+  input: Record<string, unknown>,
+) => Failure | undefined | Promise<Failure | undefined>;
+
+/** The refusal as the operation's kind sends it (a lab upload: its status inside an HTTP 200). */
+function failureResponse(op: OpName, failure: Exclude<Failure, 'network'>): Response {
+  const labor = operations[op].envelope === 'labor';
+  const body = labor
+    ? { status: failure.http, msg: failure.msg }
+    : { status: false, msg: failure.msg, result: null };
+  return new Response(JSON.stringify(body), {
+    status: labor ? 200 : failure.http,
+    headers: { 'content-type': 'application/json', ...failure.headers },
+  });
 }
 
 const ORIGIN = 'http://localhost:3000';
@@ -29,6 +57,7 @@ export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'
   let dataDir = '';
   let service: Service | null = null;
   const calls: ServiceHarness['calls'] = [];
+  const interceptors = new Map<OpName, Interceptor>();
 
   const answer = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     if (!service) throw new Error('inProcessService: the service is not running');
@@ -42,9 +71,14 @@ export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'
     } catch {
       // A raw body (labor upload): recorded without input.
     }
-    calls.push({ op: operationByPath(path) ?? null, input });
-    // A new Request of this realm: jsdom's AbortSignal is not one Node's Request accepts.
+    const op = operationByPath(path) ?? null;
     const headers = new Headers(request ? request.headers : (init?.headers as HeadersInit | undefined));
+    calls.push({ op, input, headers: Object.fromEntries(headers) });
+    const interceptor = op ? interceptors.get(op) : undefined;
+    const failure = op && interceptor ? await interceptor(input) : undefined;
+    if (failure === 'network') throw new TypeError('Failed to fetch');
+    if (op && failure) return failureResponse(op, failure);
+    // A new Request of this realm: jsdom's AbortSignal is not one Node's Request accepts.
     return service.app.fetch(
       new Request(address, { method: request?.method ?? init?.method ?? 'GET', headers, body }),
     );
@@ -56,6 +90,7 @@ export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'
   });
   beforeEach(() => {
     calls.length = 0;
+    interceptors.clear();
     vi.stubGlobal('fetch', vi.fn(answer));
   });
   afterAll(() => {
@@ -66,6 +101,9 @@ export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'
 
   return {
     calls,
+    intercept: (op, answer) => {
+      interceptors.set(op, answer);
+    },
     send: async (op, input = {}) => {
       if (!service) throw new Error('inProcessService: the service is not running');
       const res = await service.app.fetch(

@@ -8,13 +8,6 @@ import { AppointmentDialog } from './appointment-dialog.tsx';
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
-
 const calendars = [
   { calendarid: 1, name: 'Dr. Brunner', provider: 2, color: '#228be6' },
   { calendarid: 5, name: 'Labor / MPA', provider: null, color: '#868e96' },

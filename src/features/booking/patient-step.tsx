@@ -16,9 +16,9 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { normalizeDob } from '../../../contract/system.ts';
-import { isApiError } from '../../api/client.ts';
 import { formatDate } from '../../components/format.ts';
 import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
+import { applyServerError } from '../../components/server-error.ts';
 import { describeError, LoadingState } from '../../components/states.tsx';
 import { createCustomerMutation, customerQuery } from './queries.ts';
 
@@ -154,20 +154,18 @@ function CreatePatient({
       reset(emptyNewPatient);
       onCreated(result.id);
     } catch (e) {
-      if (isApiError(e) && e.msg.startsWith('Unknown language')) {
-        setError('language', { message: e.msg });
-      } else {
-        setError('root', { message: t('patient.createFailed', { msg: describeError(e, t) }) });
-      }
+      applyServerError(setError, e, (msg) => (msg.startsWith('Unknown language') ? 'language' : null), {
+        fallback: (error) => t('patient.createFailed', { msg: describeError(error, t) }),
+      });
     }
   });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {formState.errors.root?.message && (
+        {formState.errors.root?.server?.message && (
           <Alert color="red" role="alert">
-            {formState.errors.root.message}
+            {formState.errors.root.server.message}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs" verticalSpacing={4}>

@@ -1,71 +1,50 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, stubApi } from '../../test/api-stub.ts';
+import { createPatient } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { Component as BookingPage } from './route.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
+// The demo practice: service 2 is a 15-minute "Kontrolle" with Dr. Favre (provider 3, calendar 2) among others.
+const api = inProcessService();
+
+interface Slot {
+  ymd: string;
+  from: number;
+  to: number;
+  provider: number;
 }
 
-const from = 1_795_420_800; // Monday 23.11.2026 09:00, Zurich
-const to = from + 15 * 60;
-const slot = { ymd: '20261123', from, to, provider: 3, location: 1 };
+/** Dr. Favre's free Kontrolle times on a day, as the service offers them. */
+async function favreSlots(day: string): Promise<Slot[]> {
+  const reply = await api.send('getSlots', { serviceid: 2, provider: 3, duration: 15, from: day, to: day });
+  return reply.body.result as Slot[];
+}
 
-const patient = {
-  patid: 7,
-  lastname: 'Keller',
-  firstname: 'Hans',
-  gender: 'male',
-  dob: '1950-05-04',
-  title: '',
-  street: '',
-  zip: '',
-  city: 'Thun',
-  country: '',
-  countrycode: 'ch',
-  mobile: '',
-  mail: '',
-  AHV: '',
-  language: 'de',
-  deleted: '0',
-};
+const clock = (ts: number) =>
+  new Date(ts * 1000).toLocaleTimeString('de-CH', {
+    timeZone: 'Europe/Zurich',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
-function setup(handlers: Parameters<typeof stubApi>[0] = {}) {
+/** Signed in, a patient and Dr. Favre's first free time today chosen: the page is ready to book. */
+async function setup() {
   signInForTest();
-  const api = stubApi({
-    getServices: () => [{ serviceid: 2, name: 'Kontrolle', duration: 15, providers: [2, 3], location: 1 }],
-    getProviders: () => [
-      {
-        userid: 3,
-        title: 'Dr. med.',
-        givenname: 'Marc',
-        familyname: 'Favre',
-        specialization: 'Dermatologie',
-        gender: 'm',
-        active: true,
-      },
-    ],
-    getCustomerById: () => patient,
-    getCalendars: () => [
-      { calendarid: 1, name: 'Dr. Brunner', provider: 2, color: '' },
-      { calendarid: 2, name: 'Dr. Favre', provider: 3, color: '' },
-    ],
-    getSlots: () => [slot],
-    createAppointment: () => ({ appointmentid: 501 }),
-    ...handlers,
-  });
-  const url = `/booking?service=2&provider=3&duration=15&slot=${from}-${to}-3&patid=7`;
-  return { api, ...renderWithProviders(<BookingPage />, { url }) };
+  const patient = await createPatient(api, { firstname: 'Hans', lastname: 'Keller-Buchung' });
+  const [slot] = await favreSlots('2026-11-23');
+  if (!slot) throw new Error('Dr. Favre has no free time on 23.11.2026');
+  const url = `/booking?service=2&provider=3&duration=15&slot=${slot.from}-${slot.to}-3&patid=${patient.patid}`;
+  return { patient, slot, ...renderWithProviders(<BookingPage />, { url }) };
 }
+
+const bookCalls = () => api.calls.filter((c) => c.op === 'createAppointment');
 
 describe('booking', () => {
-  // Today is the Monday of the slot, 08:00 in Zurich: the calendar shows November 2026.
+  // Today is the Monday 23.11.2026, 08:00 in Zurich, for the page and the service: the calendar shows November.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T07:00:00Z'));
@@ -75,80 +54,57 @@ describe('booking', () => {
   });
 
   it('names every practitioner of a service, one who has left too, never by number', async () => {
-    const favre = {
-      userid: 3,
-      title: 'Dr. med.',
-      givenname: 'Marc',
-      familyname: 'Favre',
-      specialization: 'Dermatologie',
-      gender: 'm',
-      active: true,
-    };
     signInForTest();
-    stubApi({
-      getServices: () => [{ serviceid: 2, name: 'Kontrolle', duration: 15, providers: [2, 3], location: 1 }],
-      getProviders: (input) =>
-        (input as { getall?: number }).getall === 1
-          ? [{ ...favre, userid: 2, givenname: 'Lea', familyname: 'Brunner', active: false }, favre]
-          : [favre],
-    });
     renderWithProviders(<BookingPage />, { url: '/booking' });
-    expect(await screen.findByText(/Dr\. med\. Lea Brunner, Dr\. med\. Marc Favre/)).toBeInTheDocument();
-    expect(screen.queryByText(/#2/)).toBeNull();
+    // Erstkonsultation and Kontrolle, with the same three.
+    expect(
+      await screen.findAllByText(/Dr\. med\. Andrea Brunner, Dr\. med\. Marc Favre, Dr\. med\. Lucia Rossi/),
+    ).toHaveLength(2);
+    // Dr. Keller has left; his service still names him.
+    expect(screen.getByText(/Dr\. med\. Hans Keller/)).toBeInTheDocument();
+    expect(screen.queryByText(/#5/)).toBeNull();
   });
 
   it('marks the days with free times, lists the chosen day’s times and shows the chosen time', async () => {
-    const day = (ymd: string, at: number) => ({ ymd, from: at, to: at + 900, provider: 3, location: 1 });
-    const tue = day('20261124', from + 86_400);
-    const thu = day('20261126', from + 3 * 86_400 + 3600);
+    const [thursday] = await favreSlots('2026-11-26');
+    if (!thursday) throw new Error('Dr. Favre has no free time on 26.11.2026');
     signInForTest();
-    stubApi({
-      getServices: () => [{ serviceid: 2, name: 'Kontrolle', duration: 15, providers: [3], location: 1 }],
-      getProviders: () => [
-        {
-          userid: 3,
-          title: 'Dr. med.',
-          givenname: 'Marc',
-          familyname: 'Favre',
-          specialization: '',
-          gender: 'm',
-          active: true,
-        },
-      ],
-      getSlots: () => [tue, thu],
-    });
     const { user, router } = renderWithProviders(<BookingPage />, {
-      url: '/booking?service=2&provider=3&duration=15&day=2026-11-25',
+      url: '/booking?service=2&provider=3&duration=15&day=2026-11-28',
     });
-    // The 25th has nothing free: the first free day is listed instead.
-    expect(await screen.findByRole('heading', { name: 'Tuesday 24.11.2026' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Thursday 26.11.2026, free times' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Wednesday 25.11.2026' })).toBeDisabled();
+    // The 28th is a Saturday, with nothing free: the first free day is listed instead.
+    expect(await screen.findByRole('heading', { name: 'Monday 23.11.2026' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Saturday 28.11.2026' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Thursday 26.11.2026, free times' }));
     expect(router.state.location.search).toContain('day=2026-11-26');
+    const at = clock(thursday.from);
     await user.click(
-      await screen.findByRole('button', { name: 'Thursday 26.11.2026 10:00, Dr. med. Marc Favre' }),
+      await screen.findByRole('button', { name: `Thursday 26.11.2026 ${at}, Dr. med. Marc Favre` }),
     );
     expect(screen.getByTestId('chosen-slot')).toHaveTextContent(
-      'Thursday 26.11.2026 10:00–10:15 · Dr. med. Marc Favre',
+      `Thursday 26.11.2026 ${at}–${clock(thursday.to)} · Dr. med. Marc Favre`,
     );
     // No patient yet: the button stays disabled.
     expect(screen.getByRole('button', { name: 'Book appointment' })).toBeDisabled();
   });
 
   it('re-checks the slot, books it in the practitioner’s calendar and shows a summary', async () => {
-    const { api, user, router } = setup();
+    const { patient, slot, user, router } = await setup();
     const confirm = await screen.findByRole('region', { name: 'Check and book' });
-    expect(await within(confirm).findByText(/Keller, Hans \(#7\)/)).toBeInTheDocument();
+    expect(
+      await within(confirm).findByText(`Keller-Buchung, Hans (#${patient.patid})`, { exact: false }),
+    ).toBeInTheDocument();
+    const when = `Monday 23.11.2026 ${clock(slot.from)}`;
     // The chosen time as a date and a 24-hour time, with the practitioner.
     expect(within(confirm).getByTestId('chosen-slot')).toHaveTextContent(
-      'Monday 23.11.2026 09:00–09:15 · Dr. med. Marc Favre',
+      `${when}–${clock(slot.to)} · Dr. med. Marc Favre`,
     );
     // The calendar marks the day with free times, and lists its times beside it.
     expect(await screen.findByRole('button', { name: 'Monday 23.11.2026, free times' })).toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: 'Monday 23.11.2026 09:00, Dr. med. Marc Favre' }),
-    ).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: `${when}, Dr. med. Marc Favre` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await user.type(screen.getByLabelText('Comment for the practice (optional)'), 'Bitte Befund mitbringen');
     await user.click(screen.getByRole('button', { name: 'Book appointment' }));
 
@@ -172,51 +128,115 @@ describe('booking', () => {
       from: '2026-11-23',
       to: '2026-11-23',
     });
-    expect(api.calls.find((c) => c.op === 'createAppointment')?.input).toEqual({
+    expect(bookCalls()[0]?.input).toEqual({
       calendar: 2,
-      dateTs: from,
-      endTs: to,
-      patid: 7,
+      dateTs: slot.from,
+      endTs: slot.to,
+      patid: patient.patid,
       appointment: 'Kontrolle',
       comment: 'Bitte Befund mitbringen',
       displayedduration: '15',
       state: 'P',
     });
-    expect(router.state.location.search).toContain('booked=501');
+    expect(router.state.location.search).toMatch(/booked=\d+/);
     expect(screen.getByRole('link', { name: 'Show in the agenda' })).toHaveAttribute(
       'href',
       '/agenda?view=day&date=2026-11-23&cals=2',
     );
+    // The service no longer offers the time.
+    expect((await favreSlots('2026-11-23')).map((s) => s.from)).not.toContain(slot.from);
   });
 
   it('a slot taken meanwhile is not booked: the user is told and chooses from a fresh list', async () => {
-    const { api, user, router } = setup({ getSlots: () => [] });
+    const { slot, patient, user, router } = await setup();
+    await screen.findByRole('region', { name: 'Check and book' });
+    // Someone else books the time while the page is open.
+    const other = await api.send('createAppointment', {
+      calendar: 2,
+      dateTs: slot.from,
+      endTs: slot.to,
+      patid: patient.patid,
+      appointment: 'Kontrolle',
+    });
+    expect(other.body.status).toBe(true);
     await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
     expect(await screen.findByText(/has just been taken by someone else/)).toBeInTheDocument();
-    expect(api.calls.some((c) => c.op === 'createAppointment')).toBe(false);
+    expect(bookCalls()).toHaveLength(0);
     expect(router.state.location.search).not.toContain('slot=');
     expect(router.state.location.search).toContain('day=2026-11-23');
-    expect(await screen.findByText('No free time this month.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: `Monday 23.11.2026 ${clock(slot.from)}, Dr. med. Marc Favre` }),
+      ).toBeNull(),
+    );
     expect(screen.getByRole('button', { name: 'Book appointment' })).toBeDisabled();
   });
 
   it('a refused create whose slot is gone meanwhile counts as taken', async () => {
-    let slots = [slot];
-    const { user } = setup({
-      getSlots: () => slots,
-      createAppointment: () => {
-        slots = [];
-        return fail(200, 'Unknown calendar.');
-      },
+    const { slot, patient, user } = await setup();
+    // The create is refused, and by then another booking holds the time.
+    api.intercept('createAppointment', async () => {
+      await api.send('createAppointment', {
+        calendar: 2,
+        dateTs: slot.from,
+        endTs: slot.to,
+        patid: patient.patid,
+        appointment: 'Kontrolle',
+      });
+      return { http: 200, msg: 'Unknown calendar.' };
     });
     await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
     expect(await screen.findByText(/has just been taken by someone else/)).toBeInTheDocument();
   });
 
   it('shows the service’s message when the create is refused for another reason', async () => {
-    const { user } = setup({ createAppointment: () => fail(200, 'Please provide a valid start date.') });
+    const { user } = await setup();
+    api.intercept('createAppointment', () => ({ http: 200, msg: 'Please provide a valid start date.' }));
     await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
     expect(await screen.findByText('Not booked: Please provide a valid start date.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Book appointment' })).toBeEnabled());
+  });
+
+  describe('a new patient', () => {
+    async function fillNewPatient() {
+      signInForTest();
+      const [slot] = await favreSlots('2026-11-23');
+      if (!slot) throw new Error('Dr. Favre has no free time on 23.11.2026');
+      const view = renderWithProviders(<BookingPage />, {
+        url: `/booking?service=2&provider=3&duration=15&slot=${slot.from}-${slot.to}-3`,
+      });
+      await view.user.click(await screen.findByRole('radio', { name: 'New patient' }));
+      await view.user.type(await screen.findByLabelText(/^Last name/), 'Neu');
+      await view.user.type(screen.getByLabelText(/^First name/), 'Nora');
+      await view.user.type(screen.getByLabelText(/^Date of birth/), '04.05.1990');
+      return view;
+    }
+
+    it('puts a refused language on the language field', async () => {
+      const { user } = await fillNewPatient();
+      // The practice keeps a shorter list of languages than the form offers.
+      api.intercept('createCustomer', () => ({ http: 200, msg: 'Unknown language: de' }));
+      await user.click(screen.getByRole('button', { name: 'Create patient' }));
+      expect(await screen.findByText('Unknown language: de')).toBeInTheDocument();
+      expect(screen.getByLabelText(/^Language/)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('says above the buttons when the patient could not be created for another reason', async () => {
+      const { user } = await fillNewPatient();
+      api.intercept('createCustomer', () => 'network');
+      await user.click(screen.getByRole('button', { name: 'Create patient' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^The patient was not created: /);
+      expect(screen.getByLabelText(/^Last name/)).toHaveValue('Neu');
+    });
+
+    it('creates the patient in the service and takes it for the booking', async () => {
+      const { user } = await fillNewPatient();
+      await user.click(screen.getByRole('button', { name: 'Create patient' }));
+      const confirm = await screen.findByRole('region', { name: 'Check and book' });
+      expect(await within(confirm).findByText(/Neu, Nora \(#\d+\)/)).toBeInTheDocument();
+      const found = await api.send('searchPatients', { lastname: 'Neu', limit: 5 });
+      expect(found.body.results).toEqual([expect.objectContaining({ lastname: 'Neu', firstname: 'Nora' })]);
+    });
   });
 });

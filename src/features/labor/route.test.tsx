@@ -1,23 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, stubApi } from '../../test/api-stub.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { laborMessages } from '../../../contract/labor.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { Component as LabRoute } from './route.tsx';
 import { laborUploads } from './upload-store.ts';
 
-const me = (modules: string[]) => ({
-  userid: 1,
-  username: 'demo',
-  givenname: 'Petra',
-  familyname: 'Sommer',
-  modules,
-  tenant: 'demo',
-});
+const api = inProcessService();
 
 afterEach(() => {
   // The list lives outside the page (it survives route changes): start each test with an empty one.
   laborUploads.setOwner(null);
-  vi.unstubAllGlobals();
 });
 
 function fileInput(container: HTMLElement): HTMLInputElement {
@@ -29,7 +22,6 @@ function fileInput(container: HTMLElement): HTMLInputElement {
 describe('the lab upload page', () => {
   it('explains pairing by base name and that the patient comes from the HL7 content', async () => {
     signInForTest();
-    stubApi({ whoami: () => me(['labor']) });
     renderWithProviders(<LabRoute />, { url: '/lab' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lab results' })).toBeInTheDocument();
     expect(screen.getByText(/same base name/)).toBeInTheDocument();
@@ -38,8 +30,8 @@ describe('the lab upload page', () => {
   });
 
   it('says before any try that the credentials lack module labor', async () => {
+    // The demo practice's key without module labor.
     signInForTest({ auth: { kind: 'apiKey', key: 'demo-key-nolabor' } });
-    stubApi({ whoami: () => me(['sales', 'hx']) });
     renderWithProviders(<LabRoute />, { url: '/lab' });
     expect(await screen.findByText('Lab uploads are not enabled for this sign-in')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose files' })).toBeDisabled();
@@ -48,15 +40,14 @@ describe('the lab upload page', () => {
   it('sends valid files in order, shows each answer, stops others before sending, retries only a failed save', async () => {
     signInForTest();
     let refuse = true;
-    const api = stubApi({
-      whoami: () => me(['labor']),
-      laborUpload: (input) =>
-        input.filename === 'b.hl7' && refuse
-          ? fail(400, 'file already exists, not saving again')
-          : input.filename === 'd.pdf' && refuse
-            ? fail(500, 'failed to save file')
-            : 'successfully uploaded',
-    });
+    // The PDFs reach the service; b.hl7 was sent before (a duplicate), and d.pdf meets a full disk once.
+    api.intercept('laborUpload', (input) =>
+      input.filename === 'b.hl7'
+        ? { http: 400, msg: laborMessages.duplicate }
+        : input.filename === 'd.pdf' && refuse
+          ? { http: 500, msg: laborMessages.saveFailed }
+          : undefined,
+    );
     const { container, user } = renderWithProviders(<LabRoute />, { url: '/lab' });
     await screen.findByRole('heading', { level: 1, name: 'Lab results' });
 

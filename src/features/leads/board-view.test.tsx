@@ -14,25 +14,7 @@ import { Component as BoardRoute } from './route.tsx';
 
 // The machine running the tests is shared and often busy.
 
-// jsdom lacks what Mantine and the virtualiser measure with.
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-vi.stubGlobal('ResizeObserver', NoResizeObserver);
-if (!window.matchMedia) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
+// The jsdom shims (ResizeObserver, matchMedia) are in src/test/setup.ts.
 
 interface Answer {
   http?: number;
@@ -118,7 +100,6 @@ describe('the lead board', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.stubGlobal('ResizeObserver', NoResizeObserver);
   });
 
   it('shows a region per folder of the pipeline with its count, and cards named by their lead', async () => {

@@ -1,91 +1,71 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry } from '../../../contract/sales.ts';
-import { type Answer, aLead, fakeService, ok, refused, renderAt } from './details-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import type { Lead } from '../../../contract/sales.ts';
+import { createLead, createNote, createTask } from '../../test/factories.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { type Failure, inProcessService } from '../../test/service.ts';
 import { DetailsTimeline } from './details-timeline.tsx';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+// The practice's clock stands at 20.11.2026 14:30 Zurich time: the entries are written then.
+const api = inProcessService({ now: () => new Date('2026-11-20T13:30:00Z') });
 
-function entry(historyId: number, changes: Partial<HistoryEntry> = {}): HistoryEntry {
-  return {
-    historyId,
-    leadId: 42,
-    type: '',
-    category: '',
-    text: `Entry ${historyId}`,
-    task: false,
-    reminderDate: null,
-    assignedTo: null,
-    priority: null,
-    completed: false,
-    completedTime: null,
-    completedBy: null,
-    createdBy: 6,
-    created: '2026-11-20 14:30:00',
-    deleted: false,
-    ...changes,
-  };
+function renderTimeline(lead: Lead) {
+  signInForTest();
+  const view = renderWithProviders(<DetailsTimeline lead={lead} />, {
+    url: `/leads/${lead.leadId}`,
+    path: '/leads/:leadId',
+  });
+  // Typed at once, not key by key with a pause: big forms on a busy machine.
+  return { ...view, user: userEvent.setup({ delay: null }) };
 }
 
-/** getLeadHistory over `all`, paged as the service pages. */
-function historyOf(all: HistoryEntry[]) {
-  return (body: Record<string, unknown>): Answer => {
-    const offset = Number(body.offset ?? 0);
-    const limit = Number(body.limit ?? 100);
-    const items = all.slice(offset, offset + limit);
-    return {
-      body: {
-        status: true,
-        msg: 'Success',
-        result: items,
-        pagination: { offset, limit, total: all.length, hasMore: offset + items.length < all.length },
-      },
-    };
-  };
+/** The first entry of the timeline's list (the navigation around it has list items too). */
+async function firstEntry(): Promise<HTMLElement> {
+  const list = await screen.findByRole('list', { name: 'History entries' });
+  const [item] = within(list).getAllByRole('listitem');
+  if (!item) throw new Error('the timeline has no entries');
+  return item;
 }
 
-const task = entry(7, {
-  task: true,
-  text: 'Call back about the offer',
-  reminderDate: '2026-11-21 09:00:00',
-  assignedTo: 6,
-  priority: 2,
-});
+const historyCalls = () => api.calls.filter((c) => c.op === 'getLeadHistory').map((c) => c.input);
 
 describe('the timeline', { timeout: 60_000 }, () => {
   it('shows who wrote an entry and when, in practice time', async () => {
-    fakeService({ getLeadHistory: historyOf([entry(1, { text: 'First call', category: 'CALL' })]) });
-    renderAt(<DetailsTimeline lead={aLead()} />, '/leads/42');
-    const item = await screen.findByRole('listitem');
+    const lead = await createLead(api);
+    await createNote(api, lead, { text: 'First call', category: 'CALL' });
+    renderTimeline(lead);
+    const item = await firstEntry();
     expect(within(item).getByText('First call')).toBeInTheDocument();
     expect(await within(item).findByText('Phone call')).toBeInTheDocument();
-    expect(await within(item).findByText('Sara Sales · 20.11.2026 14:30')).toBeInTheDocument();
+    expect(await within(item).findByText('Petra Sommer · 20.11.2026 14:30')).toBeInTheDocument();
   });
 
   it('completes a task at once, and puts it back with the reason when the server refuses', async () => {
-    let answer: (a: Answer) => void = () => undefined;
-    const service = fakeService({
-      getLeadHistory: historyOf([task]),
-      completeLeadTask: () =>
-        new Promise<Answer>((resolve) => {
+    const { lead, historyId } = await createTask(api, {
+      text: 'Call back about the offer',
+      reminderDate: '2026-11-21 09:00:00',
+      priority: 2,
+    });
+    let answer: (failure: Failure) => void = () => undefined;
+    api.intercept(
+      'completeLeadTask',
+      () =>
+        new Promise<Failure>((resolve) => {
           answer = resolve;
         }),
-    });
-    const user = userEvent.setup({ delay: null });
-    renderAt(<DetailsTimeline lead={aLead()} />, '/leads/42');
-    const item = await screen.findByRole('listitem');
+    );
+    const { user } = renderTimeline(lead);
+    const item = await firstEntry();
     expect(within(item).getByText('Open')).toBeInTheDocument();
 
     await user.click(within(item).getByRole('button', { name: 'Mark as completed' }));
     // Optimistic: done before the server answered.
     expect(await within(item).findByText('Completed')).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: 'Mark as completed' })).toBeNull();
-    expect(service.bodiesOf('completeLeadTask')).toEqual([{ historyId: 7 }]);
+    expect(api.calls.filter((c) => c.op === 'completeLeadTask').map((c) => c.input)).toEqual([{ historyId }]);
 
-    answer(refused(404, 'History entry not found.'));
+    answer({ http: 404, msg: 'History entry not found.' });
     expect(
       await within(item).findByText(
         'The task could not be completed: This history entry does not exist (any more).',
@@ -96,34 +76,28 @@ describe('the timeline', { timeout: 60_000 }, () => {
   });
 
   it('keeps a completed task completed once the server agrees', async () => {
-    let done = false;
-    fakeService({
-      getLeadHistory: (body) =>
-        historyOf([done ? { ...task, completed: true, reminderDate: null, completedBy: 1 } : task])(body),
-      completeLeadTask: () => {
-        done = true;
-        return ok(null);
-      },
-    });
-    const user = userEvent.setup({ delay: null });
-    renderAt(<DetailsTimeline lead={aLead()} />, '/leads/42');
-    const item = await screen.findByRole('listitem');
+    const { lead } = await createTask(api, { reminderDate: '2026-11-21 09:00:00' });
+    const { user } = renderTimeline(lead);
+    const item = await firstEntry();
     await user.click(within(item).getByRole('button', { name: 'Mark as completed' }));
     await waitFor(() => expect(within(item).getByText('Completed')).toBeInTheDocument());
+    // The history is read again after the save: the service's answer agrees.
+    await waitFor(() => expect(historyCalls().length).toBeGreaterThan(1));
     await new Promise((r) => setTimeout(r, 50));
     expect(within(item).getByText('Completed')).toBeInTheDocument();
     expect(within(item).queryByRole('alert')).toBeNull();
+    const stored = await api.send('getLeadHistory', { leadId: lead.leadId });
+    expect((stored.body.result as { completed: boolean }[])[0]?.completed).toBe(true);
   });
 
   it('asks getLeadHistory for the chosen type and for deleted entries', async () => {
-    const service = fakeService({ getLeadHistory: historyOf([]) });
-    const user = userEvent.setup({ delay: null });
-    renderAt(<DetailsTimeline lead={aLead()} />, '/leads/42');
+    const lead = await createLead(api);
+    const { user } = renderTimeline(lead);
     expect(await screen.findByText('No entries')).toBeInTheDocument();
     const show = screen.getByLabelText('Show');
-    const last = () => service.bodiesOf('getLeadHistory').at(-1);
+    const last = () => historyCalls().at(-1);
 
-    expect(last()).toMatchObject({ leadId: 42, type: null, includeDeleted: false, offset: 0 });
+    expect(last()).toMatchObject({ leadId: lead.leadId, type: null, includeDeleted: false, offset: 0 });
     for (const [label, type] of [
       ['Notes and tasks', ''],
       ['Folder changes', 'S'],
@@ -139,14 +113,18 @@ describe('the timeline', { timeout: 60_000 }, () => {
   });
 
   it('loads further pages on request', async () => {
-    const all = Array.from({ length: 25 }, (_, i) => entry(100 - i));
-    const service = fakeService({ getLeadHistory: historyOf(all) });
-    const user = userEvent.setup({ delay: null });
-    renderAt(<DetailsTimeline lead={aLead()} />, '/leads/42');
-    expect(await screen.findByText('Showing 20 of 25')).toBeInTheDocument();
+    const lead = await createLead(api);
+    for (let i = 0; i < 25; i++) await createNote(api, lead);
+    // The notes, and the entry of the writer joining the watchers.
+    const stored = await api.send('getLeadHistory', { leadId: lead.leadId, limit: 1 });
+    const total = (stored.body.pagination as { total: number }).total;
+    expect(total).toBeGreaterThanOrEqual(25);
+    expect(total).toBeLessThanOrEqual(40);
+    const { user } = renderTimeline(lead);
+    expect(await screen.findByText(`Showing 20 of ${total}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Showing 25 of 25')).toBeInTheDocument();
+    expect(await screen.findByText(`Showing ${total} of ${total}`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(service.bodiesOf('getLeadHistory').map((b) => b.offset)).toEqual([0, 20]);
+    expect(historyCalls().map((b) => b.offset)).toEqual([0, 20]);
   });
 });

@@ -1,14 +1,27 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../contract/sales.ts';
-import { fakeService, ok, refused, renderAt } from './details-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import { type Lead, MSG } from '../../../contract/sales.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { DRAFT_KEY } from './new-lead-draft.ts';
 import { NewLeadForm } from './new-lead-form.tsx';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const api = inProcessService();
+
+function renderForm() {
+  signInForTest();
+  return renderWithProviders(<NewLeadForm />, { url: '/leads/new', path: '/leads/new' });
+}
+
+const createCalls = () => api.calls.filter((c) => c.op === 'createLead').map((c) => c.input);
+
+/** The lead the address `/leads/<id>` names, as the service has it. */
+async function leadAt(pathname: string): Promise<Lead | undefined> {
+  const leadId = Number(/^\/leads\/(\d+)$/.exec(pathname)?.[1]);
+  const page = await api.send('getLeads', { filter: { leadId }, offset: 0, limit: 1 });
+  return (page.body.result as Lead[])[0];
+}
 
 const rule = () => screen.getByTestId('identifying-rule');
 const ruleText = 'Enter at least one of last name, e-mail, mobile or phone.';
@@ -16,9 +29,8 @@ const ruleText = 'Enter at least one of last name, e-mail, mobile or phone.';
 // A big form in jsdom on a busy machine: generous time.
 describe('the new-lead form', { timeout: 60_000 }, () => {
   it('shows the identifying rule as soon as something is typed, and drops it once one field is filled', async () => {
-    fakeService({});
+    renderForm();
     const user = userEvent.setup({ delay: null });
-    renderAt(<NewLeadForm />, '/leads/new');
 
     // Untouched: only the hint, not the complaint.
     expect(rule()).not.toHaveTextContent(ruleText);
@@ -33,26 +45,23 @@ describe('the new-lead form', { timeout: 60_000 }, () => {
   });
 
   it('refuses to send without an identifying field', async () => {
-    const service = fakeService({});
+    renderForm();
     const user = userEvent.setup({ delay: null });
-    renderAt(<NewLeadForm />, '/leads/new');
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
     await waitFor(() => expect(rule()).toHaveTextContent(ruleText));
     await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveFocus());
-    expect(service.bodiesOf('createLead')).toHaveLength(0);
+    expect(createCalls()).toHaveLength(0);
   });
 
   it('sends the same idempotency key again when the user retries after a failure', async () => {
     let attempts = 0;
-    const service = fakeService({
-      createLead: () => {
-        attempts += 1;
-        // The first answer is lost (e.g. a gateway failure); the second one arrives.
-        return attempts === 1 ? refused(502, 'Bad gateway.') : ok({ leadId: 77, uniqid: 'u-77' });
-      },
+    // The first answer is lost (e.g. a gateway failure); the second request reaches the service.
+    api.intercept('createLead', () => {
+      attempts += 1;
+      return attempts === 1 ? { http: 502, msg: 'Bad gateway.' } : undefined;
     });
+    const { router } = renderForm();
     const user = userEvent.setup({ delay: null });
-    const { router } = renderAt(<NewLeadForm />, '/leads/new');
     await user.type(screen.getByLabelText('Last name'), 'Muster');
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
 
@@ -61,9 +70,10 @@ describe('the new-lead form', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Last name')).toHaveValue('Muster');
 
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/77'));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/leads\/\d+$/));
+    expect((await leadAt(router.state.location.pathname))?.contact.lastname).toBe('Muster');
 
-    const bodies = service.bodiesOf('createLead');
+    const bodies = createCalls();
     expect(bodies).toHaveLength(2);
     const key = bodies[0].idempotencyKey;
     expect(typeof key).toBe('string');
@@ -76,55 +86,58 @@ describe('the new-lead form', { timeout: 60_000 }, () => {
 
   it('sends one request for a double click, and disables the button while sending', async () => {
     let release: () => void = () => undefined;
-    const service = fakeService({
-      createLead: () =>
-        new Promise((resolve) => {
-          release = () => resolve(ok({ leadId: 78, uniqid: 'u-78' }));
+    // A slow service: the request waits until released, then goes through.
+    api.intercept(
+      'createLead',
+      () =>
+        new Promise<undefined>((resolve) => {
+          release = () => resolve(undefined);
         }),
-    });
+    );
+    const { router } = renderForm();
     const user = userEvent.setup({ delay: null });
-    const { router } = renderAt(<NewLeadForm />, '/leads/new');
     await user.type(screen.getByLabelText('E-mail'), 'a@b.ch');
     const submit = screen.getByRole('button', { name: 'Create lead' });
     await user.dblClick(submit);
-    await waitFor(() => expect(service.bodiesOf('createLead')).toHaveLength(1));
+    await waitFor(() => expect(createCalls()).toHaveLength(1));
     expect(submit).toBeDisabled();
     release();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/78'));
-    expect(service.bodiesOf('createLead')).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/leads\/\d+$/));
+    expect(createCalls()).toHaveLength(1);
+    expect((await leadAt(router.state.location.pathname))?.communication.mail).toBe('a@b.ch');
   });
 
   it('keeps a fresh key per form, and the same key in a restored draft', async () => {
-    const service = fakeService({ createLead: () => refused(400, MSG.createFailed) });
+    api.intercept('createLead', () => ({ http: 400, msg: MSG.createFailed }));
+    const first = renderForm();
     const user = userEvent.setup({ delay: null });
-    const first = renderAt(<NewLeadForm />, '/leads/new');
     await user.type(screen.getByLabelText('Phone'), '044 12');
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
     expect(await screen.findByText('The lead could not be created.')).toBeInTheDocument();
-    const key = service.bodiesOf('createLead')[0].idempotencyKey;
+    const key = createCalls()[0].idempotencyKey;
     first.unmount();
 
     // Back to the form: the input and the key come back from the draft.
-    renderAt(<NewLeadForm />, '/leads/new');
+    renderForm();
     expect(await screen.findByText('Your earlier input was restored')).toBeInTheDocument();
     expect(screen.getByLabelText('Phone')).toHaveValue('044 12');
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
-    await waitFor(() => expect(service.bodiesOf('createLead')).toHaveLength(2));
-    expect(service.bodiesOf('createLead')[1].idempotencyKey).toBe(key);
+    await waitFor(() => expect(createCalls()).toHaveLength(2));
+    expect(createCalls()[1].idempotencyKey).toBe(key);
 
     // Discarding the draft starts a new form with a new key.
     await user.click(screen.getByRole('button', { name: 'Discard it' }));
     expect(screen.getByLabelText('Phone')).toHaveValue('');
     await user.type(screen.getByLabelText('Phone'), '044 99');
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
-    await waitFor(() => expect(service.bodiesOf('createLead')).toHaveLength(3));
-    expect(service.bodiesOf('createLead')[2].idempotencyKey).not.toBe(key);
+    await waitFor(() => expect(createCalls()).toHaveLength(3));
+    expect(createCalls()[2].idempotencyKey).not.toBe(key);
   });
 
   it('maps a server refusal onto its field', async () => {
-    fakeService({ createLead: () => refused(422, MSG.otherPipeline) });
+    api.intercept('createLead', () => ({ http: 422, msg: MSG.otherPipeline }));
+    renderForm();
     const user = userEvent.setup({ delay: null });
-    renderAt(<NewLeadForm />, '/leads/new');
     await user.type(screen.getByLabelText('Last name'), 'Muster');
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
     expect(await screen.findByText('This folder belongs to the other pipeline.')).toBeInTheDocument();
@@ -132,9 +145,8 @@ describe('the new-lead form', { timeout: 60_000 }, () => {
   });
 
   it('asks before leaving with unsaved input, and stays when told to', async () => {
-    fakeService({});
+    const { router } = renderForm();
     const user = userEvent.setup({ delay: null });
-    const { router } = renderAt(<NewLeadForm />, '/leads/new');
     await user.type(screen.getByLabelText('Last name'), 'Muster');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();

@@ -2,18 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../api/session.ts';
 import { i18n } from '../../i18n/index.ts';
-import { fail, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { Component as SignIn } from './route.tsx';
 
-const me = {
-  userid: 1,
-  username: 'demo',
-  givenname: 'Petra',
-  familyname: 'Sommer',
-  modules: [],
-  tenant: 'demo',
-};
+// The app's own service, with its demo practice (user demo, password demo).
+const api = inProcessService();
+
+/** A practice whose service lacks system/whoami (a real tenant without the reference additions). */
+const withoutWhoami = () => api.intercept('whoami', () => ({ http: 404, msg: 'Unknown operation.' }));
 
 function renderSignIn(url = '/sign-in?next=%2Ftasks') {
   return renderWithProviders(<SignIn />, { url, path: '/sign-in' });
@@ -22,7 +19,6 @@ function renderSignIn(url = '/sign-in?next=%2Ftasks') {
 // Whole forms typed key by key: slow on a busy machine.
 describe('sign-in page', { timeout: 30_000 }, () => {
   it('offers the demo credentials when the own service answers whoami to them', async () => {
-    stubApi({ whoami: () => me });
     renderSignIn();
     expect(await screen.findByText(/demo practice/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('User name')).toHaveValue('demo'));
@@ -30,7 +26,6 @@ describe('sign-in page', { timeout: 30_000 }, () => {
   });
 
   it("folds the practice address under 'Other practice…' on the app's own service", async () => {
-    stubApi({ whoami: () => me });
     const { user } = renderSignIn();
     const other = await screen.findByRole('button', { name: 'Other practice…' });
     expect(other).toHaveAttribute('aria-expanded', 'false');
@@ -43,7 +38,6 @@ describe('sign-in page', { timeout: 30_000 }, () => {
   });
 
   it('signs in with the typed credentials and goes back to where the user was', async () => {
-    const api = stubApi({ whoami: () => me });
     const { user, router } = renderSignIn();
     // The demo credentials arrive first; then the typing replaces them.
     await screen.findByText(/demo practice/);
@@ -59,16 +53,17 @@ describe('sign-in page', { timeout: 30_000 }, () => {
     expect(last?.headers.authorization).toBe(`Basic ${btoa('demo:demo')}`);
   });
 
+  /** The service's throttle after many failed sign-ins, with the wait it names. */
   function throttled(seconds: string) {
-    return () =>
-      new Response(JSON.stringify({ status: false, msg: 'Too many failed sign-ins. Try again later.' }), {
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': seconds },
-      });
+    api.intercept('whoami', () => ({
+      http: 429,
+      msg: 'Too many failed sign-ins. Try again later.',
+      headers: { 'retry-after': seconds },
+    }));
   }
 
   it('says how long to wait after too many failed sign-ins and keeps what was typed', async () => {
-    stubApi({ whoami: throttled('42') });
+    throttled('42');
     const { user, router } = renderSignIn('/sign-in');
     await user.type(screen.getByLabelText('User name'), 'frau.muster');
     await user.type(screen.getByLabelText('Password'), 'falsch');
@@ -83,7 +78,7 @@ describe('sign-in page', { timeout: 30_000 }, () => {
   it('says it in German too', async () => {
     await i18n.changeLanguage('de');
     try {
-      stubApi({ whoami: throttled('1') });
+      throttled('1');
       const { user } = renderSignIn('/sign-in');
       await user.type(screen.getByLabelText('Benutzername'), 'frau.muster');
       await user.type(screen.getByLabelText('Passwort'), 'falsch');
@@ -100,9 +95,12 @@ describe('sign-in page', { timeout: 30_000 }, () => {
   });
 
   it('says in words that the user name or password is wrong, keeps what was typed and clears it on edit', async () => {
-    stubApi({ whoami: () => fail(401, 'Unauthorized.') });
     const { user, router } = renderSignIn('/sign-in');
+    // The demo credentials arrive first; then the typing replaces them.
+    await screen.findByText(/demo practice/);
+    await user.clear(screen.getByLabelText('User name'));
     await user.type(screen.getByLabelText('User name'), 'frau.muster');
+    await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'falsch');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('User name or password is wrong.')).toBeInTheDocument();
@@ -115,7 +113,7 @@ describe('sign-in page', { timeout: 30_000 }, () => {
   });
 
   it('asks for what is missing before sending anything', async () => {
-    const api = stubApi({});
+    withoutWhoami();
     const { user } = renderSignIn('/sign-in');
     await user.click(screen.getByRole('button', { name: 'Other practice…' }));
     await user.clear(screen.getByLabelText('Practice address'));
@@ -130,31 +128,10 @@ describe('sign-in page', { timeout: 30_000 }, () => {
   });
 
   it('without whoami, checks the credentials with getProviders and lets the user pick who they are', async () => {
-    const api = stubApi({
-      getProviders: () => [
-        {
-          userid: 2,
-          title: 'Dr. med.',
-          givenname: 'Andrea',
-          familyname: 'Brunner',
-          specialization: '',
-          gender: 'f',
-          active: true,
-        },
-        {
-          userid: 3,
-          title: 'Dr. med.',
-          givenname: 'Marc',
-          familyname: 'Favre',
-          specialization: '',
-          gender: 'm',
-          active: true,
-        },
-      ],
-    });
+    withoutWhoami();
     const { user, router } = renderSignIn();
-    await user.type(screen.getByLabelText('User name'), 'mfavre');
-    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.type(screen.getByLabelText('User name'), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'demo');
     await user.click(screen.getByLabelText('Remember on this device'));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -170,7 +147,7 @@ describe('sign-in page', { timeout: 30_000 }, () => {
     expect(getSession()).toMatchObject({
       userid: 3,
       remember: true,
-      auth: { kind: 'basic', user: 'mfavre' },
+      auth: { kind: 'basic', user: 'demo' },
     });
     expect(window.localStorage.getItem('praxis.session')).not.toBeNull();
   });

@@ -1,74 +1,77 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from '../../../contract/sales.ts';
+import { describe, expect, it } from 'vitest';
+import { createLead } from '../../test/factories.ts';
+import { signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
+import { reasonRows } from './components/reasons-panel.tsx';
+import { fetchReasonCounts, REASON_PAGE_SIZE, reasonFolders } from './queries.ts';
 
-const callMock = vi.hoisted(() => vi.fn());
-vi.mock('../../api/client.ts', () => ({ call: callMock }));
+const api = inProcessService();
 
-const { fetchReasonCounts, reasonFolders, REASON_PAGE_SIZE } = await import('./queries.ts');
-const { reasonRows } = await import('./components/reasons-panel.tsx');
-
-/** A service holding `n` leads per folder, the reason chosen by position; answers getLeads pages. */
-function serviceWith(leads: Record<number, string[]>) {
-  callMock.mockImplementation(
-    async (_op: string, input: { filter: { folderId: number }; offset: number; limit: number }) => {
-      const all = leads[input.filter.folderId] ?? [];
-      const items = all
-        .slice(input.offset, input.offset + input.limit)
-        .map((reason) => ({ reasonDisqualified: reason }) as Lead);
-      return {
-        items,
-        pagination: {
-          offset: input.offset,
-          limit: input.limit,
-          total: all.length,
-          hasMore: input.offset + items.length < all.length,
-        },
-      };
-    },
-  );
+/** Disqualified leads whose last names share `tag` (the search filter keeps the seeded ones out). */
+async function disqualified(tag: string, ispatient: 0 | 1, reasons: string[]): Promise<void> {
+  for (const [i, reasonCode] of reasons.entries()) {
+    const lead = await createLead(api, { ispatient, contact: { lastname: `${tag} ${ispatient}-${i}` } });
+    const reply = await api.send('disqualifyLead', { leadId: lead.leadId, reasonCode });
+    expect(reply.body.status).toBe(true);
+  }
 }
-
-afterEach(() => callMock.mockReset());
 
 describe('disqualification reasons', () => {
   it('reads every page of every disqualified folder, not only the first', async () => {
-    const five = Array.from({ length: 2500 }, (_, i) => (i % 5 === 0 ? 'PRICE' : i % 5 === 1 ? '' : 'NOFIT'));
-    serviceWith({ 5: five, 15: ['NOREACH', 'NOREACH', 'X'] });
-    const counts = await fetchReasonCounts([5, 15], { assigneeId: 6 });
-    expect(counts.leads).toBe(2503);
+    signInForTest();
+    await disqualified('Seitenweise', 1, ['PRICE', 'NOFIT', 'NOFIT', 'PRICE', 'NOFIT', 'NOFIT', 'PRICE']);
+    await disqualified('Seitenweise', 0, ['NOREACH', 'NOREACH', 'OTHER']);
+    // Not disqualified: not counted.
+    await createLead(api, { contact: { lastname: 'Seitenweise offen' } });
+    const counts = await fetchReasonCounts([5, 15], { search: 'Seitenweise' }, undefined, 3);
+    expect(counts.leads).toBe(10);
     expect(counts.pages).toBe(4);
-    expect(counts.byFolder[5]).toEqual({ PRICE: 500, '': 500, NOFIT: 1500 });
-    expect(counts.byFolder[15]).toEqual({ NOREACH: 2, X: 1 });
-    const inputs = callMock.mock.calls.map((c) => c[1]);
+    expect(counts.byFolder[5]).toEqual({ PRICE: 3, NOFIT: 4 });
+    expect(counts.byFolder[15]).toEqual({ NOREACH: 2, OTHER: 1 });
+    const inputs = api.calls.map((c) => c.input as { filter: { folderId: number }; offset: number });
     expect(inputs[0]).toMatchObject({
-      filter: { folderId: 5, includeDeleted: false, assigneeId: 6 },
+      filter: { folderId: 5, includeDeleted: false, search: 'Seitenweise' },
       offset: 0,
-      limit: REASON_PAGE_SIZE,
+      limit: 3,
     });
     expect(inputs.map((i) => [i.filter.folderId, i.offset])).toEqual([
       [5, 0],
-      [5, 1000],
-      [5, 2000],
+      [5, 3],
+      [5, 6],
       [15, 0],
     ]);
   });
 
-  it('counts by reason label, in the reference order, unknown codes and "none given" last', async () => {
-    serviceWith({ 5: ['NOFIT', '', 'PRICE', 'ZZZ'], 15: ['PRICE'] });
-    const counts = await fetchReasonCounts([5, 15], {});
+  it('counts by reason label, in the reference order, one request per folder by default', async () => {
+    signInForTest();
+    await disqualified('Etikett', 1, ['NOFIT', 'PRICE']);
+    await disqualified('Etikett', 0, ['PRICE']);
+    const counts = await fetchReasonCounts([5, 15], { search: 'Etikett' });
+    expect(api.calls.map((c) => c.input.limit)).toEqual([REASON_PAGE_SIZE, REASON_PAGE_SIZE]);
+    const reference = (await api.send('getReferenceData')).body.result as {
+      disqualification: { code: string; label: string }[];
+    };
+    const rows = reasonRows(counts, [5, 15], reference.disqualification, 'No reason given');
+    expect(rows.map((r) => [r.label, r.counts[5], r.counts[15], r.total])).toEqual([
+      ['Too expensive', 1, 1, 2],
+      ['Not a fit for the practice', 1, 0, 1],
+    ]);
+  });
+
+  it('puts codes the reference data does not know and "none given" last', () => {
+    // Older leads may carry either; the service refuses both for new disqualifications.
+    const counts = { byFolder: { 5: { ZZZ: 1, '': 1, PRICE: 2 }, 15: { PRICE: 1 } }, leads: 5, pages: 2 };
     const rows = reasonRows(
       counts,
       [5, 15],
       [
         { code: 'PRICE', label: 'Too expensive' },
-        { code: 'NOFIT', label: 'Not a fit' },
         { code: 'OTHER', label: 'Other' },
       ],
       'No reason given',
     );
     expect(rows.map((r) => [r.label, r.counts[5], r.counts[15], r.total])).toEqual([
-      ['Too expensive', 1, 1, 2],
-      ['Not a fit', 1, 0, 1],
+      ['Too expensive', 2, 1, 3],
       ['ZZZ', 1, 0, 1],
       ['No reason given', 1, 0, 1],
     ]);

@@ -45,6 +45,8 @@ export async function fetchReasonCounts(
   folderIds: readonly number[],
   filter: Omit<LeadFilter, 'folderId' | 'includeDeleted'>,
   signal?: AbortSignal,
+  /** Leads per request; tests page through a few leads with a small one. */
+  pageSize = REASON_PAGE_SIZE,
 ): Promise<ReasonCounts> {
   const out: ReasonCounts = { byFolder: {}, leads: 0, pages: 0 };
   for (const folderId of folderIds) {
@@ -57,7 +59,7 @@ export async function fetchReasonCounts(
         {
           filter: { ...filter, folderId, includeDeleted: false },
           offset,
-          limit: REASON_PAGE_SIZE,
+          limit: pageSize,
           orderBy: 'created',
           orderDir: 'asc',
         },
