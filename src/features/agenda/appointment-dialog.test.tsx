@@ -1,98 +1,108 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CalendarAppointment } from '../../../contract/agenda.ts';
-import { stubApi } from '../../test/api-stub.ts';
+import type { Calendar, CalendarAppointment } from '../../../contract/agenda.ts';
+import { createPatient } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { AppointmentDialog } from './appointment-dialog.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const calendars = [
-  { calendarid: 1, name: 'Dr. Brunner', provider: 2, color: '#228be6' },
-  { calendarid: 5, name: 'Labor / MPA', provider: null, color: '#868e96' },
-];
+// The practice's clock stands at Monday 23.11.2026 08:00 Zurich time. The tests' appointments are in calendar 5
+// (Labor / MPA), whose seeded appointments all end by 09:00: each test has its own hour from 10:00 on, so no save
+// meets an overlap.
+const api = inProcessService({ now: () => new Date('2026-11-23T07:00:00Z') });
 
-const loaded: CalendarAppointment = {
-  id: 41,
-  date: '2026-11-23 09:00:00',
-  end: '2026-11-23 09:30:00',
-  dateTs: 1_795_420_800,
-  endTs: 1_795_422_600,
-  duration: 30,
-  displayedduration: '30',
-  patid: 12,
-  appointment: 'Kontrolle',
-  comment: 'Bitte nüchtern',
-  color: '#15aabf',
-  state: 'W',
-  calendar: 'Dr. Brunner',
-};
+async function ok(op: 'createAppointment' | 'modifyAppointment', input: Record<string, unknown>) {
+  const reply = await api.send(op, input);
+  if (reply.body.status !== true) throw new Error(`${op} refused: ${String(reply.body.msg)}`);
+  return reply.body;
+}
 
-const patient = {
-  patid: 12,
-  lastname: 'Müller-Schmid',
-  firstname: 'Anna',
-  gender: 'female',
-  dob: '1980-02-01',
-  title: '',
-  street: '',
-  zip: '',
-  city: 'Bern',
-  country: '',
-  countrycode: 'ch',
-  mobile: '',
-  mail: '',
-  AHV: '',
-  language: 'de',
-  deleted: '0',
-};
+/** The appointment as the service lists it in calendar 5 on 23.11.2026. */
+async function stored(id: number): Promise<CalendarAppointment | undefined> {
+  const reply = await api.send('getAppointments', { calendarid: 5, from: '2026-11-23', until: '2026-11-23' });
+  return (reply.body.result as CalendarAppointment[]).find((a) => a.id === id);
+}
 
-function open(current: CalendarAppointment | null) {
+type Change = Partial<Record<'comment' | 'appointment' | 'state', string>> & { deleted?: 1 };
+
+/**
+ * A waiting Kontrolle of Anna Müller-Schmid at `hour` (09:00 → HH:00–HH:30), written and read back through the
+ * service, then, if given, changed by someone else before the dialog opened on the version read.
+ */
+async function open(hour: number, change?: Change) {
   signInForTest();
-  const api = stubApi({
-    getAppointments: () => (current ? [current] : []),
-    modifyAppointment: () => null,
-    getCustomerById: () => patient,
+  const patient = await createPatient(api, { firstname: 'Anna', lastname: 'Müller-Schmid' });
+  const hh = String(hour).padStart(2, '0');
+  const created = await ok('createAppointment', {
+    calendar: 5,
+    date: `2026-11-23 ${hh}:00:00`,
+    end: `2026-11-23 ${hh}:30:00`,
+    patid: patient.patid,
+    appointment: 'Kontrolle',
+    comment: 'Bitte nüchtern',
+    displayedduration: '30',
+    state: 'W',
   });
+  const id = (created.result as { appointmentid: number }).appointmentid;
+  const loaded = await stored(id);
+  if (!loaded) throw new Error(`appointment ${id} not listed afterwards`);
+  if (change) {
+    await ok('modifyAppointment', {
+      appointmentid: id,
+      calendar: 5,
+      date: loaded.date,
+      end: loaded.end,
+      patid: loaded.patid,
+      appointment: loaded.appointment,
+      comment: loaded.comment,
+      displayedduration: loaded.displayedduration,
+      state: loaded.state,
+      deleted: 0,
+      ...change,
+    });
+  }
+  const calendars = (await api.send('getCalendars')).body.result as Calendar[];
   const onDone = vi.fn();
   const onClose = vi.fn();
   const utils = renderWithProviders(
     <AppointmentDialog
-      mode={{ kind: 'edit', item: { appt: loaded, calendarid: 1 } }}
+      mode={{ kind: 'edit', item: { appt: loaded, calendarid: 5 } }}
       calendars={calendars}
       onClose={onClose}
       onDone={onDone}
     />,
   );
-  return { ...utils, api, onDone, onClose };
+  return { ...utils, loaded, patient, onDone, onClose };
 }
 
-const writes = (api: ReturnType<typeof stubApi>) => api.calls.filter((c) => c.op === 'modifyAppointment');
+const writes = () => api.calls.filter((c) => c.op === 'modifyAppointment');
 
 describe('AppointmentDialog', () => {
   it('re-reads the appointment and, unchanged, writes the complete record with the new time', async () => {
-    const { user, api, onDone } = open(loaded);
-    expect(await screen.findByText('Müller-Schmid, Anna (#12)')).toBeInTheDocument();
+    const { user, loaded, patient, onDone } = await open(10);
+    expect(await screen.findByText(`Müller-Schmid, Anna (#${patient.patid})`)).toBeInTheDocument();
     const to = screen.getByLabelText('To');
     await user.clear(to);
-    await user.type(to, '09:45');
+    await user.type(to, '10:45');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('Appointment saved.'));
     // The re-read looked at the appointment's own start in its calendar before writing (after the overlap check).
     expect(api.calls.filter((c) => c.op === 'getAppointments').map((c) => c.input)).toContainEqual({
-      calendarid: 1,
+      calendarid: 5,
       from: loaded.dateTs,
       until: loaded.dateTs,
     });
-    expect(writes(api).map((c) => c.input)).toEqual([
+    expect(writes().map((c) => c.input)).toEqual([
       {
-        appointmentid: 41,
-        calendar: 1,
-        date: '2026-11-23 09:00:00',
-        end: '2026-11-23 09:45:00',
-        patid: 12,
+        appointmentid: loaded.id,
+        calendar: 5,
+        date: '2026-11-23 10:00:00',
+        end: '2026-11-23 10:45:00',
+        patid: patient.patid,
         appointment: 'Kontrolle',
         comment: 'Bitte nüchtern',
         // It showed the real length, so it follows the new one.
@@ -101,11 +111,14 @@ describe('AppointmentDialog', () => {
         deleted: 0,
       },
     ]);
+    expect(await stored(loaded.id)).toMatchObject({ end: '2026-11-23 10:45:00', displayedduration: '45' });
   });
 
   it('shows what someone else changed, writes nothing until asked, then keeps both changes', async () => {
-    const theirs = { ...loaded, comment: 'Dolmetscher Italienisch', state: '1' };
-    const { user, api, onDone } = open(theirs);
+    const { user, loaded, patient, onDone } = await open(11, {
+      comment: 'Dolmetscher Italienisch',
+      state: '1',
+    });
     const text = screen.getByLabelText('Text');
     await user.clear(text);
     await user.type(text, 'Kontrolle Blutdruck');
@@ -118,24 +131,28 @@ describe('AppointmentDialog', () => {
     expect(comment).toHaveTextContent('Dolmetscher Italienisch');
     expect(within(table).getByRole('row', { name: /State/ })).toHaveTextContent('WaitingArrived');
     expect(within(table).getByRole('row', { name: /Text/ })).toHaveTextContent('Kontrolle Blutdruck');
-    expect(writes(api)).toEqual([]);
+    expect(writes()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Keep their changes and apply mine' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(writes(api).map((c) => c.input)).toEqual([
+    expect(writes().map((c) => c.input)).toEqual([
       expect.objectContaining({
         appointment: 'Kontrolle Blutdruck',
         comment: 'Dolmetscher Italienisch',
         state: '1',
-        patid: 12,
+        patid: patient.patid,
         displayedduration: '30',
       }),
     ]);
+    expect(await stored(loaded.id)).toMatchObject({
+      appointment: 'Kontrolle Blutdruck',
+      comment: 'Dolmetscher Italienisch',
+      state: '1',
+    });
   });
 
   it('can take their version instead, and then saves without asking again', async () => {
-    const theirs = { ...loaded, comment: 'Neu' };
-    const { user, api, onDone } = open(theirs);
+    const { user, onDone } = await open(12, { comment: 'Neu' });
     await user.type(screen.getByLabelText('Text'), ' X');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await user.click(await screen.findByRole('button', { name: 'Discard mine and show theirs' }));
@@ -143,54 +160,55 @@ describe('AppointmentDialog', () => {
     expect(screen.getByLabelText('Text')).toHaveValue('Kontrolle');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(writes(api)[0].input).toMatchObject({ comment: 'Neu', appointment: 'Kontrolle' });
+    expect(writes()).toHaveLength(1);
+    expect(writes()[0].input).toMatchObject({ comment: 'Neu', appointment: 'Kontrolle' });
   });
 
   it('says so when the appointment is gone, and writes only when told to', async () => {
-    const { user, api } = open(null);
+    // Someone else deleted it: the service lists it nowhere any more.
+    const { user, loaded } = await open(13, { deleted: 1 });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/no longer where it was/)).toBeInTheDocument();
     // Looked in its own slot, then two months either side.
     expect(api.calls.filter((c) => c.op === 'getAppointments').map((c) => c.input)).toEqual([
-      { calendarid: 1, from: loaded.dateTs, until: loaded.dateTs },
-      { calendarid: 1, from: '2026-09-22', until: '2027-01-24' },
+      { calendarid: 5, from: loaded.dateTs, until: loaded.dateTs },
+      { calendarid: 5, from: '2026-09-22', until: '2027-01-24' },
     ]);
-    expect(writes(api)).toEqual([]);
+    expect(writes()).toEqual([]);
+    expect(await stored(loaded.id)).toBeUndefined();
     await user.click(screen.getByRole('button', { name: 'Save my version anyway' }));
-    await waitFor(() => expect(writes(api)).toHaveLength(1));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    // Written back as it was in the dialog: listed again.
+    await waitFor(async () =>
+      expect(await stored(loaded.id)).toMatchObject({ appointment: 'Kontrolle', comment: 'Bitte nüchtern' }),
+    );
   });
 
   it('deletes after a confirmation, with the complete record and deleted = 1', async () => {
-    const { user, api, onDone } = open(loaded);
+    const { user, loaded, patient, onDone } = await open(14);
     await user.click(screen.getByRole('button', { name: 'Delete…' }));
-    expect(writes(api)).toEqual([]);
+    expect(writes()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Delete appointment' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('Appointment deleted.'));
-    expect(writes(api)[0].input).toEqual({
-      appointmentid: 41,
-      calendar: 1,
+    expect(writes()[0].input).toEqual({
+      appointmentid: loaded.id,
+      calendar: 5,
       date: loaded.date,
       end: loaded.end,
-      patid: 12,
+      patid: patient.patid,
       appointment: 'Kontrolle',
       comment: 'Bitte nüchtern',
       displayedduration: '30',
       state: 'W',
       deleted: 1,
     });
+    expect(await stored(loaded.id)).toBeUndefined();
   });
 
   it('keeps what was typed and shows the service’s message when the write fails', async () => {
-    const { user, onDone } = open(loaded);
+    const { user, loaded, onDone } = await open(15);
     // A refusal as the service sends it for modifyAppointment: status false, HTTP 200, no result.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        String(url).endsWith('/agenda/modifyAppointment')
-          ? new Response(JSON.stringify({ status: false, msg: 'Unknown calendar.' }), { status: 200 })
-          : new Response(JSON.stringify({ status: true, msg: 'Success', result: [loaded] }), { status: 200 }),
-      ),
-    );
+    api.intercept('modifyAppointment', () => ({ http: 200, msg: 'Unknown calendar.' }));
     const comment = screen.getByLabelText('Comment');
     await user.clear(comment);
     await user.type(comment, 'Neue Bemerkung');
@@ -198,5 +216,7 @@ describe('AppointmentDialog', () => {
     expect(await screen.findByText('Not saved: Unknown calendar.')).toBeInTheDocument();
     expect(screen.getByLabelText('Comment')).toHaveValue('Neue Bemerkung');
     expect(onDone).not.toHaveBeenCalled();
+    expect(writes()).toHaveLength(1);
+    expect(await stored(loaded.id)).toMatchObject({ comment: 'Bitte nüchtern' });
   });
 });

@@ -1,74 +1,114 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import type { CalendarAppointment, PatientAppointment } from '../../../contract/agenda.ts';
-import { stubApi } from '../../test/api-stub.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CalendarAppointment } from '../../../contract/agenda.ts';
+import { createPatient } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { PX_PER_MIN } from './agenda-grid.tsx';
 import { Component as AgendaPage } from './route.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const calendars = [
-  { calendarid: 1, name: 'Dr. Brunner', provider: 2, color: '#228be6' },
-  { calendarid: 2, name: 'Dr. Favre', provider: 3, color: '#40c057' },
-];
+// The demo practice: calendars 1 Dr. Brunner, 2 Dr. Favre, 3 Dr. Rossi, 4 Dr. Keller, 5 Labor / MPA, each with the
+// seeded appointments of the weeks around today. Each test adds its own, with texts the seed never uses.
+const api = inProcessService();
 
-function appt(
-  id: number,
-  date: string,
-  end: string,
-  patch: Partial<CalendarAppointment> = {},
-): CalendarAppointment {
-  return {
-    id,
-    date,
-    end,
-    dateTs: 1_795_420_800,
-    endTs: 1_795_422_600,
-    duration: 30,
-    displayedduration: '30',
-    patid: 0,
-    appointment: `Termin ${id}`,
-    comment: '',
-    color: '#fab005',
-    state: 'P',
-    calendar: 'Dr. Brunner',
-    ...patch,
-  };
+interface NewAppointment {
+  calendar: number;
+  date: string;
+  end: string;
+  appointment: string;
+  patid?: number;
+  comment?: string;
+  state?: string;
+  displayedduration?: string;
 }
 
+/** Writes an appointment through the service (30 minutes shown, planned, unless given); returns its id. */
+async function writeAppointment(input: NewAppointment): Promise<number> {
+  const created = await api.send('createAppointment', { displayedduration: '30', state: 'P', ...input });
+  if (created.body.status !== true) throw new Error(`createAppointment refused: ${String(created.body.msg)}`);
+  return (created.body.result as { appointmentid: number }).appointmentid;
+}
+
+/** An appointment written through the service, as getAppointments (calendar mode) returns it. */
+async function createAppointment(input: NewAppointment): Promise<CalendarAppointment> {
+  const id = await writeAppointment(input);
+  const found = await storedAppointment(input.calendar, input.date.slice(0, 10), id);
+  if (!found) throw new Error(`appointment ${id} not listed afterwards`);
+  return found;
+}
+
+/** An appointment as the service now has it on a day of a calendar (undefined: not listed there). */
+async function storedAppointment(
+  calendarid: number,
+  day: string,
+  id: number,
+): Promise<CalendarAppointment | undefined> {
+  const reply = await api.send('getAppointments', { calendarid, from: day, until: day });
+  return (reply.body.result as CalendarAppointment[]).find((a) => a.id === id);
+}
+
+/** What another user of the practice writes: the complete record of `appt` in `calendar`, with `patch` applied. */
+async function changeAsSomeoneElse(
+  appt: CalendarAppointment,
+  calendar: number,
+  patch: Partial<Record<'comment' | 'appointment' | 'state', string>>,
+): Promise<void> {
+  const reply = await api.send('modifyAppointment', {
+    appointmentid: appt.id,
+    calendar,
+    date: appt.date,
+    end: appt.end,
+    patid: appt.patid,
+    appointment: appt.appointment,
+    comment: appt.comment,
+    displayedduration: appt.displayedduration,
+    state: appt.state,
+    deleted: 0,
+    ...patch,
+  });
+  if (reply.body.status !== true) throw new Error(`modifyAppointment refused: ${String(reply.body.msg)}`);
+}
+
+const writes = () => api.calls.filter((c) => c.op === 'modifyAppointment').map((c) => c.input);
+
 describe('the agenda', () => {
+  // Today is the Monday 23.11.2026, 08:00 in Zurich, for the page and the service (its seed and its clock).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T07:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the calendars side by side with the appointments of the visible days, each loaded per calendar', async () => {
     signInForTest();
-    const api = stubApi({
-      getCalendars: () => calendars,
-      getCustomerById: () => ({
-        patid: 7,
-        lastname: 'Muster',
-        firstname: 'Anna',
-        gender: 'female',
-        dob: '1980-01-01',
-        title: '',
-        street: '',
-        zip: '',
-        city: '',
-        country: '',
-        countrycode: 'ch',
-        mobile: '',
-        mail: '',
-        AHV: '',
-        language: 'de',
-        deleted: '0',
-      }),
-      getAppointments: (input) =>
-        input.calendarid === 1
-          ? [
-              appt(1, '2026-11-23 09:00:00', '2026-11-23 09:30:00', { comment: 'Dolmetscher', patid: 7 }),
-              // Provisional ones never show, even if a server sent one.
-              appt(2, '2026-11-23 10:00:00', '2026-11-23 10:30:00', { state: 'PR' }),
-            ]
-          : [appt(3, '2026-11-23 09:15:00', '2026-11-23 09:45:00', { calendar: 'Dr. Favre', state: '-2' })],
+    const patient = await createPatient(api, { firstname: 'Anna', lastname: 'Muster-Agenda' });
+    await createAppointment({
+      calendar: 1,
+      date: '2026-11-23 09:00:00',
+      end: '2026-11-23 09:30:00',
+      appointment: 'Agendatest 1',
+      comment: 'Dolmetscher',
+      patid: patient.patid,
+    });
+    // A provisional one (a booking being made): the service never lists it, and the page never shows it.
+    await writeAppointment({
+      calendar: 1,
+      date: '2026-11-23 10:00:00',
+      end: '2026-11-23 10:30:00',
+      appointment: 'Agendatest 2',
+      state: 'PR',
+    });
+    await createAppointment({
+      calendar: 2,
+      date: '2026-11-23 09:15:00',
+      end: '2026-11-23 09:45:00',
+      appointment: 'Agendatest 3',
+      state: '-2',
     });
     renderWithProviders(<AgendaPage />, { url: '/agenda?date=2026-11-23' });
 
@@ -76,13 +116,15 @@ describe('the agenda', () => {
     const favre = screen.getByRole('group', { name: /^Dr\. Favre, Mon/ });
     expect(
       await within(brunner).findByRole('button', {
-        name: '09:00–09:30, Termin 1, Muster, Anna, Planned, Comment: Dolmetscher',
+        name: '09:00–09:30, Agendatest 1, Muster-Agenda, Anna, Planned, Comment: Dolmetscher',
       }),
     ).toBeInTheDocument();
-    expect(within(brunner).queryByRole('button', { name: /Termin 2/ })).toBeNull();
+    expect(within(brunner).queryByRole('button', { name: /Agendatest 2/ })).toBeNull();
     // The name is the visible text (time, text) with the end time and state read after it.
-    expect(within(favre).getByRole('button', { name: '09:15–09:45, Termin 3, No-show' })).toBeInTheDocument();
-    expect(within(favre).getByRole('button', { name: /Termin 3/ })).not.toHaveAttribute('aria-label');
+    expect(
+      within(favre).getByRole('button', { name: '09:15–09:45, Agendatest 3, No-show' }),
+    ).toBeInTheDocument();
+    expect(within(favre).getByRole('button', { name: /Agendatest 3/ })).not.toHaveAttribute('aria-label');
     expect(api.calls.filter((c) => c.op === 'getAppointments').map((c) => c.input)).toEqual(
       expect.arrayContaining([
         { calendarid: 1, from: '2026-11-23', until: '2026-11-23' },
@@ -112,21 +154,18 @@ describe('the agenda', () => {
 
   it('without getCalendars uses the calendars seen in appointments, plus one added by number', async () => {
     signInForTest();
-    const {
-      dateTs: _s,
-      endTs: _e,
-      ...rest
-    } = appt(7, '2026-11-23 08:00:00', '2026-11-23 08:30:00', {
-      calendar: 'Dr. Rossi',
+    await createAppointment({
+      calendar: 3,
+      date: '2026-11-23 08:00:00',
+      end: '2026-11-23 08:30:00',
+      appointment: 'Agendatest 7',
     });
-    const seen: PatientAppointment = { ...rest, date_unix: 1, end_unix: 2, calendarid: 3 };
-    // getCalendars is not stubbed: it answers 404, as on a real tenant without the reference service's additions.
-    const api = stubApi({
-      getAppointments: (input) => (input.calendarid === undefined ? [seen] : []),
-    });
+    // A practice without the reference service's additions: getCalendars is unknown there.
+    api.intercept('getCalendars', () => ({ http: 404, msg: 'Unknown operation.' }));
     const { user } = renderWithProviders(<AgendaPage />, { url: '/agenda?date=2026-11-23' });
     expect(await screen.findByText('No calendar list from the practice server')).toBeInTheDocument();
-    expect(await screen.findByRole('group', { name: /^Dr\. Rossi, Mon/ })).toBeInTheDocument();
+    const rossi = await screen.findByRole('group', { name: /^Dr\. Rossi, Mon/ });
+    expect(await within(rossi).findByRole('button', { name: /Agendatest 7/ })).toBeInTheDocument();
     // Patient mode, a window around today, no other filter.
     expect(
       api.calls.find((c) => c.op === 'getAppointments' && c.input.calendarid === undefined)?.input,
@@ -149,16 +188,17 @@ describe('the agenda', () => {
 
   it('a drag onto an appointment changed meanwhile writes nothing, shows the change and moves only on request', async () => {
     signInForTest();
-    const loaded = appt(1, '2026-11-23 09:00:00', '2026-11-23 09:30:00', { comment: 'alt' });
-    let current = loaded;
-    const api = stubApi({
-      getCalendars: () => calendars.slice(0, 1),
-      getAppointments: () => [current],
-      modifyAppointment: () => null,
+    // A Saturday: no seeded appointment in Dr. Brunner's calendar, nothing the move could overlap.
+    const loaded = await createAppointment({
+      calendar: 1,
+      date: '2026-11-28 09:00:00',
+      end: '2026-11-28 09:30:00',
+      appointment: 'Agendatest 4',
+      comment: 'alt',
     });
-    renderWithProviders(<AgendaPage />, { url: '/agenda?date=2026-11-23' });
-    const button = await screen.findByRole('button', { name: /Termin 1/ });
-    current = { ...loaded, comment: 'neu von jemand anderem' };
+    renderWithProviders(<AgendaPage />, { url: '/agenda?date=2026-11-28&cals=1' });
+    const button = await screen.findByRole('button', { name: /Agendatest 4/ });
+    await changeAsSomeoneElse(loaded, 1, { comment: 'neu von jemand anderem' });
 
     // jsdom lays nothing out: every box is at 0, so the pointer's y is the minutes from the grid's top.
     const wrapper = button.closest('[data-appointment-id]') as HTMLElement;
@@ -170,18 +210,18 @@ describe('the agenda', () => {
     expect(
       within(screen.getByTestId('conflict-table')).getByRole('row', { name: /Comment/ }),
     ).toHaveTextContent('neu von jemand anderem');
-    expect(api.calls.filter((c) => c.op === 'modifyAppointment')).toEqual([]);
+    expect(writes()).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Move it, keeping their changes' }));
     await waitFor(() =>
-      expect(api.calls.filter((c) => c.op === 'modifyAppointment').map((c) => c.input)).toEqual([
+      expect(writes()).toEqual([
         {
-          appointmentid: 1,
+          appointmentid: loaded.id,
           calendar: 1,
-          date: '2026-11-23 10:00:00',
-          end: '2026-11-23 10:30:00',
+          date: '2026-11-28 10:00:00',
+          end: '2026-11-28 10:30:00',
           patid: 0,
-          appointment: 'Termin 1',
+          appointment: 'Agendatest 4',
           comment: 'neu von jemand anderem',
           displayedduration: '30',
           state: 'P',
@@ -189,18 +229,30 @@ describe('the agenda', () => {
         },
       ]),
     );
+    // The service has it at the new time, with the other user's comment.
+    await waitFor(async () =>
+      expect(await storedAppointment(1, '2026-11-28', loaded.id)).toMatchObject({
+        date: '2026-11-28 10:00:00',
+        end: '2026-11-28 10:30:00',
+        comment: 'neu von jemand anderem',
+      }),
+    );
   });
 
   it('resizing by the lower edge writes the new end and keeps every other field', async () => {
     signInForTest();
-    const loaded = appt(1, '2026-11-23 09:00:00', '2026-11-23 09:30:00', { comment: 'bleibt', patid: 4 });
-    const api = stubApi({
-      getCalendars: () => calendars.slice(0, 1),
-      getAppointments: () => [loaded],
-      modifyAppointment: () => null,
+    const patient = await createPatient(api);
+    // A Sunday: no seeded appointment in Dr. Brunner's calendar, so the longer one overlaps nothing.
+    const loaded = await createAppointment({
+      calendar: 1,
+      date: '2026-11-29 09:00:00',
+      end: '2026-11-29 09:30:00',
+      appointment: 'Agendatest 5',
+      comment: 'bleibt',
+      patid: patient.patid,
     });
-    renderWithProviders(<AgendaPage />, { url: '/agenda?date=2026-11-23' });
-    const button = await screen.findByRole('button', { name: /Termin 1/ });
+    renderWithProviders(<AgendaPage />, { url: '/agenda?date=2026-11-29&cals=1' });
+    const button = await screen.findByRole('button', { name: /Agendatest 5/ });
     const handle = button
       .closest('[data-appointment-id]')
       ?.querySelector('[data-resize="true"]') as HTMLElement;
@@ -209,20 +261,28 @@ describe('the agenda', () => {
     fireEvent.pointerMove(window, { clientX: 5, clientY: 165 * PX_PER_MIN });
     fireEvent.pointerUp(window, { clientX: 5, clientY: 165 * PX_PER_MIN });
     await waitFor(() =>
-      expect(api.calls.filter((c) => c.op === 'modifyAppointment').map((c) => c.input)).toEqual([
+      expect(writes()).toEqual([
         {
-          appointmentid: 1,
+          appointmentid: loaded.id,
           calendar: 1,
-          date: '2026-11-23 09:00:00',
-          end: '2026-11-23 09:45:00',
-          patid: 4,
-          appointment: 'Termin 1',
+          date: '2026-11-29 09:00:00',
+          end: '2026-11-29 09:45:00',
+          patid: patient.patid,
+          appointment: 'Agendatest 5',
           comment: 'bleibt',
           displayedduration: '45',
           state: 'P',
           deleted: 0,
         },
       ]),
+    );
+    await waitFor(async () =>
+      expect(await storedAppointment(1, '2026-11-29', loaded.id)).toMatchObject({
+        end: '2026-11-29 09:45:00',
+        displayedduration: '45',
+        comment: 'bleibt',
+        patid: patient.patid,
+      }),
     );
   });
 });
