@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarAppointment, PatientAppointment } from '../../../contract/agenda.ts';
+import { visible } from './queries.ts';
+
+const base = {
+  date: '2026-11-23 09:00:00',
+  end: '2026-11-23 09:30:00',
+  duration: 30,
+  displayedduration: '',
+  patid: 0,
+  appointment: 'Kontrolle',
+  comment: '',
+  color: '',
+  calendar: 'Dr. Brunner',
+};
+const inCalendar = (id: number, state: string): CalendarAppointment => ({
+  ...base,
+  id,
+  state,
+  dateTs: 1_795_420_800,
+  endTs: 1_795_422_600,
+});
+
+describe('visible (the agenda keeps what calendar mode lists)', () => {
+  it('leaves out a provisional appointment, should a service list one', () => {
+    const shown = visible([inCalendar(1, 'P'), inCalendar(2, 'PR'), inCalendar(3, ''), inCalendar(4, '-1')]);
+    expect(shown.map((a) => a.id)).toEqual([1, 3, 4]);
+  });
+
+  it('leaves out an item of patient mode (no dateTs to place it by)', () => {
+    const patientMode: PatientAppointment = {
+      ...base,
+      id: 5,
+      state: 'P',
+      date_unix: 1_795_420_800,
+      end_unix: 1_795_422_600,
+      calendarid: 1,
+    };
+    expect(visible([patientMode, inCalendar(6, 'W')]).map((a) => a.id)).toEqual([6]);
+  });
+});
