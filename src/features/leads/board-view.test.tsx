@@ -1,124 +1,95 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Lead } from '../../../contract/sales.ts';
-import { createQueryClient } from '../../api/query-client.ts';
-import { saveSession } from '../../api/session.ts';
-import '../../i18n/index.ts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { makeLead, testFolders } from './board-test-data.ts';
+import { createLead, createTask } from '../../test/factories.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { Component as BoardRoute } from './route.tsx';
-
-// The machine running the tests is shared and often busy.
 
 // The jsdom shims (ResizeObserver, matchMedia) are in src/test/setup.ts.
 
-interface Answer {
-  http?: number;
-  body: unknown;
-}
-const ok = (result: unknown): Answer => ({ body: { status: true, msg: 'Success', result } });
+const api = inProcessService();
 
-/** A fake practice service behind fetch: getLeads answers from `leads` by folder; setLeadFolder as told. */
-function fakeService(leads: Lead[], setLeadFolder: () => Answer | Promise<Answer>) {
-  saveSession({
-    base: 'http://practice.test/v1',
-    auth: { kind: 'basic', user: 'demo', password: 'demo' },
-    remember: false,
-  });
-  const calls: { op: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const op = url.split('/').at(-1) ?? '';
-      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-      calls.push({ op, body });
-      let answer: Answer;
-      if (op === 'getLeads') {
-        const filter = (body.filter ?? {}) as { folderId?: number; ispatient?: number };
-        const items = leads.filter((l) => l.folderId === filter.folderId && l.ispatient === filter.ispatient);
-        answer = {
-          body: {
-            status: true,
-            msg: 'Success',
-            result: items,
-            pagination: { offset: 0, limit: 50, total: items.length, hasMore: false },
-          },
-        };
-      } else if (op === 'getReferenceData') {
-        answer = ok({
-          folders: testFolders,
-          sources: [{ code: 'I', label: 'Internet' }],
-          flags: [],
-          disqualification: [],
-          categories: [],
-        });
-      } else if (op === 'getUsers') {
-        answer = ok([{ userid: 6, givenname: 'Nina', familyname: 'Weber', active: true }]);
-      } else if (op === 'setLeadFolder') {
-        answer = await setLeadFolder();
-      } else {
-        answer = { http: 404, body: { status: false, msg: 'Unknown operation.' } };
-      }
-      return new Response(JSON.stringify(answer.body), { status: answer.http ?? 200 });
-    }),
-  );
-  return calls;
+/**
+ * The board shows only the test's leads: they are assigned to Dr. Andrea Brunner (user 2), whom no lead of the
+ * demo data has, and the board is filtered by her (`?assignee=2`). After each test her leads are deleted.
+ */
+const ASSIGNEE = 2;
+
+async function ok(reply: Promise<{ http: number; body: Record<string, unknown> }>) {
+  const { http, body } = await reply;
+  if (http !== 200 || body.status !== true) throw new Error(`refused: ${http} ${String(body.msg)}`);
+  return body;
+}
+
+/** Patient leads "Muster<n> Anna" of the assignee in a folder; made last first, so a column lists them 1, 2, … */
+async function musterLeads(folders: Record<number, number>): Promise<Record<number, Lead>> {
+  const made: Record<number, Lead> = {};
+  for (const n of Object.keys(folders)
+    .map(Number)
+    .sort((a, b) => b - a)) {
+    made[n] = await createLead(api, {
+      folderId: folders[n],
+      assigneeId: ASSIGNEE,
+      contact: { firstname: 'Anna', lastname: `Muster${n}` },
+    });
+  }
+  return made;
+}
+
+async function leadsOf(filter: Record<string, unknown>): Promise<Lead[]> {
+  const body = await ok(api.send('getLeads', { filter, offset: 0, limit: 100 }));
+  return body.result as Lead[];
 }
 
 function renderBoard() {
-  const router = createMemoryRouter(
-    [
-      { path: '/leads', element: <BoardRoute /> },
-      { path: '/leads/:leadId', element: <p>A lead page</p> },
-    ],
-    { initialEntries: ['/leads'] },
-  );
-  return render(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<BoardRoute />, {
+    url: `/leads?assignee=${ASSIGNEE}`,
+    path: '/leads',
+    routes: [{ path: '/leads/:leadId', element: <p>A lead page</p> }],
+  });
 }
 
-const leads = [
-  makeLead(1, { folderId: 1, assigneeId: 6, nextReminder: '2020-01-01 08:00:00', unread: true }),
-  makeLead(2, { folderId: 1 }),
-  makeLead(3, { folderId: 1 }),
-  makeLead(4, { folderId: 2 }),
-];
+const cardName = (lead: Lead) => `${lead.contact.lastname} ${lead.contact.firstname}`;
 
 describe('the lead board', () => {
   beforeEach(() => {
     window.localStorage.clear();
+    signInForTest();
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
+  afterEach(async () => {
+    for (const lead of await leadsOf({ assigneeId: ASSIGNEE })) {
+      await ok(api.send('deleteLead', { leadId: lead.leadId, reason: 'Test over' }));
+    }
   });
 
   it('shows a region per folder of the pipeline with its count, and cards named by their lead', async () => {
-    fakeService(leads, () => ok(null));
+    // Unread needs a note of someone else: a demo lead in Open that the demo user has not read yet.
+    const unread = (await leadsOf({ folderId: 1, ispatient: 1 })).find((l) => l.unread);
+    if (!unread) throw new Error('the demo data has no unread lead in Open');
+    await ok(api.send('bulkAssign', { leadIds: [unread.leadId], userId: ASSIGNEE }));
+    await createTask(api, { lead: unread, reminderDate: '2020-01-01 08:00' });
+    await musterLeads({ 2: 1, 3: 1, 4: 2 });
+
     renderBoard();
     const open = await screen.findByRole('region', { name: 'Open' });
     expect(screen.queryByRole('region', { name: 'Partner follow-up' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Waiting list' })).toBeInTheDocument();
-    await within(open).findByRole('article', { name: 'Muster1 Anna' });
+    const card = await within(open).findByRole('article', { name: cardName(unread) });
     expect(within(open).getByText('3 leads')).toBeInTheDocument();
-    const card = within(open).getByRole('article', { name: 'Muster1 Anna' });
+    expect(
+      within(screen.getByRole('region', { name: 'To be contacted' })).getByText('1 lead'),
+    ).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Actions' })).toBeInTheDocument();
     expect(within(card).getByText('Unread')).toBeInTheDocument();
+    expect(within(open).getByRole('article', { name: 'Muster2 Anna' })).not.toHaveTextContent('Unread');
     expect(within(card).getByText('01.01.2020').closest('[data-overdue]')).not.toBeNull();
-    expect(await within(card).findByText('Nina Weber')).toBeInTheDocument();
+    expect(await within(card).findByText(/Andrea Brunner/)).toBeInTheDocument();
   });
 
   it('selects with x and shift-click and offers the bulk actions; arrows move the focus', async () => {
-    fakeService(leads, () => ok(null));
+    await musterLeads({ 1: 1, 2: 1, 3: 1, 4: 2 });
     const user = userEvent.setup();
     renderBoard();
     const open = await screen.findByRole('region', { name: 'Open' });
@@ -142,8 +113,17 @@ describe('the lead board', () => {
   });
 
   it('moves a card by its menu at once and back, with the service message, when the service refuses', async () => {
-    let refuse: (a: Answer) => void = () => {};
-    const calls = fakeService(leads, () => new Promise<Answer>((resolve) => (refuse = resolve)));
+    const { 2: moved } = await musterLeads({ 1: 1, 2: 1, 3: 1, 4: 2 });
+    if (!moved) throw new Error('no lead Muster2');
+    // A slow practice that refuses in the end.
+    let refuse: () => void = () => undefined;
+    const refused = new Promise<void>((resolve) => {
+      refuse = resolve;
+    });
+    api.intercept('setLeadFolder', async () => {
+      await refused;
+      return { http: 422, msg: 'Lead is deleted.' };
+    });
     const user = userEvent.setup();
     renderBoard();
     const open = await screen.findByRole('region', { name: 'Open' });
@@ -160,14 +140,16 @@ describe('the lead board', () => {
     const discussion = screen.getByRole('region', { name: 'In discussion' });
     await within(discussion).findByRole('article', { name: 'Muster2 Anna' });
     expect(within(open).queryByRole('article', { name: 'Muster2 Anna' })).toBeNull();
-    expect(calls.filter((c) => c.op === 'setLeadFolder').map((c) => c.body)).toEqual([
-      { leadId: 2, folderId: 3 },
+    expect(api.calls.filter((c) => c.op === 'setLeadFolder').map((c) => c.input)).toEqual([
+      { leadId: moved.leadId, folderId: 3 },
     ]);
 
-    refuse({ http: 422, body: { status: false, msg: 'Lead is deleted.' } });
+    refuse();
     await within(open).findByRole('article', { name: 'Muster2 Anna' });
     expect(within(discussion).queryByRole('article', { name: 'Muster2 Anna' })).toBeNull();
     expect(await screen.findByText('Lead is deleted.')).toBeInTheDocument();
     expect(screen.getByText('Muster2 Anna could not be moved')).toBeInTheDocument();
+    // The service still has it in Open.
+    expect((await leadsOf({ leadId: moved.leadId }))[0]?.folderId).toBe(1);
   });
 });

@@ -3,110 +3,53 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead, TaskRow } from '../../../contract/sales.ts';
 import { practiceToday } from '../../components/format.ts';
 import { addDays } from '../../components/practice-clock.ts';
-import { type ApiStub, fail, list, stubApi } from '../../test/api-stub.ts';
+import { createLead, createTask } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { Component as TasksPage } from './route.tsx';
 
 // The machine is shared: give the UI time.
 vi.setConfig({ testTimeout: 30_000 });
 
+// The demo practice: user 1 (demo, Petra Sommer) is the one signed in.
+const api = inProcessService();
+const ME = 1;
+
 const today = practiceToday();
 const yesterday = addDays(today, -1);
 
-function task(historyId: number, patch: Partial<TaskRow> = {}): TaskRow {
-  return {
-    historyId,
-    leadId: 100 + historyId,
-    lastname: 'Muster',
-    firstname: `Anna${historyId}`,
-    ispatient: 1,
-    text: `Call back ${historyId}`,
-    category: '',
-    reminderDate: `${today} 09:00:00`,
-    assignedTo: 1,
-    priority: 1,
-    completed: false,
-    completedTime: null,
-    created: '2026-01-01 10:00:00',
-    ...patch,
-  };
+/** The demo user's open tasks as the service has them. */
+async function myOpenTasks(): Promise<TaskRow[]> {
+  const filter = { assignedTo: ME, completed: false };
+  const reply = await api.send('getTasks', { filter, offset: 0, limit: 100 });
+  return reply.body.result as TaskRow[];
 }
 
-const me = {
-  userid: 1,
-  username: 'demo',
-  givenname: 'Demo',
-  familyname: 'User',
-  modules: [],
-  tenant: 'demo',
-};
-const users = [
-  { userid: 1, givenname: 'Demo', familyname: 'User', active: true },
-  { userid: 6, givenname: 'Sara', familyname: 'Keller', active: true },
-];
-
-function lead(leadId: number, lastname: string, firstname: string): Lead {
-  return {
-    leadId,
-    uniqid: `u${leadId}`,
-    ispatient: 1,
-    folderId: 1,
-    source: '',
-    assigneeId: null,
-    flags: [],
-    what: '',
-    contact: {
-      title: '',
-      salutation: '',
-      firstname,
-      lastname,
-      alias: '',
-      gender: '',
-      dob: null,
-      civilStatus: '',
-      nationality: '',
-    },
-    address: { street: '', zip: '', city: '', country: '', countryCode: '' },
-    communication: {
-      mail: `${lastname.toLowerCase()}@example.ch`,
-      mail2: '',
-      phone: '',
-      phone2: '',
-      mobile: '',
-      mobile2: '',
-    },
-    medical: { bloodType: '', height: null, weight: null, job: '', hxData: {} },
-    insurance: { kvg: '', kvgPoliceNr: '', vvg: '', payerType: '' },
-    commercial: {},
-    created: '2026-01-01 10:00:00',
-    lastActivity: '2026-01-01 10:00:00',
-    admissionDate: null,
-    patid: null,
-    conversionDate: null,
-    openTasks: 0,
-    nextReminder: null,
-    unread: false,
-    watchers: [],
-    deleted: false,
-    deletedBy: null,
-    deletedTime: null,
-    reasonDeleted: '',
-    reasonDisqualified: '',
-  };
+/**
+ * The inbox shows only what a test makes: the demo data's open tasks of the demo user (and those of the tests
+ * before) are completed through the service first.
+ */
+async function clearMyTasks(): Promise<void> {
+  for (let open = await myOpenTasks(); open.length > 0; open = await myOpenTasks()) {
+    for (const row of open) {
+      const reply = await api.send('completeLeadTask', { historyId: row.historyId });
+      if (reply.body.status !== true) throw new Error(`could not complete task ${row.historyId}`);
+    }
+  }
 }
 
-let open: TaskRow[];
-let api: ApiStub;
+/** One of my tasks on a new lead "Muster Anna<n>". */
+async function myTask(n: number, reminderDate: string | null, priority = 1) {
+  const lead = await createLead(api, { contact: { firstname: `Anna${n}`, lastname: 'Muster' } });
+  return createTask(api, { lead, text: `Call back ${n}`, reminderDate, assignedTo: ME, priority });
+}
 
-/** getTasks over `open` (and one completed task), as the service would filter them. */
-function getTasks(input: Record<string, unknown>) {
-  const filter = (input.filter ?? {}) as { completed?: boolean; reminderTo?: string };
-  if (filter.completed)
-    return list([task(50, { completed: true, reminderDate: null, completedTime: `${today} 08:00:00` })]);
-  const rows = open.filter(
-    (r) => !filter.reminderTo || (r.reminderDate ?? '9') <= `${filter.reminderTo} 23:59:59`,
-  );
-  return list(rows, { limit: Number(input.limit ?? 100), total: rows.length });
+/** The three open tasks most tests start with: overdue and high, due today, in three days without priority. */
+async function threeTasks() {
+  const first = await myTask(1, `${yesterday} 10:00`, 3);
+  const second = await myTask(2, `${today} 09:00`);
+  const third = await myTask(3, `${addDays(today, 3)} 11:15`, 0);
+  return [first, second, third] as const;
 }
 
 function tasksCalls() {
@@ -122,61 +65,59 @@ function renderInbox(url = '/tasks') {
 }
 
 const table = () => screen.getByRole('table', { name: 'Tasks' });
-const rowOf = (text: string) => within(table()).getByRole('row', { name: new RegExp(text) });
+const rowOf = (text: string) => within(table()).getByRole('row', { name: new RegExp(`${text}\\b`) });
 
-beforeEach(() => {
+beforeEach(async () => {
   signInForTest();
-  open = [
-    task(1, { reminderDate: `${yesterday} 10:00:00`, priority: 3 }),
-    task(2, { assignedTo: 6 }),
-    task(3, { reminderDate: `${addDays(today, 3)} 11:15:00`, priority: 0 }),
-  ];
-  api = stubApi({
-    whoami: () => me,
-    getUsers: () => users,
-    getTasks,
-    completeLeadTask: (input) => {
-      open = open.filter((r) => r.historyId !== input.historyId);
-      return null;
-    },
-  });
+  await clearMyTasks();
 });
 
 describe('the task inbox', () => {
   it('lists my open tasks by reminder with lead, text, reminder, assignee, priority and the total', async () => {
+    const [first] = await threeTasks();
     renderInbox();
     expect(await screen.findByText('3 tasks')).toBeInTheDocument();
     expect(tasksCalls()[0]).toEqual({
-      filter: { completed: false, assignedTo: 1 },
+      filter: { completed: false, assignedTo: ME },
       offset: 0,
       limit: 25,
       orderBy: 'reminder',
       orderDir: 'asc',
     });
-    const first = rowOf('Call back 1');
-    expect(within(first).getByRole('link', { name: 'Muster Anna1' })).toHaveAttribute('href', '/leads/101');
+    const row = rowOf('Call back 1');
+    expect(within(row).getByRole('link', { name: 'Muster Anna1' })).toHaveAttribute(
+      'href',
+      `/leads/${first.lead.leadId}`,
+    );
     // The reminder column (at phone width the same reminder also shows under the lead's name).
-    const reminderCell = (row: HTMLElement) => within(row).getAllByRole('cell')[3] as HTMLElement;
-    expect(within(reminderCell(first)).getByText('Overdue')).toBeInTheDocument();
-    expect(within(first).getByText('High')).toBeInTheDocument();
+    const reminderCell = (r: HTMLElement) => within(r).getAllByRole('cell')[3] as HTMLElement;
+    expect(within(reminderCell(row)).getByText('Overdue')).toBeInTheDocument();
+    expect(within(row).getByText('High')).toBeInTheDocument();
     expect(within(reminderCell(rowOf('Call back 2'))).getByText('Today')).toBeInTheDocument();
-    expect(await within(rowOf('Call back 2')).findByText('Sara Keller')).toBeInTheDocument();
+    expect(await within(rowOf('Call back 2')).findByText('Petra Sommer')).toBeInTheDocument();
     expect(within(rowOf('Call back 3')).getByText('None')).toBeInTheDocument();
+    // By reminder: the overdue one first, the one in three days last.
+    const texts = within(table())
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent ?? '');
+    expect(texts.map((t) => /Call back (\d)/.exec(t)?.[1])).toEqual(['1', '2', '3']);
   });
 
   it('a preset is a place in the URL and asks for its own tasks', async () => {
-    open = [];
     const { router } = renderInbox();
     await screen.findByText('No open tasks — well done');
     fireEvent.click(screen.getByRole('radio', { name: 'Overdue' }));
     expect(await screen.findByText('Nothing overdue — well done')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?preset=overdue');
-    expect(tasksCalls().at(-1)?.filter).toEqual({ completed: false, assignedTo: 1, reminderTo: yesterday });
+    expect(tasksCalls().at(-1)?.filter).toEqual({ completed: false, assignedTo: ME, reminderTo: yesterday });
   });
 
   it('completed tasks show when they were done, and cannot be completed again', async () => {
+    const done = await myTask(50, null);
+    expect((await api.send('completeLeadTask', { historyId: done.historyId })).body.status).toBe(true);
     renderInbox('/tasks?preset=completed');
-    const row = await screen.findByRole('row', { name: /Call back 50/ });
+    const row = await screen.findByRole('row', { name: /Call back 50\b/ });
     expect(within(row).getByRole('img', { name: 'Completed' })).toBeInTheDocument();
     expect(within(row).queryByRole('checkbox')).toBeNull();
     expect(tasksCalls()[0]).toMatchObject({
@@ -187,29 +128,37 @@ describe('the task inbox', () => {
   });
 
   it('completing takes the task out at once, and the list is read again', async () => {
+    const [, second] = await threeTasks();
+    // A slow service: the completion arrives when the test says so.
     let finish: () => void = () => undefined;
-    api.on({
-      completeLeadTask: () =>
-        new Promise((resolve) => {
-          finish = () => resolve(null);
-        }),
+    const arrived = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    api.intercept('completeLeadTask', async () => {
+      await arrived;
+      return undefined;
     });
     renderInbox();
     await screen.findByText('3 tasks');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Complete task Call back 2' }));
-    await waitFor(() => expect(screen.queryByRole('row', { name: /Call back 2/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Call back 2\b/ })).toBeNull());
     expect(screen.getByText('2 tasks')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.op === 'completeLeadTask')?.input).toEqual({ historyId: 2 });
+    expect(api.calls.find((c) => c.op === 'completeLeadTask')?.input).toEqual({
+      historyId: second.historyId,
+    });
+    // Not done in the service yet.
+    expect((await myOpenTasks()).map((r) => r.historyId)).toContain(second.historyId);
 
     const reads = tasksCalls().length;
-    open = open.filter((r) => r.historyId !== 2);
     finish();
     await waitFor(() => expect(tasksCalls().length).toBeGreaterThan(reads));
-    expect(screen.queryByRole('row', { name: /Call back 2/ })).toBeNull();
+    expect(screen.queryByRole('row', { name: /Call back 2\b/ })).toBeNull();
+    expect((await myOpenTasks()).map((r) => r.historyId)).not.toContain(second.historyId);
   });
 
   it('a refusal brings the task back with the message', async () => {
-    api.on({ completeLeadTask: () => fail(404, 'History entry not found.') });
+    const [, , third] = await threeTasks();
+    api.intercept('completeLeadTask', () => ({ http: 404, msg: 'History entry not found.' }));
     renderInbox();
     await screen.findByText('3 tasks');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Complete task Call back 3' }));
@@ -218,9 +167,11 @@ describe('the task inbox', () => {
     ).toBeInTheDocument();
     expect(rowOf('Call back 3')).toBeInTheDocument();
     expect(screen.getByText('3 tasks')).toBeInTheDocument();
+    expect((await myOpenTasks()).map((r) => r.historyId)).toContain(third.historyId);
   });
 
   it('works by keyboard: arrows move, C completes, Enter opens the lead', async () => {
+    const [, second, third] = await threeTasks();
     const { user, router } = renderInbox();
     await screen.findByText('3 tasks');
     const first = rowOf('Call back 1');
@@ -235,29 +186,33 @@ describe('the task inbox', () => {
     expect(rowOf('Call back 2')).toHaveFocus();
 
     await user.keyboard('c');
-    await waitFor(() => expect(screen.queryByRole('row', { name: /Call back 2/ })).toBeNull());
-    expect(api.calls.find((c) => c.op === 'completeLeadTask')?.input).toEqual({ historyId: 2 });
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Call back 2\b/ })).toBeNull());
+    expect(api.calls.find((c) => c.op === 'completeLeadTask')?.input).toEqual({
+      historyId: second.historyId,
+    });
     // The focus goes on to the next task.
     await waitFor(() => expect(rowOf('Call back 3')).toHaveFocus());
 
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/103'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/leads/${third.lead.leadId}`));
   });
 
   it('failing to load shows the error with Retry', async () => {
-    api.on({ getTasks: () => fail(500, 'Database locked.') });
+    await threeTasks();
+    let broken = true;
+    api.intercept('getTasks', () => (broken ? { http: 500, msg: 'Database locked.' } : undefined));
     renderInbox();
     expect(await screen.findByText('Database locked.')).toBeInTheDocument();
-    api.on({ getTasks });
+    broken = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('3 tasks')).toBeInTheDocument();
   });
 
   it('pages through the total', async () => {
-    api.on({
-      getTasks: (input) =>
-        list([task(Number(input.offset) + 1)], { offset: Number(input.offset), limit: 25, total: 60 }),
-    });
+    const lead = await createLead(api);
+    for (let i = 0; i < 60; i += 1) {
+      await createTask(api, { lead, text: `Paged ${i}`, reminderDate: `${today} 09:00`, assignedTo: ME });
+    }
     const { router } = renderInbox();
     expect(await screen.findByText('60 tasks')).toBeInTheDocument();
     expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
@@ -265,22 +220,21 @@ describe('the task inbox', () => {
     expect(await screen.findByText('51–60 of 60')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=3');
     expect(tasksCalls().at(-1)).toMatchObject({ offset: 50, limit: 25 });
+    // The last ten of the service's sixty (same reminder: in the order they were made).
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(11));
+    expect(rowOf('Paged 50')).toBeInTheDocument();
+    expect(rowOf('Paged 59')).toBeInTheDocument();
   });
 });
 
 describe('a new task from the inbox', () => {
+  /** A lead with a last name no demo lead has, to find it by searching. */
+  const uniqueLead = (lastname: string): Promise<Lead> =>
+    createLead(api, { contact: { firstname: 'Eva', lastname } });
+
   it('says what is missing, finds the lead by searching, and saves', async () => {
-    api.on({
-      getLeads: (input) => {
-        const search = ((input.filter as { search?: string }).search ?? '').toLowerCase();
-        return list(
-          [lead(41, 'Brunner', 'Eva'), lead(42, 'Meier', 'Hans')].filter((l) =>
-            l.contact.lastname.toLowerCase().includes(search),
-          ),
-        );
-      },
-      addLeadTask: () => ({ historyId: 99 }),
-    });
+    const lead = await uniqueLead('Brunwalder');
+    await threeTasks();
     const { user } = renderInbox();
     await screen.findByText('3 tasks');
     await user.click(screen.getByRole('button', { name: 'New task' }));
@@ -290,15 +244,15 @@ describe('a new task from the inbox', () => {
     expect(await within(dialog).findByText('Choose a lead.')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter what is to be done.')).toBeInTheDocument();
 
-    await user.type(within(dialog).getByRole('combobox', { name: 'Lead' }), 'brun');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Lead' }), 'brunwald');
     await waitFor(() =>
       expect(
         api.calls.some(
-          (c) => c.op === 'getLeads' && (c.input.filter as { search: string }).search === 'brun',
+          (c) => c.op === 'getLeads' && (c.input.filter as { search?: string }).search === 'brunwald',
         ),
       ).toBe(true),
     );
-    await user.click(await screen.findByRole('option', { name: /Brunner Eva/ }));
+    await user.click(await screen.findByRole('option', { name: /Brunwalder Eva/ }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Task' }), 'Send the offer');
     // Swiss formats in every language: the day as DD.MM.YYYY, the time in 24 hours (no native date/time input).
     expect(dialog.querySelector('input[type="date"], input[type="time"]')).toBeNull();
@@ -314,29 +268,39 @@ describe('a new task from the inbox', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New task' })).toBeNull());
     expect(api.calls.find((c) => c.op === 'addLeadTask')?.input).toEqual({
-      leadId: 41,
+      leadId: lead.leadId,
       text: 'Send the offer',
       reminderDate: '2026-04-02 09:30',
-      assignedTo: 1,
+      assignedTo: ME,
       priority: 2,
       notifyAssignee: false,
     });
     expect(await screen.findByText('Task added')).toBeInTheDocument();
     await waitFor(() => expect(tasksCalls().length).toBeGreaterThan(reads));
+    // The service has it, on the lead, as it was entered.
+    expect(await myOpenTasks()).toContainEqual(
+      expect.objectContaining({
+        leadId: lead.leadId,
+        text: 'Send the offer',
+        reminderDate: '2026-04-02 09:30:00',
+        priority: 2,
+      }),
+    );
   });
 
   it('keeps what was typed when the service refuses, with its message on the field', async () => {
-    api.on({
-      getLeads: () => list([lead(41, 'Brunner', 'Eva')]),
-      addLeadTask: () => fail(422, 'Lead is deleted.'),
-    });
+    const lead = await uniqueLead('Brunwaldner');
+    await threeTasks();
     const { user } = renderInbox();
     await screen.findByText('3 tasks');
     await user.click(screen.getByRole('button', { name: 'New task' }));
     const dialog = await screen.findByRole('dialog', { name: 'New task' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Lead' }));
-    await user.click(await screen.findByRole('option', { name: /Brunner Eva/ }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Lead' }), 'brunwaldner');
+    await user.click(await screen.findByRole('option', { name: /Brunwaldner Eva/ }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Task' }), 'Send the offer');
+    // Someone else deletes the lead meanwhile: the service refuses the task.
+    const deleted = await api.send('deleteLead', { leadId: lead.leadId, reason: 'Duplicate' });
+    expect(deleted.body.status).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Add task' }));
     expect(await within(dialog).findByText('This lead is deleted.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Task' })).toHaveValue('Send the offer');
