@@ -38,7 +38,7 @@ function securityHeaders(nonce?: string): Record<string, string> {
 
 /**
  * A worker script runs under the policy sent with it: no eval there either. The accounting worker checks its rows
- * with checks built from the contract without eval (src/api/row-check.ts). See docs/decisions/0011-worker-eval.md.
+ * with checks built from the contract without eval (src/api/row-check.ts). See docs/decisions/0017-worker-check-without-eval.md.
  */
 function workerHeaders(): Record<string, string> {
   return {
