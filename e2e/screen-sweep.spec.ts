@@ -185,7 +185,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 for (const language of LANGUAGES) {
-  test(`every screen in ${language}, light and dark, 1440 and 390 px, is readable, fits and passes axe`, async ({
+  const what = language === LANGUAGES[0] ? 'light and dark, 1440 and 390 px' : 'its words at 1440 and 390 px';
+  test(`every screen in ${language}, ${what}, is readable, fits and passes axe`, async ({
     page,
   }, testInfo) => {
     const consoleErrors: string[] = [];
