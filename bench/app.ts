@@ -261,7 +261,11 @@ async function visit(page: Page, net: NetLog, path: string, ready: string): Prom
         ? document.querySelector(sel) !== null
         : main?.querySelector('h1') !== null &&
           main?.querySelector('h1') !== undefined &&
-          !main?.querySelector('.mantine-Loader-root, .mantine-Skeleton-root');
+          // Nothing loading in view: names below the window are fetched only when scrolled to, by design.
+          ![...(main?.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root') ?? [])].some((el) => {
+            const r = el.getBoundingClientRect();
+            return r.bottom > 0 && r.top < window.innerHeight;
+          });
       const w = window as unknown as BenchWindow;
       if (ok && w.__fmc === null) w.__fmc = performance.now();
       return ok;
