@@ -20,6 +20,7 @@ import { meQuery, useUserName } from '../../api/people.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { errorMessage } from './details-messages.ts';
+import { historyText } from './details-history-text.ts';
 import { DetailsNoteForm } from './details-note-form.tsx';
 import {
   completeTaskMutation,
@@ -182,7 +183,8 @@ function TimelineEntry({
   const userName = useUserName();
   const queryClient = useQueryClient();
   const me = useQuery(meQuery()).data;
-  const categories = useQuery(referenceDataQuery()).data?.categories;
+  const reference = useQuery(referenceDataQuery()).data;
+  const categories = reference?.categories;
   const [failure, setFailure] = useState<string | null>(null);
   const complete = useMutation({
     ...completeTaskMutation(leadId),
@@ -234,7 +236,7 @@ function TimelineEntry({
           </Text>
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {entry.text}
+          {historyText(entry, reference?.folders ?? [], t)}
         </Text>
         {entry.task && (
           <Group gap="md" wrap="wrap" justify="space-between">

@@ -305,5 +305,12 @@ export const de: Translation<typeof en> = {
       whatCanChange:
         'Kontakt-, Adress-, Kommunikations- und Versicherungsdaten eines Leads lassen sich im Reiter «Daten» korrigieren. Den Ordner ändern Verschieben, Disqualifizieren oder Konvertieren, die zuständige Person Zuweisen.',
     },
+    system: {
+      watcherJoined: 'Neu unter den Beobachtenden: {{name}}',
+      folder: 'Ordner: {{from}} → {{to}}',
+      assignee: 'Zuständig: {{from}} → {{to}}',
+      nobody: 'niemand',
+      dataChanged: 'Daten geändert: {{changes}}',
+    },
   },
 };

@@ -301,5 +301,12 @@ export const en = {
       whatCanChange:
         'A lead’s contact, address, communication and insurance data can be corrected on the Data tab. Its folder changes with Move, Disqualify or Convert, its assignee with Assign.',
     },
+    system: {
+      watcherJoined: 'Watcher joined: {{name}}',
+      folder: 'Folder: {{from}} → {{to}}',
+      assignee: 'Assignee: {{from}} → {{to}}',
+      nobody: 'nobody',
+      dataChanged: 'Data changed: {{changes}}',
+    },
   },
 } as const;

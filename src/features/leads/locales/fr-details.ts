@@ -303,5 +303,12 @@ export const fr: Translation<typeof en> = {
       whatCanChange:
         'Les coordonnées, l’adresse, les moyens de contact et l’assurance d’un prospect se corrigent dans l’onglet Données. Son dossier change avec Déplacer, Disqualifier ou Convertir, la personne responsable avec Attribuer.',
     },
+    system: {
+      watcherJoined: 'Nouvel observateur : {{name}}',
+      folder: 'Dossier : {{from}} → {{to}}',
+      assignee: 'Responsable : {{from}} → {{to}}',
+      nobody: 'personne',
+      dataChanged: 'Données modifiées : {{changes}}',
+    },
   },
 };

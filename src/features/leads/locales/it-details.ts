@@ -303,5 +303,12 @@ export const it: Translation<typeof en> = {
       whatCanChange:
         'I dati di contatto, indirizzo, comunicazione e assicurazione di un lead si correggono nella scheda Dati. La cartella cambia con Sposta, Squalifica o Converti, la persona responsabile con Assegna.',
     },
+    system: {
+      watcherJoined: 'Nuovo osservatore: {{name}}',
+      folder: 'Cartella: {{from}} → {{to}}',
+      assignee: 'Responsabile: {{from}} → {{to}}',
+      nobody: 'nessuno',
+      dataChanged: 'Dati modificati: {{changes}}',
+    },
   },
 };
