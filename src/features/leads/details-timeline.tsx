@@ -19,8 +19,8 @@ import type { HistoryEntry, Lead } from '../../../contract/sales.ts';
 import { meQuery, useUserName } from '../../api/people.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { errorMessage } from './details-messages.ts';
 import { historyText } from './details-history-text.ts';
+import { errorMessage } from './details-messages.ts';
 import { DetailsNoteForm } from './details-note-form.tsx';
 import {
   completeTaskMutation,
