@@ -107,11 +107,12 @@ export function TaskTable({ rows, open, today, userName, onComplete, onOpenLead 
               <Table.Th>{t('list.columns.lead')}</Table.Th>
               <Table.Th>{t('list.columns.text')}</Table.Th>
               {/* On a phone the reminder goes under the lead's name, where it is seen without scrolling sideways. */}
-              <Table.Th visibleFrom="sm">
+              <Table.Th visibleFrom="sm" className={classes.nowrap}>
                 {open ? t('list.columns.reminder') : t('list.columns.completed')}
               </Table.Th>
-              <Table.Th>{t('list.columns.assignee')}</Table.Th>
-              <Table.Th>{t('list.columns.priority')}</Table.Th>
+              {/* Short columns keep their words whole; the lead and the text take what is left (a long name wraps). */}
+              <Table.Th className={classes.nowrap}>{t('list.columns.assignee')}</Table.Th>
+              <Table.Th className={classes.nowrap}>{t('list.columns.priority')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -174,8 +175,10 @@ export function TaskTable({ rows, open, today, userName, onComplete, onOpenLead 
                       formatDateTime(row.completedTime)
                     )}
                   </Table.Td>
-                  <Table.Td>{userName(row.assignedTo) || t('list.nobody')}</Table.Td>
-                  <Table.Td>{t(`priority.${priorityKey(row.priority)}`)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>
+                    {userName(row.assignedTo) || t('list.nobody')}
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap}>{t(`priority.${priorityKey(row.priority)}`)}</Table.Td>
                 </Table.Tr>
               );
             })}
