@@ -32,9 +32,12 @@ test('a lead’s mail is corrected and the history shows the change', async ({ p
     page.getByRole('region', { name: 'Communication' }).getByText('lea.korrektur@example.ch'),
   ).toBeVisible();
 
+  // The entry names the field as the form does, with the old and the new value.
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(
-    page.getByText(/communication\.mail: lea\.korrektur@exmaple\.ch → lea\.korrektur@example\.ch/),
+    page.getByText('Data changed: E-mail: lea.korrektur@exmaple.ch → lea.korrektur@example.ch', {
+      exact: true,
+    }),
   ).toBeVisible();
 
   // The service has it, and nothing else changed.
