@@ -103,9 +103,13 @@ test('notes, tasks and completing a task in the timeline, with the type filter',
   const me = await demoName(request);
   await openLead(page, leadId, `${lastname} Anna`);
 
-  // A note with a category.
+  // A note over the service's limit is refused in words before anything is sent; then a note with a category.
   await page.getByRole('button', { name: 'Add note' }).click();
-  await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Called, she wants an offer.');
+  const noteField = page.getByRole('textbox', { name: 'Note', exact: true });
+  await noteField.fill('x'.repeat(10_001));
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByText("At most 10'000 characters.", { exact: true })).toBeVisible();
+  await noteField.fill('Called, she wants an offer.');
   await page.getByLabel('Category').selectOption({ label: 'Phone call' });
   await page.getByRole('button', { name: 'Save note' }).click();
   const note = entry(page, 'Called, she wants an offer.');

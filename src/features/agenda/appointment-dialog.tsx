@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -6,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { describeError } from '../../components/states.tsx';
 import { useNavigationBlock } from '../../components/unsaved-changes.tsx';
 import { ConflictPanel } from './appointment-conflict.tsx';
@@ -69,7 +69,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   const [error, setError] = useState<unknown>(null);
 
   const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver: contractResolver(formSchema),
     defaultValues: valuesOf(mode),
   });
   const { handleSubmit, formState, setValue, getValues, reset } = form;

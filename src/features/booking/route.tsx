@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Group, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import type { BookingService } from '../../../contract/booking.ts';
 import { call } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
 import { opScope } from '../../api/queries.ts';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { formatTime, fromUnixSeconds, practiceToday, toPracticeDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
@@ -75,7 +75,7 @@ export function Component() {
   // What is typed in the patient step and the comment live here, so that stepping back and forth keeps them.
   const [patientTab, setPatientTab] = useState<PatientTab>('find');
   const newPatient = useForm<NewPatientValues>({
-    resolver: zodResolver(newPatientSchema),
+    resolver: contractResolver(newPatientSchema),
     defaultValues: emptyNewPatient,
   });
   const [comment, setComment] = useState('');

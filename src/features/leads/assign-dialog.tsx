@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Group, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { type BulkResult, salesOperations } from '../../../contract/sales.ts';
 import { meQuery, userName, usersQuery } from '../../api/people.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
@@ -39,7 +39,7 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
   const me = useQuery({ ...meQuery(), enabled: opened });
   const mutation = useSubmitMutation(bulkAssignMutation());
   const form = useForm<AssignFormInput, unknown, AssignFormOutput>({
-    resolver: zodResolver(assignFormSchema),
+    resolver: contractResolver(assignFormSchema),
     defaultValues: { userId: '', notify: false },
   });
   const userId = useWatch({ control: form.control, name: 'userId' });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,6 +9,7 @@ import type { Lead } from '../../../contract/sales.ts';
 import type { Patient } from '../../../contract/system.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { formatDate } from '../../components/format.ts';
 import { type PatientCriteria, PatientSearchBox, patientName } from '../../components/patient-search.tsx';
 import { describeError } from '../../components/states.tsx';
@@ -92,7 +92,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
 
   const mutation = useSubmitMutation(convertLeadMutation());
   const form = useForm<ConvertFormValues>({
-    resolver: zodResolver(convertFormSchema),
+    resolver: contractResolver(convertFormSchema),
     defaultValues: { choice: '' },
   });
   const missing = form.formState.errors.choice !== undefined;

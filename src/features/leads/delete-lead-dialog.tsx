@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -8,6 +7,7 @@ import type { z } from 'zod';
 import { salesOperations } from '../../../contract/sales.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
@@ -26,7 +26,7 @@ export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogPr
   const name = leadName(lead);
   const mutation = useSubmitMutation(deleteLeadMutation());
   const form = useForm<DeleteFormInput, unknown, DeleteFormOutput>({
-    resolver: zodResolver(deleteFormSchema),
+    resolver: contractResolver(deleteFormSchema),
     defaultValues: { reason: '' },
   });
   const missing = form.formState.errors.reason !== undefined;

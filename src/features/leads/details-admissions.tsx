@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Group,
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isoDate, isRealDate } from '../../../contract/common.ts';
 import { type Lead, MSG } from '../../../contract/sales.ts';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { formatDate } from '../../components/format.ts';
 import { applyServerError, targetIn } from '../../components/server-error.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
@@ -127,7 +127,7 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
   const { t } = useTranslation('leads');
   const create = useMutation(createAdmissionMutation(leadId));
   const form = useForm<AdmissionValues>({
-    resolver: zodResolver(admissionFormSchema),
+    resolver: contractResolver(admissionFormSchema),
     defaultValues: { date: '', until: '', settings: '', comment: '' },
   });
   const { errors, isSubmitting, isDirty } = form.formState;

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FieldError, get, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { applyServerError } from '../../components/server-error.ts';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { DetailsFormFooter } from './details-form-footer.tsx';
@@ -39,7 +39,7 @@ export function DetailsDataForm({
   const client = useQueryClient();
   const update = useMutation(updateLeadMutation(lead.leadId));
   const form = useForm<LeadDataValues, unknown, LeadDataOutput>({
-    resolver: zodResolver(leadDataSchema),
+    resolver: contractResolver(leadDataSchema),
     defaultValues: leadDataValues(lead),
   });
   const { errors, isSubmitting, isDirty } = form.formState;

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { NativeSelect, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MSG, salesOperations } from '../../../contract/sales.ts';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { applyServerError } from '../../components/server-error.ts';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { DetailsFormFooter } from './details-form-footer.tsx';
@@ -21,7 +21,7 @@ export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: ()
   const categories = useQuery(referenceDataQuery()).data?.categories ?? [];
   const add = useMutation(addNoteMutation(leadId));
   const form = useForm<NoteFormInput, unknown, NoteFormOutput>({
-    resolver: zodResolver(noteFormSchema),
+    resolver: contractResolver(noteFormSchema),
     defaultValues: { text: '', category: '' },
   });
   const { errors, isSubmitting, isDirty } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
@@ -7,6 +6,7 @@ import { z } from 'zod';
 import { isRealDate } from '../../../contract/common.ts';
 import { MSG, salesOperations } from '../../../contract/sales.ts';
 import { meQuery, userName, usersQuery } from '../../api/people.ts';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { applyServerError, targetIn } from '../../components/server-error.ts';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { DetailsFormFooter } from './details-form-footer.tsx';
@@ -59,7 +59,7 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
   const me = useQuery(meQuery()).data;
   const add = useMutation(addTaskMutation(leadId));
   const form = useForm<TaskFormInput, unknown, TaskFormOutput>({
-    resolver: zodResolver(taskFormSchema),
+    resolver: contractResolver(taskFormSchema),
     defaultValues: {
       text: '',
       category: '',

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { type Lead, salesOperations } from '../../../contract/sales.ts';
 import { call } from '../../api/client.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
 import { disqualifyLeadMutation, referenceDataQuery } from './queries.ts';
@@ -55,7 +55,7 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
     },
   });
   const form = useForm<DisqualifyFormInput, unknown, DisqualifyFormOutput>({
-    resolver: zodResolver(disqualifyFormSchema),
+    resolver: contractResolver(disqualifyFormSchema),
     defaultValues: emptyForm,
   });
   const { errors } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { folderName } from '../../components/codes.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
 import { useMoveLead } from './board-moves.ts';
@@ -34,7 +34,7 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
   const move = useMoveLead();
   const [stage, setStage] = useState<Stage>('pick');
   const form = useForm<MoveFormValues>({
-    resolver: zodResolver(moveFormSchema),
+    resolver: contractResolver(moveFormSchema),
     defaultValues: { target: '' },
   });
   const missing = form.formState.errors.target !== undefined;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -24,6 +23,7 @@ import { useNavigate } from 'react-router';
 import { leadGenders } from '../../../contract/sales.ts';
 import { userName, usersQuery } from '../../api/people.ts';
 import { folderName } from '../../components/codes.ts';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { applyServerError } from '../../components/server-error.ts';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage, formMessage, translateMessage } from './details-messages.ts';
@@ -66,7 +66,7 @@ export function NewLeadForm() {
   const users = useQuery(usersQuery()).data ?? [];
   const create = useMutation(createLeadMutation());
   const form = useForm<NewLeadValues, unknown, NewLeadOutput>({
-    resolver: zodResolver(newLeadSchema),
+    resolver: contractResolver(newLeadSchema),
     defaultValues: emptyNewLead,
     mode: 'onTouched',
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -23,6 +22,7 @@ import { z } from 'zod';
 import { call, isApiError } from '../../api/client.ts';
 import { isMissingOperation, type Me, meQuery } from '../../api/people.ts';
 import { getSession, ownBase, type Session, safeNext, saveSession, tenantOfBase } from '../../api/session.ts';
+import { contractResolver } from '../../components/form-resolver.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { forgetLock } from '../../components/lock/lock-store.ts';
 import { forgetSignedInData } from '../../components/sign-out.ts';
@@ -97,7 +97,7 @@ export function Component() {
   const typed = useRef(false);
 
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+    resolver: contractResolver(formSchema),
     defaultValues: {
       base: initial?.base ?? ownBase(),
       mode: initial?.auth.kind ?? 'basic',

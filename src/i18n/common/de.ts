@@ -119,4 +119,8 @@ export const de: Translation<typeof en> = {
     hint: 'oder Ctrl+Z',
     failed: 'Rückgängig machen nicht möglich',
   },
+  limits: {
+    textTooLong: 'Höchstens {{max}} Zeichen.',
+    searchTooLong: 'Höchstens {{max}} Zeichen für eine Suche.',
+  },
 };

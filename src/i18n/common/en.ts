@@ -115,4 +115,8 @@ export const en = {
     hint: 'or Ctrl+Z',
     failed: 'Could not undo',
   },
+  limits: {
+    textTooLong: 'At most {{max}} characters.',
+    searchTooLong: 'At most {{max}} characters in a search.',
+  },
 } as const;

@@ -120,4 +120,8 @@ export const fr: Translation<typeof en> = {
     hint: 'ou Ctrl+Z',
     failed: 'Impossible d’annuler',
   },
+  limits: {
+    textTooLong: '{{max}} caractères au maximum.',
+    searchTooLong: '{{max}} caractères au maximum pour une recherche.',
+  },
 };

@@ -119,4 +119,8 @@ export const it: Translation<typeof en> = {
     hint: 'o Ctrl+Z',
     failed: 'Impossibile annullare',
   },
+  limits: {
+    textTooLong: 'Al massimo {{max}} caratteri.',
+    searchTooLong: 'Al massimo {{max}} caratteri per una ricerca.',
+  },
 };

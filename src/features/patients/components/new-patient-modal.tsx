@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -22,6 +21,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Patient } from '../../../../contract/system.ts';
 import { isApiError } from '../../../api/client.ts';
 import { Dialog } from '../../../components/dialog.tsx';
+import { contractResolver } from '../../../components/form-resolver.ts';
 import { formatDate } from '../../../components/format.ts';
 import { hasCriteria, patientName, patientSearchQuery } from '../../../components/patient-search.tsx';
 import { applyServerError } from '../../../components/server-error.ts';
@@ -57,7 +57,7 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
   const [checkError, setCheckError] = useState<unknown>(null);
   const create = useMutation(createCustomerMutation());
   const form = useForm<NewPatientValues>({
-    resolver: zodResolver(newPatientSchema),
+    resolver: contractResolver(newPatientSchema),
     defaultValues: { ...emptyNewPatient(), ...initial },
   });
   const {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Collapse, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { normalizeDob } from '../../../../contract/system.ts';
+import { contractResolver } from '../../../components/form-resolver.ts';
 import { emptyFields, type PatientSearchState } from '../url-state.ts';
 
 /** The detailed criteria, as typed; messages are keys of `patients:searchForm.errors`. */
@@ -43,7 +43,7 @@ export function PatientSearchForm({ state, onSearch }: PatientSearchFormProps) {
     formState: { errors },
     setValue,
   } = useForm<SearchFields>({
-    resolver: zodResolver(searchFieldsSchema),
+    resolver: contractResolver(searchFieldsSchema),
     defaultValues: { q: state.q, ...state.fields },
   });
   const err = (key: keyof SearchFields) =>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { type Recall, recallTypes } from '../../../../contract/recall.ts';
 import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { contractResolver } from '../../../components/form-resolver.ts';
 import { applyServerError, targetIn } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
@@ -76,7 +76,7 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
     getValues,
     setError,
     formState: { errors, isDirty },
-  } = useForm<RecallDraft>({ resolver: zodResolver(recallDraftSchema), defaultValues: initial });
+  } = useForm<RecallDraft>({ resolver: contractResolver(recallDraftSchema), defaultValues: initial });
   const create = useMutation(createRecallMutation());
   const modify = useMutation(modifyRecallMutation());
   const templates = useQuery({ ...templatesQuery(), enabled: !editing });

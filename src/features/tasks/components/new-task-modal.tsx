@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { meQuery, userName, usersQuery } from '../../../api/people.ts';
 import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { contractResolver } from '../../../components/form-resolver.ts';
 import { applyServerError, targetIn } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useNavigationBlock } from '../../../components/unsaved-changes.tsx';
@@ -52,7 +52,7 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
   const [asking, setAsking] = useState(false);
   const leadLabel = useRef('');
   const form = useForm<NewTaskForm, unknown, NewTaskValues>({
-    resolver: zodResolver(newTaskSchema),
+    resolver: contractResolver(newTaskSchema),
     defaultValues: emptyNewTask(me?.userid),
   });
   const { errors, isSubmitting, isDirty } = form.formState;
