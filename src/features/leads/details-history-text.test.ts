@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
-import { historyText } from './details-history-text.ts';
+import { historyCategory, historyText } from './details-history-text.ts';
 
 // The folders as getReferenceData sends them: standard ones by their English label, a custom one.
 const folders = [
@@ -65,5 +65,13 @@ describe('historyText (what the reference service writes, in the app language)',
     ]) {
       expect(historyText(e, folders, t)).toBe(e.text);
     }
+  });
+
+  it('names the Data category of a data change in the language; the practice’s categories by their label', async () => {
+    const t = await inLanguage('it');
+    const categories = [{ code: 'CALL', label: 'Telefonata' }];
+    expect(historyCategory('Data', categories, t)).toBe('Dati');
+    expect(historyCategory('CALL', categories, t)).toBe('Telefonata');
+    expect(historyCategory('XY', categories, t)).toBe('XY');
   });
 });

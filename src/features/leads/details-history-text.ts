@@ -52,3 +52,17 @@ export function historyText(
   }
   return text;
 }
+
+/**
+ * The category badge of an entry: the practice's own label from the reference data; `Data`, which the reference
+ * service's updateLead writes and the reference data does not list, in the app's language; any other code as sent.
+ */
+export function historyCategory(
+  code: string,
+  categories: readonly { code: string; label: string }[],
+  t: TFunction,
+): string {
+  const known = categories.find((c) => c.code === code);
+  if (known) return known.label;
+  return code === 'Data' ? t('details.system.dataCategory') : code;
+}

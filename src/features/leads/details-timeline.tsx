@@ -19,7 +19,7 @@ import type { HistoryEntry, Lead } from '../../../contract/sales.ts';
 import { meQuery, useUserName } from '../../api/people.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { historyText } from './details-history-text.ts';
+import { historyCategory, historyText } from './details-history-text.ts';
 import { errorMessage } from './details-messages.ts';
 import { DetailsNoteForm } from './details-note-form.tsx';
 import {
@@ -201,9 +201,7 @@ function TimelineEntry({
   });
 
   const kind = kindOf(entry);
-  const category = entry.category
-    ? (categories?.find((c) => c.code === entry.category)?.label ?? entry.category)
-    : '';
+  const category = entry.category ? historyCategory(entry.category, categories ?? [], t) : '';
   const titleId = `history-${entry.historyId}`;
 
   return (

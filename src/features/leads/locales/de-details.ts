@@ -311,6 +311,7 @@ export const de: Translation<typeof en> = {
       assignee: 'Zuständig: {{from}} → {{to}}',
       nobody: 'niemand',
       dataChanged: 'Daten geändert: {{changes}}',
+      dataCategory: 'Daten',
     },
   },
 };

@@ -307,6 +307,7 @@ export const en = {
       assignee: 'Assignee: {{from}} → {{to}}',
       nobody: 'nobody',
       dataChanged: 'Data changed: {{changes}}',
+      dataCategory: 'Data',
     },
   },
 } as const;

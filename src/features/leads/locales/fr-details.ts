@@ -309,6 +309,7 @@ export const fr: Translation<typeof en> = {
       assignee: 'Responsable : {{from}} → {{to}}',
       nobody: 'personne',
       dataChanged: 'Données modifiées : {{changes}}',
+      dataCategory: 'Données',
     },
   },
 };

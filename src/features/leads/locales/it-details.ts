@@ -309,6 +309,7 @@ export const it: Translation<typeof en> = {
       assignee: 'Responsabile: {{from}} → {{to}}',
       nobody: 'nessuno',
       dataChanged: 'Dati modificati: {{changes}}',
+      dataCategory: 'Dati',
     },
   },
 };
