@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
+import { markFirstContent } from '../components/deferred.tsx';
 import { i18n } from '../i18n/index.ts';
 import { addAllResources } from '../i18n/resources.ts';
 
@@ -49,3 +50,6 @@ afterEach(() => {
   window.sessionStorage.clear();
   window.localStorage.clear();
 });
+
+// What waits for a page's first content (components/deferred.tsx) loads at once in tests.
+markFirstContent();

@@ -1,0 +1,154 @@
+import { type ComponentType, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+/*
+ * Parts of the first page that are not needed to show its content (menus, pickers, the header's search, drag and
+ * drop) load right after that content is on screen, not before it (issue 16, decision 0016). The page says when its
+ * content shows with `markFirstContent()` (the board: its first cards); a page that does not say so lets them load
+ * FALLBACK_MS after they were first asked for. A person who reaches for one earlier (pointer, focus) loads it at once.
+ */
+
+const FALLBACK_MS = 1500;
+let marked = false;
+let fallback: ReturnType<typeof setTimeout> | undefined;
+const waiting = new Set<() => void>();
+
+function runWaiting() {
+  const list = [...waiting];
+  waiting.clear();
+  for (const fn of list) fn();
+}
+
+/** The first page's content is on screen: what waits for it loads after this frame. */
+export function markFirstContent(): void {
+  if (marked) return;
+  marked = true;
+  if (fallback !== undefined) clearTimeout(fallback);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(runWaiting, 0));
+  else setTimeout(runWaiting, 0);
+}
+
+/** Runs `fn` once the first content is on screen (or FALLBACK_MS after the first call); returns a cancel. */
+export function afterFirstContent(fn: () => void): () => void {
+  if (marked && waiting.size === 0) {
+    const t = setTimeout(fn, 0);
+    return () => clearTimeout(t);
+  }
+  waiting.add(fn);
+  fallback ??= setTimeout(markFirstContent, FALLBACK_MS);
+  return () => {
+    waiting.delete(fn);
+  };
+}
+
+/** What a placeholder gets beside the component's own props: call `wake` when a person reaches for it. */
+export interface PlaceholderProps {
+  wake: () => void;
+}
+
+interface Entry<P> {
+  component: ComponentType<P> | null;
+  promise: Promise<ComponentType<P>> | null;
+}
+
+/**
+ * A component whose code loads after the first content. Until then `Placeholder` stands in its place: it should
+ * look the same and take the same room, and be inert (`aria-disabled`, read-only). When the real one arrives,
+ * focus that was in the placeholder moves to the real one's first focusable element, and a press made on the
+ * placeholder is made again on it (a menu opens, a select drops down). Offline, loading is tried again on the next
+ * wake and every few seconds.
+ */
+export function deferred<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  Placeholder: ComponentType<P & PlaceholderProps>,
+): ComponentType<P> {
+  const entry: Entry<P> = { component: null, promise: null };
+  const start = () => {
+    entry.promise ??= load().then(
+      (c) => {
+        entry.component = c;
+        return c;
+      },
+      (e: unknown) => {
+        entry.promise = null;
+        throw e;
+      },
+    );
+    return entry.promise;
+  };
+
+  function Deferred(props: P) {
+    const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => entry.component);
+    const box = useRef<HTMLDivElement>(null);
+    const focused = useRef(false);
+    const pressed = useRef(false);
+    const alive = useRef(true);
+    const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+    const begin = useCallback(() => {
+      start().then(
+        (c) => {
+          if (alive.current) setLoaded(() => c);
+        },
+        () => {
+          clearTimeout(retry.current);
+          if (alive.current) retry.current = setTimeout(begin, 3000);
+        },
+      );
+    }, []);
+
+    useEffect(() => {
+      alive.current = true;
+      const cancel = Loaded ? undefined : afterFirstContent(begin);
+      return () => {
+        alive.current = false;
+        clearTimeout(retry.current);
+        cancel?.();
+      };
+    }, [Loaded, begin]);
+
+    useLayoutEffect(() => {
+      if (!Loaded) return;
+      const first = box.current?.querySelector<HTMLElement>(
+        'button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      );
+      if (focused.current) first?.focus();
+      if (pressed.current) first?.click();
+      focused.current = false;
+      pressed.current = false;
+    }, [Loaded]);
+
+    if (Loaded) {
+      return (
+        <div style={{ display: 'contents' }} ref={box}>
+          <Loaded {...props} />
+        </div>
+      );
+    }
+    return (
+      // biome-ignore lint/a11y/noStaticElementInteractions: it only listens to the placeholder's own controls (events bubble), it is no control itself
+      <div
+        style={{ display: 'contents' }}
+        ref={box}
+        onFocus={() => {
+          focused.current = true;
+          begin();
+        }}
+        onBlur={() => {
+          focused.current = false;
+        }}
+        onPointerEnter={begin}
+        onPointerDown={() => {
+          pressed.current = true;
+          begin();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') pressed.current = true;
+        }}
+      >
+        <Placeholder {...props} wake={begin} />
+      </div>
+    );
+  }
+  Deferred.displayName = `Deferred(${Placeholder.displayName ?? Placeholder.name})`;
+  return Deferred;
+}
