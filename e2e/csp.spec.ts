@@ -37,6 +37,8 @@ test('a dialog, a drawer and a drag on the board raise no CSP violation', async 
   await expect(page.getByRole('dialog')).toBeHidden();
 
   const target = page.getByRole('region').nth(2);
+  // Drag and drop loads just after the first cards: a card that can be carried says so to screen readers.
+  await expect(card.first()).toHaveAttribute('aria-roledescription', /.+/);
   const a = await card.boundingBox();
   const b = await target.boundingBox();
   if (!a || !b) throw new Error('card or column not visible');

@@ -94,6 +94,7 @@ const card = (scope: Page | Locator, name: string) => scope.getByRole('article',
 async function moveByKeyboard(page: Page, target: Locator, columns: string[]) {
   const name = await target.getAttribute('aria-label');
   const said = (text: string) => page.getByRole('status').filter({ hasText: text });
+  await expect(target).toHaveAttribute('aria-roledescription', /.+/);
   await target.focus();
   await page.keyboard.press('Space');
   await expect(target).toHaveAttribute('data-dragging', 'true');
@@ -106,6 +107,8 @@ async function moveByKeyboard(page: Page, target: Locator, columns: string[]) {
 }
 
 async function dragByMouse(page: Page, from: Locator, to: Locator) {
+  // Drag and drop loads just after the first cards: a card that can be carried says so to screen readers.
+  await expect(from).toHaveAttribute('aria-roledescription', /.+/);
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   if (!a || !b) throw new Error('not visible');

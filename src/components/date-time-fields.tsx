@@ -1,3 +1,5 @@
+// Locales and the parse-format plugin of the date fields.
+import './dayjs.ts';
 import { DateInput, type DateInputProps, TimePicker, type TimePickerProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,6 @@
-import 'dayjs/locale/fr';
-import 'dayjs/locale/it';
 import { describe, expect, it } from 'vitest';
+import { dayjs } from './dayjs.ts';
 import {
-  dayjs,
   formatChf,
   formatDate,
   formatDateTime,

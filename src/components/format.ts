@@ -1,29 +1,14 @@
-import dayjs from 'dayjs';
-// Weekday and month names of dayjs (stats, Mantine's pickers) in the app's languages; English is built in.
-import 'dayjs/locale/de';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/it';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import i18next from 'i18next';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(customParseFormat);
 
 /**
  * Dates, times and amounts as a Swiss practice writes them (de-CH, fr-CH, it-CH), always in the practice's zone whatever the
  * browser's. The API speaks `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` in Europe/Zurich (extensions.md section 1).
- * dayjs is set up here with utc and timezone for calendar arithmetic in the areas
- * (`dayjs.tz(s, PRACTICE_ZONE)`); the helpers below avoid it on hot paths, where its zone conversion is slow.
+ * Plain Intl, no dayjs: the first page formats dates and should not wait for it (dayjs.ts is for the areas).
  */
 export const PRACTICE_ZONE = 'Europe/Zurich';
 
 /** A Date, or a practice string `YYYY-MM-DD[ HH:MM[:SS]]` (Zurich time). */
 export type DateInput = Date | string | null | undefined;
-
-export { dayjs };
 
 const practiceRe = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 

@@ -1,9 +1,5 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import { useEffect, useState } from 'react';
 import { practiceToday, toPracticeDateTime } from './format.ts';
-
-dayjs.extend(utc);
 
 /**
  * The practice's clock (Europe/Zurich) for views, and day arithmetic on `YYYY-MM-DD`: one place for the whole app.
@@ -11,7 +7,9 @@ dayjs.extend(utc);
 
 /** `2026-11-21` plus n calendar days (n may be negative); plain date arithmetic, no zone involved. */
 export function addDays(day: string, n: number): string {
-  return dayjs.utc(day, 'YYYY-MM-DD').add(n, 'day').format('YYYY-MM-DD');
+  const [y, m, d] = day.split('-').map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d + n));
+  return Number.isNaN(at.getTime()) ? 'Invalid Date' : at.toISOString().slice(0, 10);
 }
 
 /**

@@ -1,3 +1,5 @@
+// Locales and the parse-format plugin of the date fields.
+import '../../components/dayjs.ts';
 import { ActionIcon, Button, Group, SegmentedControl } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react';

@@ -1,3 +1,5 @@
+// Locales and the parse-format plugin of the date fields.
+import '../../components/dayjs.ts';
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

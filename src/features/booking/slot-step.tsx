@@ -1,3 +1,5 @@
+// Locales and the parse-format plugin of the date fields.
+import '../../components/dayjs.ts';
 import { Alert, Box, Button, Group, Indicator, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';

@@ -1,25 +1,18 @@
-import { useDraggable } from '@dnd-kit/core';
-import { Badge, Menu } from '@mantine/core';
-import {
-  IconArrowsExchange,
-  IconBan,
-  IconBell,
-  IconClock,
-  IconDots,
-  IconExternalLink,
-  IconRestore,
-  IconTrash,
-  IconUser,
-  IconUserCheck,
-} from '@tabler/icons-react';
-import { type MouseEvent, memo, useState } from 'react';
+import { Badge } from '@mantine/core';
+import { IconBell, IconClock, IconDots, IconUser } from '@tabler/icons-react';
+import { type ComponentType, createContext, lazy, type MouseEvent, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
 import classes from './board.module.css';
-import { type CardAction, useBoardActions, useBoardLookups } from './board-context.ts';
-import { cardDragId } from './board-dnd.ts';
+import { type CardDrag, useBoardActions, useBoardLookups } from './board-context.ts';
 import { daysSince, leadName, practiceDateTime, reminderState } from './board-lead.ts';
-import { isDisqualifiedFolder } from './board-rules.ts';
+
+const LoadedCardMenu = lazy(() => import('./board-card-menu.tsx').then((m) => ({ default: m.CardMenu })));
+
+/** The menu's code, fetched after the first cards so that the first press opens it at once. */
+export function preloadCardMenu(): void {
+  void import('./board-card-menu.tsx').catch(() => {});
+}
 
 export interface BoardCardProps {
   lead: Lead;
@@ -42,37 +35,33 @@ function fromControl(e: MouseEvent<HTMLElement>): boolean {
  * (mouse, touch, keyboard Space) or through its Actions menu; the checkbox (shift-click for a range, `x` on the
  * focused card) selects it for the action bar.
  *
- * Two parts: this thin draggable frame renders again whenever a drag moves (dnd-kit's context), the memoised body
- * only when its lead, selection or tab stop changes. Plain elements and CSS keep a card cheap: a board renders many.
+ * Two parts: the frame renders again whenever a drag moves (dnd-kit's context), the memoised body only when its
+ * lead, selection or tab stop changes. Plain elements and CSS keep a card cheap: a board renders many.
+ * Drag and drop loads after the first cards (board-drag.tsx gives `drag`); until then a card is not movable, and
+ * says so by having no `aria-roledescription`.
  */
-export const BoardCard = memo(function BoardCard({ lead, selected, tabbable }: BoardCardProps) {
+export function CardFrame({ lead, selected, tabbable, drag }: BoardCardProps & { drag?: CardDrag }) {
   const actions = useBoardActions();
   const { roleDescription } = useBoardLookups();
-  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({
-    id: cardDragId(lead.leadId),
-    data: { lead },
-    disabled: lead.deleted,
-  });
+  const movable = drag !== undefined && !lead.deleted;
+  const on = drag?.listeners;
   return (
     <article
-      ref={(el) => {
-        setNodeRef(el);
-        setActivatorNodeRef(el);
-      }}
+      ref={drag?.ref}
       className={classes.card}
       data-lead-id={lead.leadId}
       data-selected={selected || undefined}
-      data-dragging={isDragging || undefined}
+      data-dragging={drag?.isDragging || undefined}
       data-deleted={lead.deleted || undefined}
       aria-label={leadName(lead)}
-      aria-roledescription={lead.deleted ? undefined : roleDescription}
-      aria-describedby={lead.deleted ? undefined : attributes['aria-describedby']}
+      aria-roledescription={movable ? roleDescription : undefined}
+      aria-describedby={movable ? drag.describedBy : undefined}
       tabIndex={tabbable ? 0 : -1}
-      onPointerDown={(e) => listeners?.onPointerDown?.(e)}
-      onTouchStart={(e) => listeners?.onTouchStart?.(e)}
+      onPointerDown={(e) => on?.onPointerDown?.(e)}
+      onTouchStart={(e) => on?.onTouchStart?.(e)}
       onKeyDown={(e) => {
         actions.cardKeyDown(e, lead);
-        if (!e.defaultPrevented) listeners?.onKeyDown?.(e);
+        if (!e.defaultPrevented) on?.onKeyDown?.(e);
       }}
       onFocus={(e) => {
         if (e.target === e.currentTarget) actions.cardFocused(lead);
@@ -87,7 +76,15 @@ export const BoardCard = memo(function BoardCard({ lead, selected, tabbable }: B
       <CardBody lead={lead} selected={selected} tabbable={tabbable} />
     </article>
   );
+}
+
+/** A card before drag and drop has loaded. */
+const StaticCard = memo(function StaticCard(props: BoardCardProps) {
+  return <CardFrame {...props} />;
 });
+
+/** The card the columns render: the static one, then board-drag.tsx's draggable one. */
+export const CardComponentContext = createContext<ComponentType<BoardCardProps>>(StaticCard);
 
 const CardBody = memo(function CardBody({ lead, selected, tabbable }: BoardCardProps) {
   const { t } = useTranslation('leads');
@@ -187,11 +184,11 @@ const CardBody = memo(function CardBody({ lead, selected, tabbable }: BoardCardP
 
 /**
  * The card's Actions. A plain button until first used: a Mantine Menu per card would cost every card on the board
- * its popover machinery. Once opened, the menu stays mounted for that card.
+ * its popover machinery, and the menu's code (board-card-menu.tsx) is not needed before the first cards. Once
+ * opened, the menu stays mounted for that card.
  */
 function CardMenu({ lead, tabbable }: { lead: Lead; tabbable: boolean }) {
   const { t } = useTranslation('leads');
-  const actions = useBoardActions();
   const [opened, setOpened] = useState(false);
   const [mounted, setMounted] = useState(false);
   const button = (
@@ -215,49 +212,10 @@ function CardMenu({ lead, tabbable }: { lead: Lead; tabbable: boolean }) {
     </button>
   );
   if (!mounted) return button;
-
-  const item = (action: CardAction) => () => actions.act(action, lead);
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md" width={200}>
-      <Menu.Target>{button}</Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconExternalLink size={14} aria-hidden />} onClick={item('open')}>
-          {t('menu.open')}
-        </Menu.Item>
-        {lead.deleted ? (
-          <Menu.Item leftSection={<IconRestore size={14} aria-hidden />} onClick={item('restore')}>
-            {t('menu.restore')}
-          </Menu.Item>
-        ) : (
-          <>
-            <Menu.Item leftSection={<IconArrowsExchange size={14} aria-hidden />} onClick={item('move')}>
-              {t('menu.move')}
-            </Menu.Item>
-            {!isDisqualifiedFolder(lead.folderId) && (
-              <Menu.Item leftSection={<IconBan size={14} aria-hidden />} onClick={item('disqualify')}>
-                {t('menu.disqualify')}
-              </Menu.Item>
-            )}
-            {!lead.conversionDate && (
-              <Menu.Item leftSection={<IconUserCheck size={14} aria-hidden />} onClick={item('convert')}>
-                {t('menu.convert')}
-              </Menu.Item>
-            )}
-            <Menu.Item leftSection={<IconUser size={14} aria-hidden />} onClick={item('assign')}>
-              {t('menu.assign')}
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item
-              color="red.9"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={item('delete')}
-            >
-              {t('menu.delete')}
-            </Menu.Item>
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LoadedCardMenu lead={lead} opened={opened} onChange={setOpened} target={button} />
+    </Suspense>
   );
 }
 

@@ -1,15 +1,14 @@
-import { useDroppable } from '@dnd-kit/core';
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { memo, useCallback, useContext, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, Lead } from '../../../contract/sales.ts';
 import { folderName } from '../../components/codes.ts';
 import { describeError } from '../../components/states.tsx';
 import classes from './board.module.css';
-import { BoardCard } from './board-card.tsx';
-import { columnDropId } from './board-dnd.ts';
+import { CardComponentContext } from './board-card.tsx';
+import type { ColumnDrop } from './board-context.ts';
 import { type BoardFilter, columnInput, columnQuery } from './queries.ts';
 
 /** Below this many loaded cards a column renders them all; above, only what is in view (plus a few). */
@@ -62,24 +61,28 @@ export function columnLeads(pages: readonly { items: Lead[] }[] | undefined): Le
  * One folder of the board: a region named after the folder, with its true count (pagination.total), loading more
  * cards as it scrolls. Long columns are virtualised; the focused and the dragged card always stay rendered.
  *
- * The droppable frame renders again with every change of a drag (dnd-kit's context); the memoised content only
- * when its own props change, so a drop renders the two columns it touches, not all of them.
+ * The frame renders again with every change of a drag (dnd-kit's context, through board-drag.tsx's `drop`); the
+ * memoised content only when its own props change, so a drop renders the two columns it touches, not all of them.
  */
-export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
-  const { folder } = props;
+export function ColumnFrame(props: BoardColumnProps & { drop?: ColumnDrop }) {
+  const { folder, drop, ...rest } = props;
   const headingId = useId();
-  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(folder.folderId), data: { folder } });
   return (
     <section
-      ref={setNodeRef}
+      ref={drop?.ref}
       className={classes.column}
       aria-labelledby={headingId}
       data-folder-id={folder.folderId}
-      data-over={isOver || undefined}
+      data-over={drop?.isOver || undefined}
     >
-      <ColumnContent {...props} headingId={headingId} />
+      <ColumnContent folder={folder} {...rest} headingId={headingId} />
     </section>
   );
+}
+
+/** A column before drag and drop has loaded. */
+export const StaticColumn = memo(function StaticColumn(props: BoardColumnProps) {
+  return <ColumnFrame {...props} />;
 });
 
 const ColumnContent = memo(function ColumnContent({
@@ -92,6 +95,7 @@ const ColumnContent = memo(function ColumnContent({
   headingId,
 }: BoardColumnProps & { headingId: string }) {
   const { t } = useTranslation('leads');
+  const BoardCard = useContext(CardComponentContext);
   const query = useInfiniteQuery(columnQuery(columnInput(filter, folder.folderId)));
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const leads = useMemo(() => columnLeads(data?.pages), [data]);

@@ -1,4 +1,4 @@
-import { createContext, type KeyboardEvent, useContext } from 'react';
+import { createContext, type KeyboardEvent, type PointerEvent, type TouchEvent, useContext } from 'react';
 import type { Folder, Lead } from '../../../contract/sales.ts';
 
 /**
@@ -49,4 +49,29 @@ export function useBoardActions(): BoardActions {
 
 export function useBoardLookups(): BoardLookups {
   return useContext(BoardLookupsContext);
+}
+
+/** dnd-kit's ids of a card and a column (board-dnd.ts). */
+export const columnDropId = (folderId: number) => `column-${folderId}`;
+export const cardDragId = (leadId: number) => `lead-${leadId}`;
+
+/** What a card needs to be dragged (given by board-drag.tsx once drag and drop has loaded). */
+export interface CardDrag {
+  ref: (el: HTMLElement | null) => void;
+  /** dnd-kit's activators, called from the card's own handlers. */
+  listeners:
+    | {
+        onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
+        onTouchStart?: (e: TouchEvent<HTMLElement>) => void;
+        onKeyDown?: (e: KeyboardEvent<HTMLElement>) => void;
+      }
+    | undefined;
+  describedBy: string | undefined;
+  isDragging: boolean;
+}
+
+/** What a column needs to take drops. */
+export interface ColumnDrop {
+  ref: (el: HTMLElement | null) => void;
+  isOver: boolean;
 }

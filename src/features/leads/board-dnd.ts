@@ -33,9 +33,6 @@ export interface ColumnData {
   folder: Folder;
 }
 
-export const columnDropId = (folderId: number) => `column-${folderId}`;
-export const cardDragId = (leadId: number) => `lead-${leadId}`;
-
 /** The pointer sensor for mouse and pen only: touch goes to the TouchSensor with its press delay. */
 class MouseAndPenSensor extends PointerSensor {
   static override activators = [

@@ -1,11 +1,11 @@
-import { Button, Group, MultiSelect, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Switch, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReferenceData } from '../../../contract/sales.ts';
-import { userName, usersQuery } from '../../api/people.ts';
+import { deferred } from '../../components/deferred.tsx';
+import { FiltersPlaceholder } from './board-filters-placeholder.tsx';
 import type { Pipeline } from './board-rules.ts';
 import type { BoardParams } from './url-state.ts';
 
@@ -15,13 +15,15 @@ export interface BoardToolbarProps {
   onChange: (patch: Partial<BoardParams>) => void;
 }
 
+/** The assignee, source and flag pickers (Mantine's Combobox): loaded after the first cards. */
+const BoardFilters = deferred(
+  () => import('./board-filters.tsx').then((m) => m.BoardFilters),
+  FiltersPlaceholder,
+);
+
 /** The pipeline switch and the filters; all of them live in the address. */
 export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps) {
   const { t } = useTranslation('leads');
-  // The user list is loaded when the assignee filter is opened or names a user, not before the cards.
-  const [wantUsers, setWantUsers] = useState(typeof params.assignee === 'number');
-  const users = useQuery({ ...usersQuery(), enabled: wantUsers || typeof params.assignee === 'number' });
-
   // The search field types freely; the address follows after a pause. A change of the address from elsewhere
   // (Back, a link) replaces the text, one that came from typing does not.
   const [text, setText] = useState(params.search);
@@ -36,18 +38,6 @@ export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps)
     pushed.current = value;
     onChange({ search: value });
   }, 300);
-
-  const assigneeValue = params.assignee === null ? null : String(params.assignee);
-  const assigneeData = [
-    { value: 'mine', label: t('filters.mine') },
-    { value: 'none', label: t('filters.unassigned') },
-    ...(users.data ?? [])
-      .filter((u) => u.active || String(u.userid) === assigneeValue)
-      .map((u) => ({ value: String(u.userid), label: userName(users.data, u.userid) })),
-  ];
-  if (assigneeValue && !assigneeData.some((d) => d.value === assigneeValue)) {
-    assigneeData.push({ value: assigneeValue, label: `#${assigneeValue}` });
-  }
 
   // On a phone the filters would fill the first screen: all but the pipeline and the search wait behind "Filters".
   const phone = useMediaQuery('(max-width: 48em)');
@@ -102,38 +92,7 @@ export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps)
       )}
       {showFilters && (
         <Group id="board-filters" gap="sm" align="flex-end" wrap="wrap" display="contents">
-          <Select
-            label={t('filters.assignee')}
-            placeholder={t('filters.anyone')}
-            data={assigneeData}
-            value={assigneeValue}
-            onChange={(v) => {
-              const assignee = v === null ? null : v === 'mine' || v === 'none' ? v : Number(v);
-              onChange({ assignee });
-            }}
-            onDropdownOpen={() => setWantUsers(true)}
-            clearable
-            searchable
-            w={200}
-          />
-          <Select
-            label={t('filters.source')}
-            placeholder={t('filters.anySource')}
-            data={(reference?.sources ?? []).map((s) => ({ value: s.code, label: s.label }))}
-            value={params.source || null}
-            onChange={(v) => onChange({ source: v ?? '' })}
-            clearable
-            w={190}
-          />
-          <MultiSelect
-            label={t('filters.flags')}
-            placeholder={params.flags.length === 0 ? t('filters.anyFlag') : undefined}
-            data={(reference?.flags ?? []).map((s) => ({ value: s.code, label: s.label }))}
-            value={params.flags}
-            onChange={(flags) => onChange({ flags })}
-            clearable
-            w={220}
-          />
+          <BoardFilters params={params} reference={reference} onChange={onChange} />
           <Switch
             label={t('filters.showDeleted')}
             checked={params.showDeleted}

@@ -1,15 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Lead } from '../../../contract/sales.ts';
 import { createLead, createTask } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { inProcessService } from '../../test/service.ts';
+import { loadDrag } from './board-view.tsx';
 import { Component as BoardRoute } from './route.tsx';
 
 // The jsdom shims (ResizeObserver, matchMedia) are in src/test/setup.ts.
 
 const api = inProcessService();
+
+// Drag and drop loads after the first cards in the app; here it is there from the start, so that the columns the
+// tests hold are the ones on screen (its arrival renders the board anew).
+beforeAll(() => loadDrag());
 
 /**
  * The board shows only the test's leads: they are assigned to Dr. Andrea Brunner (user 2), whom no lead of the

@@ -1,4 +1,3 @@
-import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from '@dnd-kit/core';
 import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,11 +7,12 @@ import type { BulkResult, Folder, Lead, ReferenceData } from '../../../contract/
 import { userName as nameOfUser, usersQuery } from '../../api/people.ts';
 import { opScope } from '../../api/queries.ts';
 import { folderName } from '../../components/codes.ts';
+import { afterFirstContent, markFirstContent } from '../../components/deferred.tsx';
 import classes from './board.module.css';
-import { BoardActionBar, type BulkOutcome, BulkOutcomeAlert } from './board-action-bar.tsx';
+import type { BulkOutcome } from './board-action-bar.tsx';
 import { beginMove, findLeads, type MoveToken, settleMove } from './board-cache.ts';
-import { CardPreview } from './board-card.tsx';
-import { BoardColumn, columnLeads, type FocusTarget } from './board-column.tsx';
+import { CardComponentContext, preloadCardMenu } from './board-card.tsx';
+import { columnLeads, type FocusTarget, StaticColumn } from './board-column.tsx';
 import {
   type BoardActions,
   BoardActionsContext,
@@ -20,13 +20,6 @@ import {
   BoardLookupsContext,
   type CardAction,
 } from './board-context.ts';
-import {
-  boardAnnouncements,
-  boardCollision,
-  type CardData,
-  type ColumnData,
-  useBoardSensors,
-} from './board-dnd.ts';
 import { leadName } from './board-lead.ts';
 import { useMoveLead } from './board-moves.ts';
 import { bulkMoveTargets, dropAction } from './board-rules.ts';
@@ -39,6 +32,53 @@ import {
   refreshAfterMoves,
   restoreLeadMutation,
 } from './queries.ts';
+
+// Drag and drop, the action bar and the cards' menus load after the first cards are on screen; the dialogs when
+// one is first opened: the board's first cards come sooner.
+type DragModule = typeof import('./board-drag.tsx');
+let dragModule: DragModule | null = null;
+/** Drag and drop's code; once loaded, later boards render with it from the start. */
+export function loadDrag(): Promise<DragModule> {
+  return import('./board-drag.tsx').then((m) => {
+    dragModule = m;
+    return m;
+  });
+}
+const loadActionBar = () => import('./board-action-bar.tsx');
+const BoardActionBar = lazy(() => loadActionBar().then((m) => ({ default: m.BoardActionBar })));
+const BulkOutcomeAlert = lazy(() => loadActionBar().then((m) => ({ default: m.BulkOutcomeAlert })));
+
+/**
+ * board-drag.tsx once it has loaded (after the first content; again a little later when offline). When it arrives
+ * the columns render again as drop targets, and the cards as draggable (a new tree: dnd-kit's context wraps them).
+ */
+function useDragModule(): DragModule | null {
+  const [mod, setMod] = useState<DragModule | null>(dragModule);
+  useEffect(() => {
+    if (mod) return;
+    let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      loadDrag().then(
+        (m) => {
+          if (live) setMod(m);
+        },
+        () => {
+          if (live) retry = setTimeout(load, 3000);
+        },
+      );
+      preloadCardMenu();
+      void loadActionBar().catch(() => {});
+    };
+    const cancel = afterFirstContent(load);
+    return () => {
+      live = false;
+      cancel();
+      clearTimeout(retry);
+    };
+  }, [mod]);
+  return mod;
+}
 
 // The dialogs load when one is first opened, not with the board: the board's first cards come sooner.
 const MoveDialog = lazy(() => import('./move-dialog.tsx').then((m) => ({ default: m.MoveDialog })));
@@ -77,7 +117,7 @@ export interface BoardViewProps {
 export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps) {
   const { t } = useTranslation('leads');
   const client = useQueryClient();
-  const sensors = useBoardSensors();
+  const drag = useDragModule();
   const move = useMoveLead();
   const { mutate: restoreLead } = useMutation(restoreLeadMutation());
 
@@ -97,6 +137,7 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
   const onLoaded = useCallback(() => {
     if (namesScheduled.current) return;
     namesScheduled.current = true;
+    markFirstContent();
     requestAnimationFrame(() => setTimeout(() => setAnyLoaded(true), 0));
   }, []);
   const users = useQuery({ ...usersQuery(), enabled: anyLoaded });
@@ -250,20 +291,12 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
     else preview();
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => {
+  const onDragStart = (lead: Lead) => {
     dragActive.current = true;
-    setDragging((active.data.current as CardData | undefined)?.lead ?? null);
+    setDragging(lead);
   };
 
-  const onDragEnd = ({ active, over, activatorEvent }: DragEndEvent) => {
-    dragActive.current = false;
-    setDragging(null);
-    const lead = (active.data.current as CardData | undefined)?.lead;
-    const folder = (over?.data.current as ColumnData | undefined)?.folder;
-    if (lead && folder) drop(lead, folder, activatorEvent instanceof KeyboardEvent);
-  };
-
-  const onDragCancel = () => {
+  const onDragEnd = () => {
     dragActive.current = false;
     setDragging(null);
   };
@@ -305,53 +338,56 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
   };
 
   const ispatient = filter.ispatient;
-  const announcements = useMemo(() => boardAnnouncements(t), [t]);
+
+  const columns = (Column: typeof StaticColumn) => (
+    <div className={classes.board} data-testid="lead-board" data-movable={drag ? true : undefined}>
+      {folders.map((folder) => (
+        <Column
+          key={folder.folderId}
+          folder={folder}
+          filter={filter}
+          selected={selection.ids}
+          // Only what concerns the column, so that the others keep their props and do not render.
+          focus={focus?.folderId === folder.folderId ? focus : null}
+          draggingId={dragging?.folderId === folder.folderId ? dragging.leadId : null}
+          onLoaded={onLoaded}
+        />
+      ))}
+    </div>
+  );
 
   return (
     <Stack gap="sm">
-      {selection.ids.size > 0 && (
-        <BoardActionBar
-          selected={selectedIds}
-          targets={bulkMoveTargets(reference.folders ?? [], ispatient)}
-          onClear={() => setSelection(emptySelection)}
-          onOutcome={onOutcome}
-        />
-      )}
-      {outcome && <BulkOutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />}
+      <Suspense fallback={null}>
+        {selection.ids.size > 0 && (
+          <BoardActionBar
+            selected={selectedIds}
+            targets={bulkMoveTargets(reference.folders ?? [], ispatient)}
+            onClear={() => setSelection(emptySelection)}
+            onOutcome={onOutcome}
+          />
+        )}
+        {outcome && <BulkOutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />}
+      </Suspense>
       <Text size="xs" c="dimmed" id="board-keys">
         {t('board.keys')}
       </Text>
       <BoardLookupsContext.Provider value={lookups}>
         <BoardActionsContext.Provider value={actions}>
-          <DndContext
-            sensors={sensors}
-            collisionDetection={boardCollision}
-            onDragStart={onDragStart}
-            onDragEnd={onDragEnd}
-            onDragCancel={onDragCancel}
-            accessibility={{
-              announcements,
-              screenReaderInstructions: { draggable: t('dnd.instructions') },
-            }}
-          >
-            <div className={classes.board} data-testid="lead-board">
-              {folders.map((folder) => (
-                <BoardColumn
-                  key={folder.folderId}
-                  folder={folder}
-                  filter={filter}
-                  selected={selection.ids}
-                  // Only what concerns the column, so that the others keep their props and do not render.
-                  focus={focus?.folderId === folder.folderId ? focus : null}
-                  draggingId={dragging?.folderId === folder.folderId ? dragging.leadId : null}
-                  onLoaded={onLoaded}
-                />
-              ))}
-            </div>
-            <DragOverlay dropAnimation={null}>
-              {dragging ? <CardPreview lead={dragging} /> : null}
-            </DragOverlay>
-          </DndContext>
+          {drag ? (
+            <CardComponentContext.Provider value={drag.DraggableCard}>
+              <drag.DragFrame
+                dragging={dragging}
+                onDragStart={onDragStart}
+                onDrop={drop}
+                onDragEnd={onDragEnd}
+              >
+                {columns(drag.DroppableColumn)}
+              </drag.DragFrame>
+            </CardComponentContext.Provider>
+          ) : (
+            columns(StaticColumn)
+          )}
         </BoardActionsContext.Provider>
       </BoardLookupsContext.Provider>
       {dialog && (

@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { StatGroupBy, StatMetric, StatRow } from '../../../contract/sales.ts';
 import { folderName } from '../../components/codes.ts';
+import { dayjs } from '../../components/dayjs.ts';
 import { formatChf, formatDate } from '../../components/format.ts';
 
 /** What a person reads for a group: names for ids and codes, de-CH dates, `Week 47, 2026`, `Nov 2026`. */

@@ -1,0 +1,57 @@
+import { TextInput } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ReferenceData } from '../../../contract/sales.ts';
+import type { PlaceholderProps } from '../../components/deferred.tsx';
+import type { BoardParams } from './url-state.ts';
+
+export interface BoardFiltersProps {
+  params: BoardParams;
+  reference: ReferenceData | undefined;
+  onChange: (patch: Partial<BoardParams>) => void;
+}
+
+/**
+ * The filters as they look until their pickers have loaded (a moment after the first cards): the same labels,
+ * widths and chosen values, read-only.
+ */
+export function FiltersPlaceholder({ params, reference }: BoardFiltersProps & PlaceholderProps) {
+  const { t } = useTranslation('leads');
+  const chevron = <IconChevronDown size={16} aria-hidden />;
+  const assignee =
+    params.assignee === 'mine'
+      ? t('filters.mine')
+      : params.assignee === 'none'
+        ? t('filters.unassigned')
+        : params.assignee === null
+          ? ''
+          : `#${params.assignee}`;
+  const label = (list: { code: string; label: string }[] | undefined, code: string) =>
+    list?.find((s) => s.code === code)?.label ?? code;
+  const common = { readOnly: true, 'aria-disabled': true, rightSection: chevron } as const;
+  return (
+    <>
+      <TextInput
+        {...common}
+        label={t('filters.assignee')}
+        placeholder={t('filters.anyone')}
+        value={assignee}
+        w={200}
+      />
+      <TextInput
+        {...common}
+        label={t('filters.source')}
+        placeholder={t('filters.anySource')}
+        value={params.source ? label(reference?.sources, params.source) : ''}
+        w={190}
+      />
+      <TextInput
+        {...common}
+        label={t('filters.flags')}
+        placeholder={params.flags.length === 0 ? t('filters.anyFlag') : undefined}
+        value={params.flags.map((f) => label(reference?.flags, f)).join(', ')}
+        w={220}
+      />
+    </>
+  );
+}
