@@ -1,11 +1,12 @@
-import type { OpName } from '../../contract/operations.ts';
+import type { OpInput, OpName } from '../../contract/operations.ts';
+import type { Recall } from '../../contract/recall.ts';
 import type { CreateLeadInput, Lead } from '../../contract/sales.ts';
 import type { CreateCustomerInput } from '../../contract/system.ts';
 import type { ServiceHarness } from './service.ts';
 
 /**
- * The one factory of the component tests: leads and tasks made through the reference service (the same rules,
- * ids and defaults as the app meets), never hand-written objects.
+ * The one factory of the component tests: leads, tasks, notes, patients and recalls made through the reference
+ * service (the same rules, ids and defaults as the app meets), never hand-written objects.
  */
 
 let counter = 0;
@@ -81,4 +82,38 @@ export async function createPatient(
   const created = await ok(api, 'createCustomer', fields);
   const { id } = created.result as { id: number };
   return { patid: id, firstname: fields.firstname, lastname: fields.lastname };
+}
+
+/**
+ * A recall of a patient (a new one unless `patid` is given; none for a template), made with createRecall and returned as getRecalls
+ * lists it: a one-time letter in a month unless given. `failed` is what only the practice's sending job writes (no
+ * operation sets a status): the recall is then marked as failed with that message in the tenant's database.
+ */
+export async function createRecall(
+  api: ServiceHarness,
+  input: Partial<OpInput<'createRecall'>> & { failed?: string } = {},
+): Promise<Recall> {
+  counter += 1;
+  const { failed, ...fields } = input;
+  // A template (preset 1) has no patient.
+  const patid = fields.patid ?? (fields.preset === 1 ? 0 : (await createPatient(api)).patid);
+  const created = await ok(api, 'createRecall', {
+    title: `Kontrolle ${counter}`,
+    nextRecall: '2026-12-01 09:00',
+    recallType: 'brief',
+    active: 1,
+    ...fields,
+    patid,
+  });
+  const { recallId } = created.result as { recallId: number };
+  if (failed !== undefined) {
+    api.service
+      .db('demo')
+      .prepare("UPDATE recalls SET status = 'error', error_msg = ? WHERE id = ?")
+      .run(failed, recallId);
+  }
+  const listed = await ok(api, 'getRecalls', fields.preset === 1 ? { preset: 1 } : { patid });
+  const recall = (listed.result as Recall[]).find((r) => r.id === recallId);
+  if (!recall) throw new Error(`createRecall: recall ${recallId} not found afterwards`);
+  return recall;
 }

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineThemeOverride, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -42,7 +42,14 @@ export interface RenderOptions {
   /** Further routes, e.g. where a link leads. */
   routes?: RouteObject[];
   queryClient?: QueryClient;
+  /** Laid over the app's theme, e.g. `instantCollapse`. */
+  theme?: MantineThemeOverride;
 }
+
+/** Collapse opens at once: it waits for a transitionend, which jsdom never sends. */
+export const instantCollapse: MantineThemeOverride = {
+  components: { Collapse: { defaultProps: { transitionDuration: 0 } } },
+};
 
 /**
  * Renders a page or component as the app would: Mantine (test mode: no transitions, no portals), notifications,
@@ -51,6 +58,7 @@ export interface RenderOptions {
  */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const { url = '/', path = '*', routes = [], queryClient = createTestQueryClient() } = options;
+  const testTheme = options.theme ? mergeThemeOverrides(theme, options.theme) : theme;
   const router = createMemoryRouter(
     [
       {
@@ -67,7 +75,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   );
   const user = userEvent.setup();
   const utils = render(
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={testTheme} env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -27,20 +27,33 @@ export interface ServiceHarness {
    *   api.intercept('createLead', () => ({ http: 502, msg: 'Bad gateway.' }));   // a refusal
    *   api.intercept('whoami', () => ({ http: 404, msg: 'Unknown operation.' })); // a practice without it
    *   api.intercept('getLeads', () => 'network');                               // the request never arrives
+   *   api.intercept('getRecalls', () => ({ http: 500, raw: '<b>Fatal error</b>' })); // not even an envelope
    */
   intercept: (op: OpName, answer: Interceptor) => void;
   /** The running service (its databases, for a test that looks inside). */
   readonly service: Service;
 }
 
-/** A failure in place of the service's answer: an envelope refusing with `msg` under `http`, or a lost request. */
-export type Failure = { http: number; msg: string; headers?: Record<string, string> } | 'network';
+/**
+ * A failure in place of the service's answer: an envelope refusing with `msg` under `http`, a body that is no
+ * envelope at all (`raw`: a practice's fatal error page), or a lost request.
+ */
+export type Failure =
+  | { http: number; msg: string; headers?: Record<string, string> }
+  | { http: number; raw: string; headers?: Record<string, string> }
+  | 'network';
 export type Interceptor = (
   input: Record<string, unknown>,
 ) => Failure | undefined | Promise<Failure | undefined>;
 
 /** The refusal as the operation's kind sends it (a lab upload: its status inside an HTTP 200). */
 function failureResponse(op: OpName, failure: Exclude<Failure, 'network'>): Response {
+  if ('raw' in failure) {
+    return new Response(failure.raw, {
+      status: failure.http,
+      headers: { 'content-type': 'text/html', ...failure.headers },
+    });
+  }
   const labor = operations[op].envelope === 'labor';
   const body = labor
     ? { status: failure.http, msg: failure.msg }

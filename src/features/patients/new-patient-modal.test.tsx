@@ -1,80 +1,44 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../api/query-client.ts';
-import { saveSession } from '../../api/session.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Patient } from '../../../contract/system.ts';
+import { createPatient } from '../../test/factories.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
 import { Component as PatientsPage } from './route.tsx';
 
 // The machine is shared: give the UI time.
+vi.setConfig({ testTimeout: 30_000 });
 
-let calls: { op: string; body: Record<string, unknown> }[] = [];
-let createAnswer: () => Response;
-const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { status });
+const api = inProcessService();
 
-const existing = {
-  patid: 5,
-  lastname: 'Muster',
-  firstname: 'Anna',
-  gender: 'female',
-  dob: '1990-02-01',
-  title: '',
-  street: '',
-  zip: '8001',
-  city: 'Zürich',
-  country: '',
-  countrycode: 'ch',
-  mobile: '',
-  mail: '',
-  AHV: '',
-  language: 'de',
-  deleted: '0',
-};
+/** The Anna Muster born 01.02.1990 the practice already has (each test makes one). */
+const existingAnna = () => createPatient(api, { lastname: 'Muster', firstname: 'Anna', dob: '1990-02-01' });
+
+/** Every Anna Muster born 01.02.1990 the service has, by patient number. */
+async function annas(): Promise<Patient[]> {
+  const reply = await api.send('searchPatients', {
+    lastname: 'Muster',
+    firstname: 'Anna',
+    dob: '1990-02-01',
+    offset: 0,
+    limit: 100,
+  });
+  return ((reply.body.results ?? []) as Patient[]).sort((a, b) => a.patid - b.patid);
+}
+
+const sent = (op: string) => api.calls.filter((c) => c.op === op).map((c) => c.input);
 
 beforeEach(() => {
-  calls = [];
-  createAnswer = () => json({ status: true, msg: 'Customer created', result: { id: 201 } });
-  saveSession({
-    base: 'http://practice.test/v1',
-    auth: { kind: 'basic', user: 'demo', password: 'demo' },
-    remember: false,
-  });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const op = url.split('/').at(-1) ?? '';
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      calls.push({ op, body });
-      if (op === 'searchPatients')
-        return json({ status: true, msg: 'Matched 1 customers', results: [existing] });
-      if (op === 'createCustomer') return createAnswer();
-      return json({ status: false, msg: 'Unknown operation.' }, 404);
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  signInForTest();
 });
 
 function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/patients', element: <PatientsPage /> },
-      { path: '/patients/:patid', element: <p>patient page</p> },
-    ],
-    { initialEntries: ['/patients'] },
-  );
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+  return renderWithProviders(<PatientsPage />, {
+    url: '/patients',
+    path: '/patients',
+    routes: [{ path: '/patients/:patid', element: <p>patient page</p> }],
+  });
 }
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
@@ -90,27 +54,31 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   return dialog;
 }
 
-describe('a new patient', { timeout: 30_000 }, () => {
+describe('a new patient', () => {
   it('shows possible duplicates first, and is created once the user confirms', async () => {
-    const user = userEvent.setup({ delay: null });
-    const router = renderPage();
+    const existing = await existingAnna();
+    const { user, router } = renderPage();
     const dialog = await fillForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('exists already');
-    expect(within(dialog).getByRole('link', { name: 'Muster, Anna' })).toHaveAttribute('href', '/patients/5');
-    expect(calls.find((c) => c.op === 'searchPatients')?.body).toEqual({
+    expect(within(dialog).getByRole('link', { name: 'Muster, Anna' })).toHaveAttribute(
+      'href',
+      `/patients/${existing.patid}`,
+    );
+    expect(sent('searchPatients')[0]).toEqual({
       lastname: 'Muster',
       firstname: 'Anna',
       dob: '1990-02-01',
       offset: 0,
       limit: 20,
     });
-    expect(calls.some((c) => c.op === 'createCustomer')).toBe(false);
+    expect(sent('createCustomer')).toEqual([]);
+    expect((await annas()).map((p) => p.patid)).toEqual([existing.patid]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Create anyway' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/patients/201'));
-    expect(calls.find((c) => c.op === 'createCustomer')?.body).toEqual({
+    await waitFor(() => expect(sent('createCustomer')).toHaveLength(1));
+    expect(sent('createCustomer')[0]).toEqual({
       lastname: 'Muster',
       firstname: 'Anna',
       gender: 'female',
@@ -118,20 +86,27 @@ describe('a new patient', { timeout: 30_000 }, () => {
       countrycode: 'ch',
       language: 'de',
     });
+    // The service has the second Anna Muster, and the page went to her.
+    const [, created] = await annas();
+    expect(created).toMatchObject({ gender: 'female', countrycode: 'ch', language: 'de' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/patients/${created?.patid}`));
   });
 
   it("shows the service's message for a language the practice does not offer, and keeps the form", async () => {
-    createAnswer = () => json({ status: false, msg: 'Unknown language: fr', result: null });
-    const user = userEvent.setup({ delay: null });
-    renderPage();
+    await existingAnna();
+    const before = await annas();
+    // The demo practice offers French; a practice that does not answers like this.
+    api.intercept('createCustomer', () => ({ http: 200, msg: 'Unknown language: fr' }));
+    const { user } = renderPage();
     const dialog = await fillForm(user);
-    await user.click(within(dialog).getAllByLabelText('Language')[0]);
+    await user.click(within(dialog).getAllByLabelText('Language')[0] as HTMLElement);
     await user.click(await screen.findByRole('option', { name: 'French' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Create anyway' }));
 
     expect(await within(dialog).findByText('Unknown language: fr')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Last name' })).toHaveValue('Muster');
-    expect(calls.find((c) => c.op === 'createCustomer')?.body).toMatchObject({ language: 'fr' });
+    expect(sent('createCustomer')[0]).toMatchObject({ language: 'fr' });
+    expect(await annas()).toEqual(before);
   });
 });
