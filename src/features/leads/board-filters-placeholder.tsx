@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ReferenceData } from '../../../contract/sales.ts';
 import type { PlaceholderProps } from '../../components/deferred.tsx';
@@ -17,7 +17,7 @@ export interface BoardFiltersProps {
  */
 export function FiltersPlaceholder({ params, reference }: BoardFiltersProps & PlaceholderProps) {
   const { t } = useTranslation('leads');
-  const chevron = <IconChevronDown size={16} aria-hidden />;
+  const chevron = <IconSelector size={16} aria-hidden />;
   const assignee =
     params.assignee === 'mine'
       ? t('filters.mine')
