@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
@@ -56,7 +56,8 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label={t('nav.label')}>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* Scrolls by itself when the window is low; no ScrollArea (and floating-ui with it) in the first load. */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           {main.map((item) => (
             <NavEntry key={item.to} item={item} onNavigate={close} />
           ))}

@@ -5,8 +5,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Patient } from '../../../contract/system.ts';
+import { DeferredPatientSearchBox } from '../deferred-patient-search.tsx';
 import { LazyDialog } from '../lazy-dialog.tsx';
-import { PatientSearchBox } from '../patient-search.tsx';
 import { privateParamsState } from '../use-url-params.ts';
 
 function isMac(): boolean {
@@ -16,6 +16,8 @@ function isMac(): boolean {
 /**
  * The header's patient search: a field on wide screens, a button on narrow ones; Ctrl+K (Cmd+K) goes to the field,
  * or opens the search in a dialog where the field is not shown. Enter opens the highlighted patient.
+ * The search box's code loads after the page's content (DeferredPatientSearchBox); the shortcut works before: it
+ * focuses the stand-in field, whose focus goes on in the real one when that is there.
  */
 export function GlobalSearch() {
   const { t } = useTranslation('patients');
@@ -51,6 +53,7 @@ export function GlobalSearch() {
       [
         'mod+K',
         () => {
+          // The real field, or its stand-in until the search box's code is there.
           const field = fieldRef.current;
           // The header field is hidden on narrow screens (no layout box): then the dialog.
           if (field && field.offsetParent !== null && !opened) {
@@ -68,7 +71,7 @@ export function GlobalSearch() {
   return (
     <>
       <Box visibleFrom="sm" w={{ sm: 260, md: 340 }}>
-        <PatientSearchBox
+        <DeferredPatientSearchBox
           inputRef={fieldRef}
           label={t('search.label')}
           hideLabel
@@ -101,7 +104,7 @@ export function GlobalSearch() {
         contentProps={{ style: { overflow: 'visible' } }}
       >
         {opened && (
-          <PatientSearchBox
+          <DeferredPatientSearchBox
             label={t('search.label')}
             placeholder={t('search.placeholder')}
             onPick={openPatient}

@@ -1,0 +1,230 @@
+import { MantineProvider, Menu } from '@mantine/core';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlaceholderProps } from './deferred.tsx';
+
+/*
+ * The test setup marks the first content at once; these tests need a page whose content is not there yet, so each
+ * takes a fresh copy of deferred.tsx (its "first content" state is per module).
+ */
+type DeferredModule = typeof import('./deferred.tsx');
+async function freshDeferred(): Promise<DeferredModule> {
+  vi.resetModules();
+  return import('./deferred.tsx');
+}
+
+/** A load that the test finishes (or fails) when it wants to. */
+function controlledLoad<P>() {
+  const attempts: { resolve: (c: ComponentType<P>) => void; reject: (e: Error) => void }[] = [];
+  const load = vi.fn(
+    () =>
+      new Promise<ComponentType<P>>((resolve, reject) => {
+        attempts.push({ resolve, reject });
+      }),
+  );
+  return { load, attempts };
+}
+
+function Real({ label }: { label: string }) {
+  return <button type="button">{`real ${label}`}</button>;
+}
+
+function Stand({ label }: { label: string } & PlaceholderProps) {
+  return (
+    <button type="button" aria-disabled>
+      {`placeholder ${label}`}
+    </button>
+  );
+}
+
+/** A menu, as the header's user menu. */
+function RealMenu() {
+  return (
+    <Menu>
+      <Menu.Target>
+        <button type="button">Petra Sommer</button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item>Sign out</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Lets pending promises and zero-delay timers run. */
+async function settle() {
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 20));
+  });
+}
+
+describe('deferred()', () => {
+  let mod: DeferredModule;
+  beforeEach(async () => {
+    mod = await freshDeferred();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the placeholder, loads nothing before the first content, then the real component', async () => {
+    const { load, attempts } = controlledLoad<{ label: string }>();
+    const Part = mod.deferred(load, Stand);
+    render(<Part label="menu" />);
+    expect(screen.getByRole('button', { name: 'placeholder menu' })).toHaveAttribute('aria-disabled', 'true');
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+
+    act(() => mod.markFirstContent());
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    // Loading, not there yet: still the placeholder.
+    expect(screen.getByRole('button', { name: 'placeholder menu' })).toBeInTheDocument();
+    act(() => attempts[0].resolve(Real));
+    expect(await screen.findByRole('button', { name: 'real menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'placeholder menu' })).not.toBeInTheDocument();
+
+    // Once loaded, another instance is the real one from its first render, and nothing loads again.
+    render(<Part label="again" />);
+    expect(screen.getByRole('button', { name: 'real again' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads by itself a little after it was first asked for when the page never says its content is there', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    const load = vi.fn(async () => Real);
+    const Part = mod.deferred(load, Stand);
+    render(<Part label="search" />);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(load).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+    expect(await screen.findByRole('button', { name: 'real search' })).toBeInTheDocument();
+  });
+
+  it('loads at once when a person points at the placeholder', async () => {
+    const user = userEvent.setup();
+    const { load, attempts } = controlledLoad<{ label: string }>();
+    const Part = mod.deferred(load, Stand);
+    render(<Part label="menu" />);
+    await user.hover(screen.getByRole('button', { name: 'placeholder menu' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    act(() => attempts[0].resolve(Real));
+    expect(await screen.findByRole('button', { name: 'real menu' })).toBeInTheDocument();
+    // Pointing is not pressing: nothing was clicked, nothing has focus.
+    expect(screen.getByRole('button', { name: 'real menu' })).not.toHaveFocus();
+  });
+
+  it('loads at once on focus and moves the focus into the real component', async () => {
+    const user = userEvent.setup();
+    const { load, attempts } = controlledLoad<{ label: string }>();
+    const Part = mod.deferred(load, Stand);
+    render(<Part label="menu" />);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'placeholder menu' })).toHaveFocus();
+    expect(load).toHaveBeenCalledTimes(1);
+    act(() => attempts[0].resolve(Real));
+    expect(await screen.findByRole('button', { name: 'real menu' })).toHaveFocus();
+  });
+
+  it('does not take the focus back when the person left the placeholder before the code came', async () => {
+    const user = userEvent.setup();
+    const { load, attempts } = controlledLoad<{ label: string }>();
+    const Part = mod.deferred(load, Stand);
+    render(
+      <>
+        <Part label="menu" />
+        <button type="button">next</button>
+      </>,
+    );
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'next' })).toHaveFocus();
+    act(() => attempts[0].resolve(Real));
+    await screen.findByRole('button', { name: 'real menu' });
+    expect(screen.getByRole('button', { name: 'next' })).toHaveFocus();
+  });
+
+  it('makes a press on the placeholder again on the real component: the menu opens', async () => {
+    const user = userEvent.setup();
+    const { load, attempts } = controlledLoad<object>();
+    const UserMenu = mod.deferred(load, () => (
+      <button type="button" aria-disabled>
+        Petra Sommer
+      </button>
+    ));
+    render(
+      <MantineProvider env="test">
+        <UserMenu />
+      </MantineProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Petra Sommer' }));
+    expect(screen.queryByRole('menuitem', { name: 'Sign out' })).not.toBeInTheDocument();
+    act(() => attempts[0].resolve(RealMenu));
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Petra Sommer' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('a press with the keyboard (Enter) carries over too', async () => {
+    const user = userEvent.setup();
+    const { load, attempts } = controlledLoad<object>();
+    const clicked = vi.fn();
+    const UserMenu = mod.deferred(load, () => (
+      <button type="button" aria-disabled>
+        Petra Sommer
+      </button>
+    ));
+    render(<UserMenu />);
+    await user.tab();
+    await user.keyboard('{Enter}');
+    act(() =>
+      attempts[0].resolve(() => (
+        <button type="button" onClick={clicked}>
+          Petra Sommer
+        </button>
+      )),
+    );
+    await settle();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Petra Sommer' })).toHaveFocus();
+  });
+
+  it('after a failed load (offline) keeps the placeholder and tries again when woken', async () => {
+    const user = userEvent.setup();
+    const { load, attempts } = controlledLoad<{ label: string }>();
+    const Part = mod.deferred(load, Stand);
+    render(<Part label="menu" />);
+    act(() => mod.markFirstContent());
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    act(() => attempts[0].reject(new TypeError('Failed to fetch dynamically imported module')));
+    await settle();
+    expect(screen.getByRole('button', { name: 'placeholder menu' })).toBeInTheDocument();
+
+    await user.hover(screen.getByRole('button', { name: 'placeholder menu' }));
+    expect(load).toHaveBeenCalledTimes(2);
+    act(() => attempts[1].resolve(Real));
+    expect(await screen.findByRole('button', { name: 'real menu' })).toBeInTheDocument();
+  });
+
+  it('after a failed load tries again by itself a few seconds later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    const { load, attempts } = controlledLoad<{ label: string }>();
+    const Part = mod.deferred(load, Stand);
+    render(<Part label="menu" />);
+    act(() => mod.markFirstContent());
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => attempts[0].reject(new TypeError('offline')));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => attempts[1].resolve(Real));
+    vi.useRealTimers();
+    expect(await screen.findByRole('button', { name: 'real menu' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
+import { GlobalSearch } from './global-search.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/*
+ * The header's menu and search load after the page's content (components/deferred.tsx); in tests the first content
+ * counts as shown at once, so they load right after the first render, asynchronously: the first render shows the
+ * stand-ins. Once loaded, a part stays loaded for the rest of the file: each test renders only its own part, once.
+ */
+inProcessService();
+
+function header() {
+  return within(screen.getByRole('banner'));
+}
+
+function inHeader(part: ReactElement) {
+  return <header>{part}</header>;
+}
+
+describe('the header', () => {
+  it('shows the user and the practice in the menu button before its menu is there, then opens the menu', async () => {
+    signInForTest();
+    const user = userEvent.setup();
+    renderWithProviders(inHeader(<UserMenu />));
+    // The stand-in: the same content, inert.
+    const standIn = header().getByTestId('practice-name').closest('button');
+    expect(standIn).toHaveAttribute('aria-disabled', 'true');
+    expect(header().getByTestId('practice-name')).toHaveTextContent(/^Practice /);
+
+    // The real menu button: the user's name (from whoami), no longer inert.
+    await expect.poll(() => header().getByTestId('user-name').textContent).not.toBe('…');
+    await expect
+      .poll(() => header().getByTestId('user-name').closest('button'))
+      .not.toHaveAttribute('aria-disabled');
+    await user.click(header().getByTestId('user-name'));
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('shows a read-only search field first; Ctrl+K pressed before the search box is there focuses the real one', async () => {
+    signInForTest();
+    renderWithProviders(inHeader(<GlobalSearch />));
+    const standIn = header().getByRole('textbox', { name: 'Search patients' });
+    expect(standIn).toHaveAttribute('readonly');
+    expect(standIn).toHaveAttribute('placeholder', 'Name, date of birth, patient no., mail or AHV no.');
+    expect(header().getByText(/^(Ctrl|⌘) K$/)).toBeInTheDocument();
+
+    // At once, while the header shows the stand-in. jsdom lays nothing out, so the header field counts as hidden
+    // (a narrow screen) and the search opens in a dialog, its field focused.
+    fireEvent.keyDown(document.documentElement, { key: 'k', code: 'KeyK', ctrlKey: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Search patients' });
+    const field = await within(dialog).findByRole('combobox', { name: 'Search patients' });
+    await expect.poll(() => document.activeElement).toBe(field);
+
+    // The header's field is the real search box now too (in tests the dialog is not in a portal: in the header too).
+    await expect.poll(() => header().getAllByRole('combobox', { name: 'Search patients' })).toHaveLength(2);
+    expect(header().queryByRole('textbox', { name: 'Search patients' })).not.toBeInTheDocument();
+  });
+});
