@@ -11,10 +11,10 @@ import { loadNamespace } from './i18n/index.ts';
  * The area's namespace of strings loads with it.
  * Only `Component` is taken from the module, so a route file may export helpers without upsetting the router.
  */
-function area(path: string, ns: string, load: () => Promise<AreaModule>): RouteObject {
+function area(path: string, ns: string, load: () => Promise<AreaModule>, part?: string): RouteObject {
   // The area's strings (namespace `ns`, in the language in use) load beside its code: the area shows with its words,
   // never its keys. Strings that fail to load fail the area's load, which then offers to retry.
-  const loadWithStrings = async () => (await Promise.all([load(), loadNamespace(ns)]))[0];
+  const loadWithStrings = async () => (await Promise.all([load(), loadNamespace(ns, part)]))[0];
   return {
     path,
     // Offline, the area says so and loads when the connection is back (lazy-area.tsx).
@@ -37,7 +37,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: () => redirect('/leads') },
           area('leads', 'leads', () => import('./features/leads/route.tsx')),
-          area('leads/:leadId', 'leads', () => import('./features/leads/lead-route.tsx')),
+          // The lead page's strings are a part of the namespace the board does without (i18n/load.ts).
+          area('leads/:leadId', 'leads', () => import('./features/leads/lead-route.tsx'), 'details'),
           area('tasks', 'tasks', () => import('./features/tasks/route.tsx')),
           area('agenda', 'agenda', () => import('./features/agenda/route.tsx')),
           area('booking', 'booking', () => import('./features/booking/route.tsx')),

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { currentLanguage, i18n, setLanguage } from './index.ts';
+import { currentLanguage, i18n, loadNamespace, setLanguage } from './index.ts';
+import { localeModules } from './resources.ts';
 
 describe('i18n', () => {
   afterAll(async () => {
@@ -16,6 +17,27 @@ describe('i18n', () => {
     await setLanguage('en');
     expect(i18n.t('nav.tasks')).toBe('Tasks');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('loads the lead page strings only when asked, and again with the namespace after a language change', async () => {
+    await setLanguage('it');
+    i18n.removeResourceBundle('it', 'leads');
+    i18n.removeResourceBundle('fr', 'leads');
+    await loadNamespace('leads');
+    expect(i18n.t('title', { ns: 'leads' })).toBe(localeModules().leads.it.title);
+    expect(i18n.exists('details.pageTitle', { ns: 'leads' })).toBe(false);
+
+    await loadNamespace('leads', 'details');
+    expect(i18n.t('details.pageTitle', { ns: 'leads', id: 7 })).toBe(
+      (localeModules().leads.it.details as Record<string, string>).pageTitle.replace('{{id}}', '7'),
+    );
+    expect(i18n.t('title', { ns: 'leads' })).toBe(localeModules().leads.it.title);
+
+    // French was never loaded: the change loads the namespace with the part asked for before.
+    await setLanguage('fr');
+    expect(i18n.exists('details.pageTitle', { ns: 'leads' })).toBe(true);
+    expect(i18n.t('title', { ns: 'leads' })).toBe('Prospects');
+    await setLanguage('en');
   });
 
   it('reads a regional browser language as its language (de-CH is German)', async () => {

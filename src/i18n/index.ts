@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadStrings } from './load.ts';
+import { loadPart, loadStrings } from './load.ts';
 
 /** The languages of the app; any other browser language gets German, the language of most Swiss practices. */
 export const languages = ['de', 'fr', 'it', 'en'] as const;
@@ -36,11 +36,14 @@ export const shellNamespaces = ['common', 'patients', 'tasks'] as const;
  * Only the language in use is loaded, one file per namespace (load.ts). On a language change i18next loads every
  * namespace loaded so far in the new language and only then switches (no flash of the old language's keys).
  */
+/** Namespace -> the on-demand parts asked for so far (load.ts): a language change loads them too. */
+const partsWanted = new Map<string, Set<string>>();
+
 const backend = {
   type: 'backend' as const,
   init() {},
   read(lng: string, ns: string, callback: (err: unknown, data: unknown) => void) {
-    loadStrings(lng, ns).then(
+    loadStrings(lng, ns, partsWanted.get(ns)).then(
       (data) => callback(null, data),
       (err: unknown) => callback(err, null),
     );
@@ -112,12 +115,28 @@ export function setLanguage(lng: Language): Promise<unknown> {
   return i18n.changeLanguage(lng);
 }
 
+/** "<lng>|<ns>|<part>" of the on-demand parts that are there. */
+const partsLoaded = new Set<string>();
+
 /**
- * An area's namespace in the language in use, before its route shows (router.tsx). Rejects when its file could not
+ * An area's namespace in the language in use (with an on-demand part of it, load.ts: `loadNamespace('leads',
+ * 'details')`), before its route shows (router.tsx). Rejects when its file could not
  * be loaded (offline), so that the area offers to retry instead of showing keys.
  */
-export async function loadNamespace(ns: string): Promise<void> {
+export async function loadNamespace(ns: string, part?: string): Promise<void> {
   const lng = currentLanguage();
+  if (part !== undefined) {
+    // From now on a language change loads the part with its namespace.
+    const parts = partsWanted.get(ns) ?? new Set<string>();
+    parts.add(part);
+    partsWanted.set(ns, parts);
+    const key = `${lng}|${ns}|${part}`;
+    if (partsLoaded.has(key)) return;
+    await loadNamespace(ns);
+    i18n.addResourceBundle(lng, ns, await loadPart(lng, ns, part), true, true);
+    partsLoaded.add(key);
+    return;
+  }
   if (i18n.hasResourceBundle(lng, ns)) return;
   // reloadResources, not loadNamespaces: i18next keeps a failed load (offline) as failed for good and would never
   // ask for the file again, so the area's retry after the connection is back would fail too.

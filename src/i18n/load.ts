@@ -10,24 +10,43 @@ const files = import.meta.glob<Record<string, Strings>>([
   '!**/*.test.ts',
 ]);
 
-const fileRe = /(?:^\.\/(common)|features\/([^/]+)\/locales)\/([a-z]{2})(?:-[a-z-]+)?\.ts$/;
+const fileRe = /(?:^\.\/(common)|features\/([^/]+)\/locales)\/([a-z]{2})(?:-([a-z-]+))?\.ts$/;
+
+/**
+ * Parts of a namespace that load only when asked for (`loadStrings(…, parts)`), not with the namespace: the lead
+ * page's strings (`leads/locales/<lang>-details.ts`) are not needed by the board's first cards.
+ */
+export const onDemandParts: ReadonlySet<string> = new Set(['details']);
+
+interface Loader {
+  part: string | undefined;
+  load: () => Promise<Record<string, Strings>>;
+}
 
 /** "<ns>|<lng>" -> the loaders of its files, in path order. Built from the fixed glob, so a lookup is by own key. */
-const loaders = new Map<string, (() => Promise<Record<string, Strings>>)[]>();
+const loaders = new Map<string, Loader[]>();
 for (const path of Object.keys(files).sort()) {
   const m = fileRe.exec(path);
   if (!m) continue;
   const key = `${m[1] ?? m[2]}|${m[3]}`;
   const list = loaders.get(key) ?? [];
-  list.push(files[path]);
+  list.push({ part: m[4], load: files[path] });
   loaders.set(key, list);
 }
 
-/** One namespace's strings in one language, its parts merged; a namespace or language the app lacks is an error. */
-export async function loadStrings(lng: string, ns: string): Promise<Strings> {
+/**
+ * One namespace's strings in one language, its parts merged (those of `onDemandParts` only when named in `parts`);
+ * a namespace or language the app lacks is an error.
+ */
+export async function loadStrings(
+  lng: string,
+  ns: string,
+  parts: ReadonlySet<string> = new Set(),
+): Promise<Strings> {
   const list = loaders.get(`${ns}|${lng}`);
   if (!list) throw new Error(`No strings for namespace ${ns} in ${lng}`);
-  const mods = await Promise.all(list.map((load) => load()));
+  const wanted = list.filter((l) => l.part === undefined || !onDemandParts.has(l.part) || parts.has(l.part));
+  const mods = await Promise.all(wanted.map((l) => l.load()));
   const out: Strings = {};
   for (const mod of mods) {
     const strings = mod[lng];
@@ -35,4 +54,13 @@ export async function loadStrings(lng: string, ns: string): Promise<Strings> {
     Object.assign(out, strings);
   }
   return out;
+}
+
+/** One on-demand part of a namespace in one language (rejects offline, or when there is no such part). */
+export async function loadPart(lng: string, ns: string, part: string): Promise<Strings> {
+  const loader = loaders.get(`${ns}|${lng}`)?.find((l) => l.part === part);
+  if (!loader) throw new Error(`No part ${part} of ${ns} in ${lng}`);
+  const strings = (await loader.load())[lng];
+  if (!strings) throw new Error(`The part ${part} of ${ns} does not export the const \`${lng}\``);
+  return strings;
 }

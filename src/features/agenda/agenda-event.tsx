@@ -4,7 +4,7 @@ import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appointmentStateName } from '../../components/codes.ts';
 import { formatDate } from '../../components/format.ts';
-import { patientName } from '../../components/patient-search.tsx';
+import { patientName } from '../../components/patient-criteria.ts';
 import { PatientName } from '../../components/person-name.tsx';
 import classes from './agenda.module.css';
 import { MIN_EVENT_PX, PX_PER_MIN } from './grid-geometry.ts';

@@ -5,7 +5,7 @@ import type { Calendar } from '../../../contract/agenda.ts';
 import { appointmentStateName } from '../../components/codes.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { formatDateTime } from '../../components/format.ts';
-import { patientName } from '../../components/patient-search.tsx';
+import { patientName } from '../../components/patient-criteria.ts';
 import { type AppointmentRecord, changedFields, type RecordField } from './model.ts';
 import { patientQuery } from './queries.ts';
 

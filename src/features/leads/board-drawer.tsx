@@ -6,11 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LazySideDrawer } from '../../components/lazy-dialog.tsx';
 import { LoadingState } from '../../components/states.tsx';
+import { loadNamespace } from '../../i18n/index.ts';
 import { leadName } from './board-lead.ts';
 import { leadQuery } from './queries.ts';
 
-// The details are their own chunk: the board does not wait for them.
-const LeadDetails = lazy(() => import('./lead-details.tsx').then((m) => ({ default: m.LeadDetails })));
+// The details are their own chunk, their strings a part of the namespace loaded with them: the board does not wait
+// for them.
+const LeadDetails = lazy(() =>
+  Promise.all([import('./lead-details.tsx'), loadNamespace('leads', 'details')]).then(([m]) => ({
+    default: m.LeadDetails,
+  })),
+);
 
 export interface LeadDrawerProps {
   leadId: number | null;

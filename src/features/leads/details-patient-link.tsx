@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
 import type { Patient } from '../../../contract/system.ts';
 import { formatDate } from '../../components/format.ts';
-import { hasCriteria, type PatientCriteria, patientName } from '../../components/patient-search.tsx';
+import { hasCriteria, type PatientCriteria, patientName } from '../../components/patient-criteria.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useReportUnsaved } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from './details-messages.ts';

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { OpInput } from '../../../contract/operations.ts';
 import type { HistoryEntry, HistoryType } from '../../../contract/sales.ts';
 import { customerQuery, opInfiniteQuery, opMutation, opQuery, opScope } from '../../api/queries.ts';
-import { type PatientCriteria, toSearchInput } from '../../components/patient-search.tsx';
+import { type PatientCriteria, toSearchInput } from '../../components/patient-criteria.ts';
 
 /**
  * Queries and mutations of the lead details page, the timeline and the new-lead form, from the query layer

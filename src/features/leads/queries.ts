@@ -2,7 +2,7 @@ import { type InfiniteData, type QueryClient, replaceEqualDeep } from '@tanstack
 import { type Lead, type LeadFilter, type ReferenceData, referenceData } from '../../../contract/sales.ts';
 import { type OpData, opInfiniteQuery, opMutation, opQuery, opScope } from '../../api/queries.ts';
 import { getSession } from '../../api/session.ts';
-import { type PatientCriteria, toSearchInput } from '../../components/patient-search.tsx';
+import { type PatientCriteria, toSearchInput } from '../../components/patient-criteria.ts';
 import { beginMove, hasPendingMoves, type MoveToken, settleMove } from './board-cache.ts';
 
 /**

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { Patient } from '../../../contract/system.ts';
 import { formatDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
-import { patientName } from '../../components/patient-search.tsx';
+import { patientName } from '../../components/patient-criteria.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { AppointmentsPanel } from './components/appointments-panel.tsx';

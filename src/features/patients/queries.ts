@@ -1,7 +1,7 @@
 import type { CreateCustomerInput } from '../../../contract/system.ts';
 import { isApiError } from '../../api/client.ts';
 import { opMutation, opQuery } from '../../api/queries.ts';
-import { type PatientCriteria, patientSearchQuery } from '../../components/patient-search.tsx';
+import { type PatientCriteria, patientSearchQuery } from '../../components/patient-criteria.ts';
 
 export { customerQuery as patientQuery } from '../../api/queries.ts';
 export { patientSearchQuery };

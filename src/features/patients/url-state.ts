@@ -3,7 +3,7 @@ import {
   interpretQuery,
   type PatientCriteria,
   patientSearchKeys,
-} from '../../components/patient-search.tsx';
+} from '../../components/patient-criteria.ts';
 
 /**
  * The patients page keeps its search in the URL: `q` (free text, interpreted) or the single criteria

@@ -23,7 +23,7 @@ import { isApiError } from '../../../api/client.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { formatDate } from '../../../components/format.ts';
-import { hasCriteria, patientName, patientSearchQuery } from '../../../components/patient-search.tsx';
+import { hasCriteria, patientName, patientSearchQuery } from '../../../components/patient-criteria.ts';
 import { applyServerError } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Patient } from '../../../../contract/system.ts';
 import { formatDate } from '../../../components/format.ts';
-import { patientName } from '../../../components/patient-search.tsx';
+import { patientName } from '../../../components/patient-criteria.ts';
 
 export interface PatientResultsProps {
   items: Patient[];
