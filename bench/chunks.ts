@@ -56,7 +56,8 @@ const route = `src/features/${area}/route.tsx`;
 if (!manifest.has(route)) throw new Error(`${route} is not in the build`);
 const strings = [...manifest.keys()].filter((k) =>
   new RegExp(
-    `^src/(i18n/common|features/(${area}|patients|tasks)/locales)/${values.lang}(-[a-z-]+)?\\.ts$`,
+    // Parts loaded on demand (i18n/load.ts onDemandParts: the lead page's `-details`) are not part of the area's load.
+    `^src/(i18n/common|features/(${area}|patients|tasks)/locales)/${values.lang}(-(?!details)[a-z-]+)?\\.ts$`,
   ).test(k),
 );
 // main.tsx imports i18n/index.ts and app.tsx dynamically, before anything shows: they count too.

@@ -1,13 +1,23 @@
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useContext, useEffect, useId, useMemo, useRef } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  memo,
+  type RefObject,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, Lead } from '../../../contract/sales.ts';
 import { folderName } from '../../components/codes.ts';
 import { describeError } from '../../components/states.tsx';
 import classes from './board.module.css';
-import { CardComponentContext } from './board-card.tsx';
+import { type BoardCardProps, CardComponentContext } from './board-card.tsx';
 import type { ColumnDrop } from './board-context.ts';
 import { type BoardFilter, columnInput, columnQuery } from './queries.ts';
 
@@ -15,7 +25,26 @@ import { type BoardFilter, columnInput, columnQuery } from './queries.ts';
 export const FULL_RENDER_LIMIT = 40;
 /** Fetch the next page when the view is this close to the last loaded card. */
 const PREFETCH_DISTANCE = 10;
-const ESTIMATED_CARD_HEIGHT = 118;
+/** A long column before its virtual list has loaded (just after the first cards) shows this many. */
+const PREVIEW_COUNT = 12;
+
+/** What a long column's virtual list (board-drag.tsx, loaded after the first cards) is given. */
+export interface VirtualCardsProps {
+  leads: Lead[];
+  selected: ReadonlySet<number>;
+  tabbableId: number | undefined;
+  /** Always rendered, wherever the scroll position: the focused and the dragged card. */
+  keep: readonly number[];
+  scrollRef: RefObject<HTMLDivElement | null>;
+  Card: ComponentType<BoardCardProps>;
+  /** The last card index in view, for loading the next page. */
+  onEnd: (index: number) => void;
+  /** Scrolls a card into view (keyboard navigation). */
+  scrollToRef: RefObject<((index: number) => void) | null>;
+}
+
+/** The virtual list for long columns, once loaded (board-view.tsx provides it with drag and drop). */
+export const VirtualCardsContext = createContext<ComponentType<VirtualCardsProps> | null>(null);
 
 /** `1'234`, as the practice writes numbers. */
 export function formatCount(n: number): string {
@@ -111,33 +140,15 @@ const ColumnContent = memo(function ColumnContent({
     focus && focus.folderId === folder.folderId ? leads.findIndex((l) => l.leadId === focus.leadId) : -1;
   const dragIndex = draggingId === null ? -1 : leads.findIndex((l) => l.leadId === draggingId);
   const full = leads.length < FULL_RENDER_LIMIT;
-
-  // Long columns: what is in view, plus the focused and the dragged card wherever they are.
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = new Set(defaultRangeExtractor(range));
-      if (focusIndex >= 0) indexes.add(focusIndex);
-      if (dragIndex >= 0) indexes.add(dragIndex);
-      return [...indexes].sort((a, b) => a - b);
-    },
-    [focusIndex, dragIndex],
-  );
-
-  const virtualizer = useVirtualizer({
-    count: leads.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    overscan: 4,
-    getItemKey: useCallback((i: number) => leads[i]?.leadId ?? i, [leads]),
-    rangeExtractor,
-    // Short columns are rendered in the normal flow, without measuring.
-    enabled: !full,
-  });
-  const items = virtualizer.getVirtualItems();
+  const VirtualCards = useContext(VirtualCardsContext);
+  const virtual = !full && VirtualCards !== null;
+  const [virtualEnd, setVirtualEnd] = useState(0);
+  const scrollToRef = useRef<((index: number) => void) | null>(null);
+  const keep = useMemo(() => [focusIndex, dragIndex].filter((i) => i >= 0), [focusIndex, dragIndex]);
 
   // Near the end of what is loaded: the next page.
   // A short column shows all it has: when the service has more, the next page follows at once.
-  const endIndex = full ? leads.length - 1 : (virtualizer.range?.endIndex ?? 0);
+  const endIndex = full ? leads.length - 1 : virtual ? virtualEnd : PREVIEW_COUNT - 1;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && endIndex >= leads.length - PREFETCH_DISTANCE) {
       void fetchNextPage();
@@ -156,10 +167,10 @@ const ColumnContent = memo(function ColumnContent({
     if (focusSeq === null) return;
     const index = focusIndexRef.current;
     if (index < 0) return;
-    if (!full) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (virtual) scrollToRef.current?.(index);
     const id = requestAnimationFrame(() => {
       const el = scrollRef.current?.querySelector<HTMLElement>(`[data-lead-id="${focusLeadId}"]`);
-      el?.focus({ preventScroll: !full });
+      el?.focus({ preventScroll: virtual });
     });
     return () => cancelAnimationFrame(id);
   }, [focusSeq, focusFound]);
@@ -210,27 +221,28 @@ const ColumnContent = memo(function ColumnContent({
               />
             </div>
           ))
+        ) : virtual ? (
+          <VirtualCards
+            leads={leads}
+            selected={selected}
+            tabbableId={tabbableId}
+            keep={keep}
+            scrollRef={scrollRef}
+            Card={BoardCard}
+            onEnd={setVirtualEnd}
+            scrollToRef={scrollToRef}
+          />
         ) : (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((item) => {
-              const lead = leads[item.index];
-              return (
-                <div
-                  key={item.key}
-                  ref={virtualizer.measureElement}
-                  data-index={item.index}
-                  className={classes.slot}
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <BoardCard
-                    lead={lead}
-                    selected={selected.has(lead.leadId)}
-                    tabbable={lead.leadId === tabbableId}
-                  />
-                </div>
-              );
-            })}
-          </div>
+          // Until the virtual list is there (a moment after the first cards): the first few, in the flow.
+          leads.slice(0, PREVIEW_COUNT).map((lead) => (
+            <div key={lead.leadId} className={classes.flowSlot}>
+              <BoardCard
+                lead={lead}
+                selected={selected.has(lead.leadId)}
+                tabbable={lead.leadId === tabbableId}
+              />
+            </div>
+          ))
         )}
       </div>
       {(hasNextPage || (query.isError && data)) && (

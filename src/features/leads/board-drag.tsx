@@ -1,9 +1,11 @@
 import { DndContext, type DragEndEvent, DragOverlay, useDraggable, useDroppable } from '@dnd-kit/core';
-import { memo, type ReactNode, useMemo } from 'react';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, Lead } from '../../../contract/sales.ts';
+import classes from './board.module.css';
 import { type BoardCardProps, CardFrame, CardPreview } from './board-card.tsx';
-import { type BoardColumnProps, ColumnFrame } from './board-column.tsx';
+import { type BoardColumnProps, ColumnFrame, type VirtualCardsProps } from './board-column.tsx';
 import { type CardDrag, cardDragId, columnDropId } from './board-context.ts';
 import {
   boardAnnouncements,
@@ -86,5 +88,66 @@ export function DragFrame({ dragging, onDragStart, onDrop, onDragEnd, children }
       {children}
       <DragOverlay dropAnimation={null}>{dragging ? <CardPreview lead={dragging} /> : null}</DragOverlay>
     </DndContext>
+  );
+}
+
+const ESTIMATED_CARD_HEIGHT = 118;
+
+/**
+ * A long column's cards: what is in view, plus a few and the kept ones (focused, dragged) wherever they are.
+ * Reports the last index in view (the column loads its next page near the end) and scrolls to a card on request.
+ */
+export function VirtualCards({
+  leads,
+  selected,
+  tabbableId,
+  keep,
+  scrollRef,
+  Card,
+  onEnd,
+  scrollToRef,
+}: VirtualCardsProps) {
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      for (const i of keep) indexes.add(i);
+      return [...indexes].sort((a, b) => a - b);
+    },
+    [keep],
+  );
+  const virtualizer = useVirtualizer({
+    count: leads.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: 4,
+    getItemKey: useCallback((i: number) => leads[i]?.leadId ?? i, [leads]),
+    rangeExtractor,
+  });
+  const end = virtualizer.range?.endIndex ?? 0;
+  useEffect(() => onEnd(end), [end, onEnd]);
+  useEffect(() => {
+    scrollToRef.current = (index) => virtualizer.scrollToIndex(index, { align: 'auto' });
+    return () => {
+      scrollToRef.current = null;
+    };
+  }, [virtualizer, scrollToRef]);
+
+  return (
+    <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const lead = leads[item.index];
+        return (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className={classes.slot}
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            <Card lead={lead} selected={selected.has(lead.leadId)} tabbable={lead.leadId === tabbableId} />
+          </div>
+        );
+      })}
+    </div>
   );
 }

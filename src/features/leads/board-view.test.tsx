@@ -5,7 +5,7 @@ import type { Lead } from '../../../contract/sales.ts';
 import { createLead, createTask } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { inProcessService } from '../../test/service.ts';
-import { loadDrag } from './board-view.tsx';
+import { loadDrag } from './board-deferred.tsx';
 import { Component as BoardRoute } from './route.tsx';
 
 // The jsdom shims (ResizeObserver, matchMedia) are in src/test/setup.ts.

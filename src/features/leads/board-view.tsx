@@ -1,18 +1,27 @@
 import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder, Lead, ReferenceData } from '../../../contract/sales.ts';
 import { userName as nameOfUser, usersQuery } from '../../api/people.ts';
 import { opScope } from '../../api/queries.ts';
 import { folderName } from '../../components/codes.ts';
-import { afterFirstContent, markFirstContent } from '../../components/deferred.tsx';
+import { markFirstContent } from '../../components/deferred.tsx';
 import classes from './board.module.css';
 import type { BulkOutcome } from './board-action-bar.tsx';
 import { beginMove, findLeads, type MoveToken, settleMove } from './board-cache.ts';
-import { CardComponentContext, preloadCardMenu } from './board-card.tsx';
-import { columnLeads, type FocusTarget, StaticColumn } from './board-column.tsx';
+import { CardComponentContext } from './board-card.tsx';
+import { columnLeads, type FocusTarget, StaticColumn, VirtualCardsContext } from './board-column.tsx';
 import {
   type BoardActions,
   BoardActionsContext,
@@ -20,6 +29,16 @@ import {
   BoardLookupsContext,
   type CardAction,
 } from './board-context.ts';
+import {
+  BoardActionBar,
+  BoardDialog,
+  type BoardFocus,
+  BulkOutcomeAlert,
+  boardFocus,
+  type OpenDialog,
+  restoreBoardFocus,
+  useDragModule,
+} from './board-deferred.tsx';
 import { leadName } from './board-lead.ts';
 import { useMoveLead } from './board-moves.ts';
 import { bulkMoveTargets, dropAction } from './board-rules.ts';
@@ -33,75 +52,8 @@ import {
   restoreLeadMutation,
 } from './queries.ts';
 
-// Drag and drop, the action bar and the cards' menus load after the first cards are on screen; the dialogs when
-// one is first opened: the board's first cards come sooner.
-type DragModule = typeof import('./board-drag.tsx');
-let dragModule: DragModule | null = null;
-/** Drag and drop's code; once loaded, later boards render with it from the start. */
-export function loadDrag(): Promise<DragModule> {
-  return import('./board-drag.tsx').then((m) => {
-    dragModule = m;
-    return m;
-  });
-}
-const loadActionBar = () => import('./board-action-bar.tsx');
-const BoardActionBar = lazy(() => loadActionBar().then((m) => ({ default: m.BoardActionBar })));
-const BulkOutcomeAlert = lazy(() => loadActionBar().then((m) => ({ default: m.BulkOutcomeAlert })));
-
-/**
- * board-drag.tsx once it has loaded (after the first content; again a little later when offline). When it arrives
- * the columns render again as drop targets, and the cards as draggable (a new tree: dnd-kit's context wraps them).
- */
-function useDragModule(): DragModule | null {
-  const [mod, setMod] = useState<DragModule | null>(dragModule);
-  useEffect(() => {
-    if (mod) return;
-    let live = true;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const load = () => {
-      loadDrag().then(
-        (m) => {
-          if (live) setMod(m);
-        },
-        () => {
-          if (live) retry = setTimeout(load, 3000);
-        },
-      );
-      preloadCardMenu();
-      void loadActionBar().catch(() => {});
-    };
-    const cancel = afterFirstContent(load);
-    return () => {
-      live = false;
-      cancel();
-      clearTimeout(retry);
-    };
-  }, [mod]);
-  return mod;
-}
-
-// The dialogs load when one is first opened, not with the board: the board's first cards come sooner.
-const MoveDialog = lazy(() => import('./move-dialog.tsx').then((m) => ({ default: m.MoveDialog })));
-const DisqualifyDialog = lazy(() =>
-  import('./disqualify-dialog.tsx').then((m) => ({ default: m.DisqualifyDialog })),
-);
-const ConvertDialog = lazy(() => import('./convert-dialog.tsx').then((m) => ({ default: m.ConvertDialog })));
-const AssignDialog = lazy(() => import('./assign-dialog.tsx').then((m) => ({ default: m.AssignDialog })));
-const DeleteLeadDialog = lazy(() =>
-  import('./delete-lead-dialog.tsx').then((m) => ({ default: m.DeleteLeadDialog })),
-);
-
 function leadNameOrId(lead: Lead | undefined, id: number): string {
   return lead ? leadName(lead) : `#${id}`;
-}
-
-type DialogKind = 'move' | 'disqualify' | 'convert' | 'assign' | 'delete';
-
-interface OpenDialog {
-  kind: DialogKind;
-  lead: Lead;
-  /** A drop into 5/15 or 4/14 shows the card there already; the dialog's answer keeps it or takes it back. */
-  token?: MoveToken;
 }
 
 export interface BoardViewProps {
@@ -117,7 +69,18 @@ export interface BoardViewProps {
 export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps) {
   const { t } = useTranslation('leads');
   const client = useQueryClient();
-  const drag = useDragModule();
+  // Drag and drop arriving renders the columns anew: a card focused meanwhile keeps the focus.
+  const boardRef = useRef<HTMLDivElement>(null);
+  const focusBeforeSwap = useRef<BoardFocus | null>(null);
+  const drag = useDragModule(() => {
+    focusBeforeSwap.current = boardFocus(boardRef.current);
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when drag and drop has arrived
+  useLayoutEffect(() => {
+    const focused = focusBeforeSwap.current;
+    focusBeforeSwap.current = null;
+    if (focused) restoreBoardFocus(boardRef.current, focused);
+  }, [drag]);
   const move = useMoveLead();
   const { mutate: restoreLead } = useMutation(restoreLeadMutation());
 
@@ -340,7 +303,12 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
   const ispatient = filter.ispatient;
 
   const columns = (Column: typeof StaticColumn) => (
-    <div className={classes.board} data-testid="lead-board" data-movable={drag ? true : undefined}>
+    <div
+      ref={boardRef}
+      className={classes.board}
+      data-testid="lead-board"
+      data-movable={drag ? true : undefined}
+    >
       {folders.map((folder) => (
         <Column
           key={folder.folderId}
@@ -376,14 +344,16 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
         <BoardActionsContext.Provider value={actions}>
           {drag ? (
             <CardComponentContext.Provider value={drag.DraggableCard}>
-              <drag.DragFrame
-                dragging={dragging}
-                onDragStart={onDragStart}
-                onDrop={drop}
-                onDragEnd={onDragEnd}
-              >
-                {columns(drag.DroppableColumn)}
-              </drag.DragFrame>
+              <VirtualCardsContext.Provider value={drag.VirtualCards}>
+                <drag.DragFrame
+                  dragging={dragging}
+                  onDragStart={onDragStart}
+                  onDrop={drop}
+                  onDragEnd={onDragEnd}
+                >
+                  {columns(drag.DroppableColumn)}
+                </drag.DragFrame>
+              </VirtualCardsContext.Provider>
             </CardComponentContext.Provider>
           ) : (
             columns(StaticColumn)
@@ -397,26 +367,4 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
       )}
     </Stack>
   );
-}
-
-interface BoardDialogProps {
-  dialog: OpenDialog;
-  opened: boolean;
-  onEnd: (ok: boolean) => void;
-}
-
-function BoardDialog({ dialog, opened, onEnd }: BoardDialogProps) {
-  const props = { lead: dialog.lead, opened, onClose: () => onEnd(false), onDone: () => onEnd(true) };
-  switch (dialog.kind) {
-    case 'move':
-      return <MoveDialog {...props} />;
-    case 'disqualify':
-      return <DisqualifyDialog {...props} />;
-    case 'convert':
-      return <ConvertDialog {...props} />;
-    case 'assign':
-      return <AssignDialog {...props} />;
-    case 'delete':
-      return <DeleteLeadDialog {...props} />;
-  }
 }
