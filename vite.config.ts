@@ -76,7 +76,6 @@ function shellChunks(): { boot: NameOf; shell: NameOf } {
   const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
   const shellRoots = new Set([root('./src/app.tsx'), root('./src/i18n/index.ts')]);
   const entryRoots = new Set([root('./src/main.tsx'), root('./index.html')]);
-  const memo = new Map<string, { shell: boolean; entry: boolean }>();
   // A package's index that only re-exports (@mantine/core, the icons) imports every part of it, used or not: a
   // way up through it says nothing about whether the shell uses a part.
   const barrels = new Map<string, boolean>();
@@ -92,19 +91,37 @@ function shellChunks(): { boot: NameOf; shell: NameOf } {
     }
     return known;
   };
-  const reach = (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => {
+  const boardRoot = root('./src/features/leads/route.tsx');
+  const leadsDir = root('./src/features/leads/');
+  interface Reach {
+    shell: boolean;
+    entry: boolean;
+    /** Reached from the board's route (the first page)… */
+    board: boolean;
+    /** …and from a page or part outside the leads area. */
+    elsewhere: boolean;
+  }
+  const memo = new Map<string, Reach>();
+  const reach = (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }): Reach => {
     const known = memo.get(id);
     if (known) return known;
-    const out = { shell: false, entry: false };
+    const out: Reach = { shell: false, entry: false, board: false, elsewhere: false };
     const seen = new Set<string>([id]);
     const todo = [id];
-    while (todo.length > 0 && !(out.shell && out.entry)) {
+    while (todo.length > 0) {
       const at = todo.pop() as string;
       if (shellRoots.has(at)) out.shell = true;
       if (entryRoots.has(at)) out.entry = true;
-      for (const up of ctx.getModuleInfo(at)?.importers ?? []) {
-        const upInfo = ctx.getModuleInfo(up);
-        if (upInfo && isBarrel(upInfo)) continue;
+      if (at === boardRoot) out.board = true;
+      const ups = (ctx.getModuleInfo(at)?.importers ?? []).filter((up) => {
+        const info = ctx.getModuleInfo(up);
+        return !(info && isBarrel(info));
+      });
+      // Loaded on its own (an area, a dialog, a deferred part): outside the leads area, another page's.
+      if (ups.length === 0 && !at.startsWith(leadsDir) && !shellRoots.has(at) && !entryRoots.has(at)) {
+        out.elsewhere = true;
+      }
+      for (const up of ups) {
         if (!seen.has(up)) {
           seen.add(up);
           todo.push(up);
@@ -116,9 +133,11 @@ function shellChunks(): { boot: NameOf; shell: NameOf } {
   };
   return {
     boot: (id, ctx) => (reach(id, ctx).entry ? 'boot' : null),
+    // The shell, and what the board's first cards share with other pages (small parts: a switch, an icon, the
+    // codes): one file instead of a dozen. What only the leads area uses stays in its own chunks.
     shell: (id, ctx) => {
       const r = reach(id, ctx);
-      return r.shell && !r.entry ? 'shell' : null;
+      return !r.entry && (r.shell || (r.board && r.elsewhere)) ? 'shell' : null;
     },
   };
 }
