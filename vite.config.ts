@@ -144,6 +144,12 @@ function shellChunks(): { boot: NameOf; shell: NameOf } {
 
 const chunks = shellChunks();
 
+/** `strings-de` for the first page's strings in German (i18n/load.ts loads each namespace file by itself). */
+function firstStrings(id: string): string | null {
+  const m = /\/src\/(?:i18n\/common|features\/(?:leads|patients|tasks)\/locales)\/([a-z]{2})\.ts$/.exec(id);
+  return m ? `strings-${m[1]}` : null;
+}
+
 export default defineConfig({
   plugins: [react(), practiceService(), precompress()],
   // Source maps stay beside the build for whoever reads a stack trace, never linked from the files; the server
@@ -156,6 +162,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // The strings the first page needs (the shell's namespaces and the board's), one file per language.
+            { name: firstStrings, priority: 3 },
             // First, so that the shell's group does not take the entry's modules along as its dependencies.
             { name: chunks.boot, priority: 2 },
             { name: chunks.shell, priority: 1 },

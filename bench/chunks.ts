@@ -60,6 +60,8 @@ const strings = [...manifest.keys()].filter((k) =>
     `^src/(i18n/common|features/(${area}|patients|tasks)/locales)/${values.lang}(-(?!details)[a-z-]+)?\\.ts$`,
   ).test(k),
 );
+// The first page's strings of one language may be one chunk of their own (vite.config.ts firstStrings).
+strings.push(...[...manifest.keys()].filter((k) => k.startsWith(`_strings-${values.lang}-`)));
 // main.tsx imports i18n/index.ts and app.tsx dynamically, before anything shows: they count too.
 const start = ['src/i18n/index.ts', 'src/app.tsx'].filter((k) => manifest.has(k));
 const keys = closure([entry, ...start, route, ...strings]);

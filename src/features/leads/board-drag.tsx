@@ -14,6 +14,7 @@ import {
   type ColumnData,
   useBoardSensors,
 } from './board-dnd.ts';
+import { useMoveLead } from './board-moves.ts';
 
 /*
  * Drag and drop on the board (dnd-kit), loaded after the first cards are on screen (board-view.tsx): the cards and
@@ -56,8 +57,8 @@ export interface DragFrameProps {
   /** The card being carried, shown under the pointer. */
   dragging: Lead | null;
   onDragStart: (lead: Lead) => void;
-  /** A card was dropped on a column; `byKeyboard` when it was carried with the keys. */
-  onDrop: (lead: Lead, folder: Folder, byKeyboard: boolean) => void;
+  /** A card was dropped on a column; `byKeyboard` when it was carried with the keys; `move` moves it (with Undo). */
+  onDrop: (lead: Lead, folder: Folder, byKeyboard: boolean, move: ReturnType<typeof useMoveLead>) => void;
   /** The drag ended without a drop, or was cancelled. */
   onDragEnd: () => void;
   children: ReactNode;
@@ -67,6 +68,7 @@ export interface DragFrameProps {
 export function DragFrame({ dragging, onDragStart, onDrop, onDragEnd, children }: DragFrameProps) {
   const { t } = useTranslation('leads');
   const sensors = useBoardSensors();
+  const move = useMoveLead();
   const announcements = useMemo(() => boardAnnouncements(t), [t]);
   return (
     <DndContext
@@ -80,7 +82,7 @@ export function DragFrame({ dragging, onDragStart, onDrop, onDragEnd, children }
         onDragEnd();
         const lead = (active.data.current as CardData | undefined)?.lead;
         const folder = (over?.data.current as ColumnData | undefined)?.folder;
-        if (lead && folder) onDrop(lead, folder, activatorEvent instanceof KeyboardEvent);
+        if (lead && folder) onDrop(lead, folder, activatorEvent instanceof KeyboardEvent, move);
       }}
       onDragCancel={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}

@@ -1,12 +1,13 @@
-import { Button, Group, SegmentedControl, Switch, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReferenceData } from '../../../contract/sales.ts';
 import { deferred } from '../../components/deferred.tsx';
 import { FiltersPlaceholder } from './board-filters-placeholder.tsx';
 import type { Pipeline } from './board-rules.ts';
+import classes from './board-toolbar.module.css';
 import type { BoardParams } from './url-state.ts';
 
 export interface BoardToolbarProps {
@@ -24,6 +25,7 @@ const BoardFilters = deferred(
 /** The pipeline switch and the filters; all of them live in the address. */
 export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps) {
   const { t } = useTranslation('leads');
+  const pipelineName = useId();
   // The search field types freely; the address follows after a pause. A change of the address from elsewhere
   // (Back, a link) replaces the text, one that came from typing does not.
   const [text, setText] = useState(params.search);
@@ -58,15 +60,20 @@ export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps)
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <SegmentedControl
-        aria-label={t('pipeline.label')}
-        value={params.pipeline}
-        onChange={(v) => onChange({ pipeline: v as Pipeline })}
-        data={[
-          { value: 'patient', label: t('pipeline.patient') },
-          { value: 'contact', label: t('pipeline.contact') },
-        ]}
-      />
+      <div className={classes.segments} role="radiogroup" aria-label={t('pipeline.label')}>
+        {(['patient', 'contact'] as const).map((pipeline) => (
+          <label key={pipeline} className={classes.segment}>
+            <input
+              type="radio"
+              name={pipelineName}
+              value={pipeline}
+              checked={params.pipeline === pipeline}
+              onChange={() => onChange({ pipeline: pipeline satisfies Pipeline })}
+            />
+            <span className={classes.segmentLabel}>{t(`pipeline.${pipeline}`)}</span>
+          </label>
+        ))}
+      </div>
       <TextInput
         label={t('filters.search')}
         placeholder={t('filters.searchPlaceholder')}
@@ -93,12 +100,21 @@ export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps)
       {showFilters && (
         <Group id="board-filters" gap="sm" align="flex-end" wrap="wrap" display="contents">
           <BoardFilters params={params} reference={reference} onChange={onChange} />
-          <Switch
-            label={t('filters.showDeleted')}
-            checked={params.showDeleted}
-            onChange={(e) => onChange({ showDeleted: e.currentTarget.checked })}
-            mb={8}
-          />
+          <label className={classes.switch}>
+            <span className={classes.control}>
+              <input
+                type="checkbox"
+                role="switch"
+                aria-checked={params.showDeleted}
+                checked={params.showDeleted}
+                onChange={(e) => onChange({ showDeleted: e.currentTarget.checked })}
+              />
+              <span className={classes.track} aria-hidden>
+                <span className={classes.thumb} />
+              </span>
+            </span>
+            {t('filters.showDeleted')}
+          </label>
           {active && (
             <Button
               variant="subtle"

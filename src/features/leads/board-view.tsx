@@ -40,7 +40,7 @@ import {
   useDragModule,
 } from './board-deferred.tsx';
 import { leadName } from './board-lead.ts';
-import { useMoveLead } from './board-moves.ts';
+import type { useMoveLead } from './board-moves.ts';
 import { bulkMoveTargets, dropAction } from './board-rules.ts';
 import { emptySelection, type Selection, selectRange, toggle } from './board-selection.ts';
 import {
@@ -81,7 +81,6 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
     focusBeforeSwap.current = null;
     if (focused) restoreBoardFocus(boardRef.current, focused);
   }, [drag]);
-  const move = useMoveLead();
   const { mutate: restoreLead } = useMutation(restoreLeadMutation());
 
   const [selection, setSelection] = useState<Selection>(emptySelection);
@@ -235,7 +234,8 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
   // -------------------------------------------------------------------------------------------------------------
   // Dropping a card: the same rules as "Move to…".
 
-  const drop = (lead: Lead, folder: Folder, byKeyboard: boolean) => {
+  // `move` comes with drag and drop (board-drag.tsx), as the optimistic move with its Undo.
+  const drop = (lead: Lead, folder: Folder, byKeyboard: boolean, move: ReturnType<typeof useMoveLead>) => {
     const action = dropAction(lead, folder);
     if (action === 'none' || action === 'refuse') return;
     if (byKeyboard) requestFocus(lead.leadId, folder.folderId);
