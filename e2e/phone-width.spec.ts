@@ -63,3 +63,36 @@ test('the task list shows the reminder of each task without scrolling sideways o
   }
   await expect(table.getByRole('columnheader', { name: 'Reminder' })).toBeHidden();
 });
+
+test('the navigation opens from the burger over the page, and closes after a choice or with Escape', async ({
+  page,
+}) => {
+  await page.goto('/leads');
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const tasks = nav.getByRole('link', { name: 'Tasks' });
+  // Closed: the entries are neither seen nor reached with Tab.
+  await expect(tasks).toBeHidden();
+  const burger = page.getByRole('button', { name: 'Open navigation' });
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+
+  await burger.click();
+  const closer = page.getByRole('button', { name: 'Close navigation' });
+  await expect(closer).toHaveAttribute('aria-expanded', 'true');
+  await expect(tasks).toBeVisible();
+  // It covers the page's whole width under the header.
+  const box = await nav.boundingBox();
+  expect(box).toMatchObject({ x: 0, y: 60, width: 390 });
+
+  // Escape closes it; the focus comes back to the burger from the entry it was on.
+  await tasks.focus();
+  await page.keyboard.press('Escape');
+  await expect(tasks).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused();
+
+  // An entry chosen: its page, the navigation closed.
+  await burger.click();
+  await tasks.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+  await expect(tasks).toBeHidden();
+});

@@ -1,9 +1,11 @@
-import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { signInPath, useSession } from '../../api/session.ts';
 import { LockButton } from '../lock/lock-button.tsx';
+import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { GlobalSearch } from './global-search.tsx';
@@ -11,12 +13,36 @@ import { type NavItem, navItems } from './nav-items.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** The signed-in frame: header, navigation, the area's page. Without a session: to sign-in, and back after. */
+/**
+ * react-remove-scroll-bar's class for fixed elements at the right edge: while a dialog locks the page's scrolling,
+ * they keep clear of where the scrollbar was (the class Mantine's AppShell gave the header).
+ */
+const zeroRightClassName = 'right-scroll-bar-position';
+
+/**
+ * The signed-in frame: header, navigation, the area's page (app-layout.module.css, the measures of Mantine's AppShell
+ * without its code in the first load). Without a session: to sign-in, and back after.
+ */
 export function AppLayout() {
   const { t } = useTranslation('common');
   const session = useSession();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const navId = useId();
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  // On a phone, Escape closes the opened navigation (and the focus goes back to the burger if it was inside).
+  useEffect(() => {
+    if (!opened) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const nav = document.getElementById(navId);
+      if (nav?.contains(document.activeElement)) burgerRef.current?.focus();
+      close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [opened, close, navId]);
 
   if (!session) {
     return <Navigate to={signInPath(location.pathname + location.search + location.hash)} replace />;
@@ -26,20 +52,19 @@ export function AppLayout() {
   const secondary = navItems.filter((i) => i.secondary);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
+    <div className={classes.root}>
+      <header className={`${classes.header} ${zeroRightClassName}`}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burgerRef}
               opened={opened}
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
               aria-label={opened ? t('header.closeNavigation') : t('header.openNavigation')}
+              aria-expanded={opened}
+              aria-controls={navId}
             />
             <Text fw={700} size="lg" visibleFrom="xs">
               {t('app.name')}
@@ -53,27 +78,32 @@ export function AppLayout() {
           </Group>
         </Group>
         <NavigationProgress />
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar p="xs" aria-label={t('nav.label')}>
+      <nav
+        id={navId}
+        className={classes.navbar}
+        data-opened={opened || undefined}
+        aria-label={t('nav.label')}
+      >
         {/* Scrolls by itself when the window is low; no ScrollArea (and floating-ui with it) in the first load. */}
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+        <div className={classes.navMain}>
           {main.map((item) => (
             <NavEntry key={item.to} item={item} onNavigate={close} />
           ))}
-        </AppShell.Section>
-        <AppShell.Section>
+        </div>
+        <div>
           {secondary.map((item) => (
             <NavEntry key={item.to} item={item} onNavigate={close} />
           ))}
-        </AppShell.Section>
-      </AppShell.Navbar>
+        </div>
+      </nav>
 
-      <AppShell.Main id="main">
+      <main id="main" className={classes.main}>
         <ConnectionBanner />
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
 
