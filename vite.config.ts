@@ -47,6 +47,31 @@ function precompress(): Plugin {
 }
 
 /**
+ * index.html asks for the shell chunk beside the entry (modulepreload): every page needs it, and otherwise the
+ * browser learns of it only once the entry has run (issue 16, the first page sooner).
+ */
+function preloadShell(): Plugin {
+  return {
+    name: 'preload-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const shell = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'shell');
+        if (!shell) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${shell.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
  * `npm run dev`: the reference service is mounted at /v1 inside the Vite dev server, so the app and the
  * API share one origin just as under `npm start`. Loaded lazily so that `vite build` never opens a database.
  */
@@ -131,13 +156,50 @@ function shellChunks(): { boot: NameOf; shell: NameOf } {
     memo.set(id, out);
     return out;
   };
+  // A part of a package taken through its index (a Mantine component, an icon) has only the index as importer: what
+  // uses it is found by name instead, in the imports of the first page's own modules (the shell's and the board's).
+  let firstPageNames: Set<string> | null = null;
+  const namesOfFirstPage = (ctx: { getModuleInfo(id: string): ModuleInfo | null }) => {
+    if (firstPageNames) return firstPageNames;
+    const names = new Set<string>();
+    const seen = new Set<string>();
+    const todo = [...shellRoots, boardRoot];
+    while (todo.length > 0) {
+      const id = todo.pop() as string;
+      if (seen.has(id) || id.includes('/node_modules/')) continue;
+      seen.add(id);
+      const info = ctx.getModuleInfo(id);
+      if (!info) continue;
+      const code = info.code ?? '';
+      for (const m of code.matchAll(
+        /import\s*\{([^}]*)\}\s*from\s*["'](?:@mantine\/core|@tabler\/icons-react)["']/g,
+      )) {
+        for (const part of m[1].split(',')) {
+          const name = part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0];
+          if (name) names.add(name);
+        }
+      }
+      todo.push(...info.importedIds);
+    }
+    firstPageNames = names;
+    return names;
+  };
+  const packagePart =
+    /\/node_modules\/(?:@mantine\/core\/esm\/components\/[^/]+|@tabler\/icons-react\/dist\/esm\/icons)\/(\w+)\.mjs$/;
+
   return {
     boot: (id, ctx) => (reach(id, ctx).entry ? 'boot' : null),
     // The shell, and what the board's first cards share with other pages (small parts: a switch, an icon, the
     // codes): one file instead of a dozen. What only the leads area uses stays in its own chunks.
     shell: (id, ctx) => {
       const r = reach(id, ctx);
-      return !r.entry && (r.shell || (r.board && r.elsewhere)) ? 'shell' : null;
+      if (r.entry) return null;
+      if (r.shell || (r.board && r.elsewhere)) return 'shell';
+      const part = packagePart.exec(id);
+      return part && namesOfFirstPage(ctx).has(part[1]) ? 'shell' : null;
     },
   };
 }
@@ -151,7 +213,7 @@ function firstStrings(id: string): string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), practiceService(), precompress()],
+  plugins: [react(), practiceService(), precompress(), preloadShell()],
   // Source maps stay beside the build for whoever reads a stack trace, never linked from the files; the server
   // refuses .map addresses.
   build: {
@@ -163,10 +225,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The strings the first page needs (the shell's namespaces and the board's), one file per language.
-            { name: firstStrings, priority: 3 },
+            { name: firstStrings, debugName: 'first-strings', priority: 3 },
             // First, so that the shell's group does not take the entry's modules along as its dependencies.
-            { name: chunks.boot, priority: 2 },
-            { name: chunks.shell, priority: 1 },
+            { name: chunks.boot, debugName: 'boot', priority: 2 },
+            { name: chunks.shell, debugName: 'shell', priority: 1 },
           ],
         },
       },

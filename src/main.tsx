@@ -19,6 +19,9 @@ async function start() {
   // The app's code and the shell's strings in the visitor's language (only that language: i18n/load.ts) load side
   // by side; the first render waits for both, so that no key shows.
   const app = import('./app.tsx');
+  // The board is the first page of most visits: its code comes beside the app's instead of after the first render.
+  if (/^\/(leads\/?)?$/.test(window.location.pathname))
+    void import('./features/leads/route.tsx').catch(() => {});
   const { i18nReady } = await import('./i18n/index.ts');
   await i18nReady;
   const { App } = await app;

@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,10 +36,17 @@ export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps)
       setText(params.search);
     }
   }, [params.search]);
-  const pushSearch = useDebouncedCallback((value: string) => {
-    pushed.current = value;
-    onChange({ search: value });
-  }, 300);
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const pushSearch = (value: string) => {
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => {
+      pushed.current = value;
+      latestOnChange.current({ search: value });
+    }, 300);
+  };
 
   // On a phone the filters would fill the first screen: all but the pipeline and the search wait behind "Filters".
   const phone = useMediaQuery('(max-width: 48em)');
@@ -120,6 +127,7 @@ export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps)
               variant="subtle"
               leftSection={<IconFilterOff size={16} aria-hidden />}
               onClick={() => {
+                clearTimeout(searchTimer.current);
                 pushed.current = '';
                 setText('');
                 onChange({ search: '', assignee: null, source: '', flags: [], showDeleted: false });

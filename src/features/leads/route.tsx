@@ -1,14 +1,13 @@
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { meQuery } from '../../api/people.ts';
 import { Page } from '../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
-import { LeadDrawer } from './board-drawer.tsx';
 import { ispatientOf, pipelineFolders } from './board-rules.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
 import { BoardView } from './board-view.tsx';
@@ -21,11 +20,17 @@ import {
   withBoardParams,
 } from './url-state.ts';
 
+// The drawer's code loads when a lead is first opened on the board (or the address names one).
+const LeadDrawer = lazy(() => import('./board-drawer.tsx').then((m) => ({ default: m.LeadDrawer })));
+
 /** `/leads`: the lead board of one pipeline, its filters in the address, a lead opened in a drawer. */
 export function Component() {
   const { t } = useTranslation('leads');
   const [searchParams, setSearchParams] = useUrlParams({ private: PRIVATE_BOARD_PARAMS });
   const params = parseBoardParams(searchParams);
+  // True from the first time a lead is open: the drawer then stays, so that closing plays its transition.
+  const [drawerWanted, setDrawerWanted] = useState(params.lead !== null);
+  if (params.lead !== null && !drawerWanted) setDrawerWanted(true);
   const me = useQuery({ ...meQuery(), enabled: params.assignee === 'mine' });
   const reference = useQuery(referenceDataQuery());
   const { data: referenceNow, isFetched, dataUpdatedAt } = reference;
@@ -73,7 +78,11 @@ export function Component() {
           onOpen={(leadId) => update({ lead: leadId }, true)}
         />
       )}
-      <LeadDrawer leadId={params.lead} onClose={() => update({ lead: null })} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <LeadDrawer leadId={params.lead} onClose={() => update({ lead: null })} />
+        </Suspense>
+      )}
     </Page>
   );
 }
