@@ -458,3 +458,28 @@ test('opens a card in a drawer with Enter and links to the full page; arrows mov
   await expect(drawer).toBeHidden();
   await expect(page).not.toHaveURL(/lead=/);
 });
+
+test('a long column shows its cards in view and the rest as it scrolls, also once drag and drop has arrived', async ({
+  page,
+  request,
+}) => {
+  const t = token();
+  // More than the columns render in the flow (40): a virtual list.
+  for (let i = 10; i < 55; i += 1) await createLead(request, { lastname: `${t}L${i}`, folderId: 2 });
+  await openBoard(page, t);
+  const contacted = column(page, 'To be contacted');
+  await expect(contacted.getByTestId('column-count')).toHaveAttribute('data-count', '45');
+  // Drag and drop (with the virtual list) comes a moment after the first cards: the cards stay.
+  await expect(page.getByTestId('lead-board')).toHaveAttribute('data-movable', 'true');
+  await expect(contacted.getByRole('article').first()).toBeVisible();
+  const shown = await contacted.getByRole('article').count();
+  expect(shown).toBeGreaterThan(2);
+  expect(shown).toBeLessThan(45);
+  // The oldest card is at the end of the column: scrolled to, it is there.
+  const scroller = contacted
+    .locator('article')
+    .first()
+    .locator('xpath=ancestor::div[contains(@style, "height")][1]/..');
+  await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(card(contacted, `${t}L10 Anna`)).toBeVisible();
+});

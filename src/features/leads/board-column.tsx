@@ -5,6 +5,7 @@ import {
   createContext,
   memo,
   type RefObject,
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -35,7 +36,7 @@ export interface VirtualCardsProps {
   tabbableId: number | undefined;
   /** Always rendered, wherever the scroll position: the focused and the dragged card. */
   keep: readonly number[];
-  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollElement: HTMLDivElement;
   Card: ComponentType<BoardCardProps>;
   /** The last card index in view, for loading the next page. */
   onEnd: (index: number) => void;
@@ -130,6 +131,13 @@ const ColumnContent = memo(function ColumnContent({
   const leads = useMemo(() => columnLeads(data?.pages), [data]);
   const total = data?.pages[0]?.pagination.total ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The scroll element as state too: the virtual list needs it when it first measures, and a ref of a parent is not
+  // set yet while a child that mounts with it runs its layout effects.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const attachScroll = useCallback((el: HTMLDivElement | null) => {
+    scrollRef.current = el;
+    setScrollElement(el);
+  }, []);
 
   const loaded = data !== undefined;
   useEffect(() => {
@@ -141,7 +149,7 @@ const ColumnContent = memo(function ColumnContent({
   const dragIndex = draggingId === null ? -1 : leads.findIndex((l) => l.leadId === draggingId);
   const full = leads.length < FULL_RENDER_LIMIT;
   const VirtualCards = useContext(VirtualCardsContext);
-  const virtual = !full && VirtualCards !== null;
+  const virtual = !full && VirtualCards !== null && scrollElement !== null;
   const [virtualEnd, setVirtualEnd] = useState(0);
   const scrollToRef = useRef<((index: number) => void) | null>(null);
   const keep = useMemo(() => [focusIndex, dragIndex].filter((i) => i >= 0), [focusIndex, dragIndex]);
@@ -191,7 +199,7 @@ const ColumnContent = memo(function ColumnContent({
           </span>
         )}
       </header>
-      <div ref={scrollRef} className={classes.columnScroll}>
+      <div ref={attachScroll} className={classes.columnScroll}>
         {query.isPending ? (
           <Stack gap="xs" aria-busy="true" aria-label={t('column.loading')}>
             <Skeleton height={88} radius="sm" />
@@ -227,7 +235,7 @@ const ColumnContent = memo(function ColumnContent({
             selected={selected}
             tabbableId={tabbableId}
             keep={keep}
-            scrollRef={scrollRef}
+            scrollElement={scrollElement}
             Card={BoardCard}
             onEnd={setVirtualEnd}
             scrollToRef={scrollToRef}

@@ -104,7 +104,7 @@ export function VirtualCards({
   selected,
   tabbableId,
   keep,
-  scrollRef,
+  scrollElement,
   Card,
   onEnd,
   scrollToRef,
@@ -119,7 +119,7 @@ export function VirtualCards({
   );
   const virtualizer = useVirtualizer({
     count: leads.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
     overscan: 4,
     getItemKey: useCallback((i: number) => leads[i]?.leadId ?? i, [leads]),
