@@ -1,4 +1,4 @@
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Lead } from '../../../contract/sales.ts';
 import { afterFirstContent } from '../../components/deferred.tsx';
 import type { MoveToken } from './board-cache.ts';
@@ -28,10 +28,8 @@ export const BulkOutcomeAlert = lazy(() => loadActionBar().then((m) => ({ defaul
  * board-drag.tsx once it has loaded (after the first content; again a little later when offline). When it arrives
  * the columns render again as drop targets, and the cards as draggable (a new tree: dnd-kit's context wraps them).
  */
-export function useDragModule(beforeSwap: () => void): DragModule | null {
+export function useDragModule(): DragModule | null {
   const [mod, setMod] = useState<DragModule | null>(dragModule);
-  const before = useRef(beforeSwap);
-  before.current = beforeSwap;
   useEffect(() => {
     if (mod) return;
     let live = true;
@@ -39,9 +37,7 @@ export function useDragModule(beforeSwap: () => void): DragModule | null {
     const load = () => {
       loadDrag().then(
         (m) => {
-          if (!live) return;
-          before.current();
-          setMod(m);
+          if (live) setMod(m);
         },
         () => {
           if (live) retry = setTimeout(load, 3000);
@@ -122,4 +118,21 @@ export function restoreBoardFocus(board: HTMLElement | null, focus: BoardFocus):
   const card = board?.querySelector<HTMLElement>(`[data-lead-id="${CSS.escape(focus.leadId)}"]`);
   const target = focus.part === 'card' ? card : card?.querySelector<HTMLElement>(focus.part);
   target?.focus({ preventScroll: true });
+}
+
+/**
+ * Inside the board before drag and drop has arrived: when that board goes (drag and drop renders it anew), notes
+ * where the focus was, at the last moment it is still there (a layout effect's cleanup runs before the old
+ * elements leave the document).
+ */
+export function KeepFocusAcrossSwap({ keep }: { keep: RefObject<BoardFocus | null> }) {
+  // Its own element, whose parent is the board: set before this effect runs (a parent's ref is not, yet).
+  const marker = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const board = marker.current?.parentElement ?? null;
+    return () => {
+      keep.current = boardFocus(board);
+    };
+  }, [keep]);
+  return <span ref={marker} hidden />;
 }

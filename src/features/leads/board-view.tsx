@@ -34,7 +34,7 @@ import {
   BoardDialog,
   type BoardFocus,
   BulkOutcomeAlert,
-  boardFocus,
+  KeepFocusAcrossSwap,
   type OpenDialog,
   restoreBoardFocus,
   useDragModule,
@@ -72,9 +72,7 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
   // Drag and drop arriving renders the columns anew: a card focused meanwhile keeps the focus.
   const boardRef = useRef<HTMLDivElement>(null);
   const focusBeforeSwap = useRef<BoardFocus | null>(null);
-  const drag = useDragModule(() => {
-    focusBeforeSwap.current = boardFocus(boardRef.current);
-  });
+  const drag = useDragModule();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when drag and drop has arrived
   useLayoutEffect(() => {
     const focused = focusBeforeSwap.current;
@@ -309,6 +307,7 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
       data-testid="lead-board"
       data-movable={drag ? true : undefined}
     >
+      {!drag && <KeepFocusAcrossSwap keep={focusBeforeSwap} />}
       {folders.map((folder) => (
         <Column
           key={folder.folderId}
