@@ -11,6 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconMail, IconMailbox, IconMessage, IconPencil } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Recall, RecallStatus, RecallType } from '../../../../contract/recall.ts';
@@ -36,8 +37,12 @@ export interface RecallTableProps {
   saving: ReadonlyMap<number, boolean>;
 }
 
+/** Rows rendered at once; the rest follow in a render that yields to the browser (no long task with many rows). */
+const FIRST_ROWS = 15;
+
 export function RecallTable({ recalls, templates, onEdit, onToggleActive, saving }: RecallTableProps) {
   const { t } = useTranslation('recalls');
+  const rows = useDeferredValue(recalls, recalls.slice(0, FIRST_ROWS));
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="xs" aria-label={t('table.label')}>
@@ -56,7 +61,7 @@ export function RecallTable({ recalls, templates, onEdit, onToggleActive, saving
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {recalls.map((r) => {
+          {rows.map((r) => {
             const TypeIcon = typeIcon[r.recallType];
             return (
               <Table.Tr key={r.id}>
