@@ -219,16 +219,6 @@ const ColumnContent = memo(function ColumnContent({
           <Text size="sm" c="dimmed" ta="center" py="md">
             {t('column.empty')}
           </Text>
-        ) : full ? (
-          leads.map((lead) => (
-            <div key={lead.leadId} className={classes.flowSlot}>
-              <BoardCard
-                lead={lead}
-                selected={selected.has(lead.leadId)}
-                tabbable={lead.leadId === tabbableId}
-              />
-            </div>
-          ))
         ) : virtual ? (
           <VirtualCards
             leads={leads}
@@ -241,8 +231,9 @@ const ColumnContent = memo(function ColumnContent({
             scrollToRef={scrollToRef}
           />
         ) : (
-          // Until the virtual list is there (a moment after the first cards): the first few, in the flow.
-          leads.slice(0, PREVIEW_COUNT).map((lead) => (
+          // A short column in the flow; a long one too, its first few, until the virtual list is there (a moment
+          // after the first cards).
+          (full ? leads : leads.slice(0, PREVIEW_COUNT)).map((lead) => (
             <div key={lead.leadId} className={classes.flowSlot}>
               <BoardCard
                 lead={lead}
