@@ -80,9 +80,13 @@ test('the navigation opens from the burger over the page, and closes after a cho
   const closer = page.getByRole('button', { name: 'Close navigation' });
   await expect(closer).toHaveAttribute('aria-expanded', 'true');
   await expect(tasks).toBeVisible();
-  // It covers the page's whole width under the header.
-  const box = await nav.boundingBox();
-  expect(box).toMatchObject({ x: 0, y: 60, width: 390 });
+  // It covers the page's whole width under the header, once it has slid in (a 200 ms transition).
+  await expect
+    .poll(async () => {
+      const box = await nav.boundingBox();
+      return box && { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width) };
+    })
+    .toEqual({ x: 0, y: 60, width: 390 });
 
   // Escape closes it; the focus comes back to the burger from the entry it was on.
   await tasks.focus();
