@@ -1,12 +1,12 @@
 import { Combobox, Group, Loader, Text, TextInput, type TextInputProps, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../contract/system.ts';
 import { formatDate } from './format.ts';
 import { interpretQuery, patientName, patientSearchQuery } from './patient-criteria.ts';
+import { searchFieldProps } from './patient-search-field.tsx';
 import { describeError } from './states.tsx';
 
 /**
@@ -119,18 +119,8 @@ export function PatientSearchBox({
       <Combobox.Target withExpandedAttribute>
         <TextInput
           ref={inputRef}
-          label={hideLabel ? undefined : label}
-          aria-label={hideLabel ? label : undefined}
-          placeholder={placeholder}
-          autoFocus={autoFocus}
-          // In a dialog, its focus trap would otherwise move the focus to the first button (Close).
-          data-autofocus={autoFocus || undefined}
-          size={size}
-          required={required}
-          error={error}
+          {...searchFieldProps({ label, hideLabel, placeholder, autoFocus, size, required, error })}
           value={text}
-          autoComplete="off"
-          leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={stale && criteria ? <Loader size="xs" aria-hidden /> : rightSection}
           rightSectionWidth={rightSection && !(stale && criteria) ? 64 : undefined}
           onChange={(e) => {

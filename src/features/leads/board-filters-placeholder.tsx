@@ -11,6 +11,9 @@ export interface BoardFiltersProps {
   onChange: (patch: Partial<BoardParams>) => void;
 }
 
+/** The pickers' widths, the same for them and their stand-ins (board-filters.tsx). */
+export const filterWidth = { assignee: 200, source: 190, flags: 220 } as const;
+
 /**
  * The filters as they look until their pickers have loaded (a moment after the first cards): the same labels,
  * widths and chosen values, read-only.
@@ -36,21 +39,21 @@ export function FiltersPlaceholder({ params, reference }: BoardFiltersProps & Pl
         label={t('filters.assignee')}
         placeholder={t('filters.anyone')}
         value={assignee}
-        w={200}
+        w={filterWidth.assignee}
       />
       <TextInput
         {...common}
         label={t('filters.source')}
         placeholder={t('filters.anySource')}
         value={params.source ? label(reference?.sources, params.source) : ''}
-        w={190}
+        w={filterWidth.source}
       />
       <TextInput
         {...common}
         label={t('filters.flags')}
         placeholder={params.flags.length === 0 ? t('filters.anyFlag') : undefined}
         value={params.flags.map((f) => label(reference?.flags, f)).join(', ')}
-        w={220}
+        w={filterWidth.flags}
       />
     </>
   );

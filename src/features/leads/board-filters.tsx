@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userName, usersQuery } from '../../api/people.ts';
-import type { BoardFiltersProps } from './board-filters-placeholder.tsx';
+import { type BoardFiltersProps, filterWidth } from './board-filters-placeholder.tsx';
 
 /** The board's assignee, source and flag filters (board-toolbar.tsx loads them after the first cards). */
 export function BoardFilters({ params, reference, onChange }: BoardFiltersProps) {
@@ -38,7 +38,7 @@ export function BoardFilters({ params, reference, onChange }: BoardFiltersProps)
         onDropdownOpen={() => setWantUsers(true)}
         clearable
         searchable
-        w={200}
+        w={filterWidth.assignee}
       />
       <Select
         label={t('filters.source')}
@@ -47,7 +47,7 @@ export function BoardFilters({ params, reference, onChange }: BoardFiltersProps)
         value={params.source || null}
         onChange={(v) => onChange({ source: v ?? '' })}
         clearable
-        w={190}
+        w={filterWidth.source}
       />
       <MultiSelect
         label={t('filters.flags')}
@@ -56,7 +56,7 @@ export function BoardFilters({ params, reference, onChange }: BoardFiltersProps)
         value={params.flags}
         onChange={(flags) => onChange({ flags })}
         clearable
-        w={220}
+        w={filterWidth.flags}
       />
     </>
   );
