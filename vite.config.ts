@@ -80,7 +80,8 @@ function practiceService(): Plugin {
     name: 'practice-service',
     apply: 'serve',
     async configureServer(server) {
-      const serverModule = './server/dev-middleware.ts';
+      // Beside this file: the config runs from a bundled copy elsewhere, so a bare relative path would miss it.
+      const serverModule = new URL('./server/dev-middleware.ts', import.meta.url).href;
       const { createDevMiddleware } = (await import(/* @vite-ignore */ serverModule)) as {
         createDevMiddleware: () => Promise<import('vite').Connect.NextHandleFunction>;
       };
