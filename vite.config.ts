@@ -72,6 +72,38 @@ function preloadShell(): Plugin {
 }
 
 /**
+ * Only the Mantine CSS that is used, and with the code that uses it (issue 16). Every Mantine component reads its
+ * class names from its own `<Name>.module.mjs`; the build makes that module import the component's stylesheet
+ * (`@mantine/core/styles/<Name>.layer.css`). A component the app never renders is left out of the bundle and its
+ * styles with it, and a component that only an area uses brings its styles with that area's chunk. Mantine's rules
+ * are in the `mantine` cascade layer, so the app's own (unlayered) rules win whatever order the files load in.
+ * `npm run dev` takes the whole package instead (src/mantine.css): its dependencies are pre-bundled, past plugins.
+ */
+function mantineStylesByUse(): Plugin {
+  const classNames = /\/@mantine\/core\/esm\/(?:[^/]+\/)*(\w+)\.module\.mjs$/;
+  let serving = false;
+  return {
+    name: 'mantine-styles-by-use',
+    // Before Vite's own CSS handling, which turns src/mantine.css into a module under `npm run dev`.
+    enforce: 'pre',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    transform: {
+      filter: { id: /\.(?:module\.mjs|css)(?:\?.*)?$/ },
+      handler(code, id) {
+        if (serving) {
+          return id.split('?')[0] === mantineGlobals ? '@import "@mantine/core/styles.layer.css";\n' : null;
+        }
+        const m = classNames.exec(id);
+        return m ? { code: `import '@mantine/core/styles/${m[1]}.layer.css';\n${code}`, map: null } : null;
+      },
+    },
+  };
+}
+const mantineGlobals = fileURLToPath(new URL('./src/mantine.css', import.meta.url));
+
+/**
  * `npm run dev`: the reference service is mounted at /v1 inside the Vite dev server, so the app and the
  * API share one origin just as under `npm start`. Loaded lazily so that `vite build` never opens a database.
  */
@@ -214,7 +246,7 @@ function firstStrings(id: string): string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), practiceService(), precompress(), preloadShell()],
+  plugins: [react(), mantineStylesByUse(), practiceService(), precompress(), preloadShell()],
   // Source maps stay beside the build for whoever reads a stack trace, never linked from the files; the server
   // refuses .map addresses.
   build: {

@@ -22,8 +22,9 @@ import { type AwkwardData, createAwkwardData, overflowX, rememberSession } from 
  * The screen sweep: every area, the lead page with its drawer and each dialog, in every language, light and dark,
  * on a desk (1440 px) and a phone (390 px), on data with a 300-letter name and HTML in every text field. On each
  * screen: axe (WCAG 2.0-2.2 A and AA) finds nothing serious or critical, no badge or button draws its text in its
- * own background colour, the page is not wider than the window, and the console has no error. One screenshot of
- * each screen (the languages take turns; light desk or dark phone, alternating) is attached for a person to look at.
+ * own background colour, every Mantine part has its styles, the page is not wider than the window, and the console
+ * has no error. One screenshot of each screen (the languages take turns; light desk or dark phone, alternating) is
+ * attached for a person to look at.
  *
  * Lean on purpose: one test per language, signed in by the stored session; each screen is opened once and its four
  * combinations are made on the open screen (the scheme by the attribute Mantine's CSS reads, the width by the
@@ -118,6 +119,36 @@ async function invisibleLabels(page: Page): Promise<string[]> {
       if (colour === bg) out.push(`${el.textContent.trim().slice(0, 40)}: ${colour} on ${bg}`);
     }
     return out;
+  });
+}
+
+/**
+ * Mantine parts on the page whose styles never arrived: each component's styles come with the code that renders it
+ * (vite.config.ts: mantineStylesByUse), and a class of Mantine's (`m_` and a hash) is only ever made by a rule of its
+ * stylesheet, so a class on the page that no loaded rule names is a part drawn without its styles.
+ */
+async function unstyledParts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const named = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) {
+          for (const m of rule.selectorText.matchAll(/\.(m_[0-9a-f]+)/g)) named.add(m[1]);
+        }
+        if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) walk(sheet.cssRules);
+    const missing = new Map<string, string>();
+    for (const el of document.querySelectorAll<HTMLElement>('[class*="m_"]')) {
+      for (const c of el.classList) {
+        if (/^m_[0-9a-f]+$/.test(c) && !named.has(c) && !missing.has(c)) {
+          const part = [...el.classList].find((x) => x.startsWith('mantine-')) ?? el.tagName.toLowerCase();
+          missing.set(c, part);
+        }
+      }
+    }
+    return [...missing].map(([c, part]) => `${c} (${part})`);
   });
 }
 
@@ -251,6 +282,7 @@ for (const language of LANGUAGES) {
             }
           }
           for (const x of await invisibleLabels(page)) problems.push(`${where}: invisible text ${x}`);
+          for (const x of await unstyledParts(page)) problems.push(`${where}: no styles for ${x}`);
           const wider = await overflowX(page);
           if (wider > 0) problems.push(`${where}: ${wider} px wider than the window`);
           for (const e of consoleErrors) problems.push(`${where}: console error ${e.slice(0, 200)}`);

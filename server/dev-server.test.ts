@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `npm run dev` as a developer starts it: vite.config.ts loaded the way Vite loads it (bundled into a copy under
- * node_modules/.vite-temp) and the reference service at /v1 beside the app.
+ * node_modules/.vite-temp), the reference service at /v1 beside the app, and Mantine's whole stylesheet.
  */
 describe('npm run dev', () => {
   let server: ViteDevServer;
@@ -47,5 +47,12 @@ describe('npm run dev', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: true, result: { username: 'demo' } });
+  });
+
+  it("serves Mantine's whole stylesheet for src/mantine.css (no per-component styles without a build)", async () => {
+    const css = await (await fetch(`${origin}/src/mantine.css?direct`)).text();
+    // Button's root class and the baseline's reset, both inside Mantine's layer.
+    expect(css).toContain('.m_77c9d27d');
+    expect(css).toContain('@layer mantine');
   });
 });

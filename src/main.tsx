@@ -1,10 +1,11 @@
 // First, before any schema exists: zod must not probe eval under the page's Content-Security-Policy.
 import './api/zod-csp.ts';
-// Mantine's core styles; a package's own styles come with the area that uses it (dates, charts, dropzone) or with
-// the part that shows them (notifications: components/notifications-host.tsx), so that the first page loads only
-// what it shows.
-import '@mantine/core/styles.css';
-// After Mantine's: the app's few global rules.
+// Mantine's global styles. Each component's styles come with the code that renders it (vite.config.ts:
+// mantineStylesByUse), and a package's own with the area that uses it (dates, charts, dropzone) or with the part that
+// shows them (notifications: components/notifications-host.tsx), so that the first page loads only what it shows. All
+// of them are in the `mantine` cascade layer, below the app's rules whatever order the files arrive in.
+import './mantine.css';
+// The app's few global rules.
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,7 +1,7 @@
 // Locales and the parse-format plugin of the date fields.
 import './dayjs.ts';
 import { DateInput, type DateInputProps, TimePicker, type TimePickerProps } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { useTranslation } from 'react-i18next';
 
 /** `21.11.2026`, `1.2.2026` or `2026-11-21` -> `YYYY-MM-DD`; anything else is not a day. */

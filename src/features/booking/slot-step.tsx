@@ -2,7 +2,7 @@
 import '../../components/dayjs.ts';
 import { Alert, Box, Button, Group, Indicator, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '../../../contract/booking.ts';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { IconAlertTriangle, IconFileUpload, IconFolderOpen, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';

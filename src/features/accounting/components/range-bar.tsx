@@ -2,7 +2,7 @@
 import '../../../components/dayjs.ts';
 import { Button, Group } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { IconDatabase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { monthOf, parseDayInput, previousMonthOf, yearOf } from '../view-state.ts';

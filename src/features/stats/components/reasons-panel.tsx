@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { Box, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

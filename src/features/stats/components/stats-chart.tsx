@@ -1,5 +1,5 @@
 import { AreaChart, BarChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { Box, SimpleGrid, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StatGroupBy, StatMetric } from '../../../../contract/sales.ts';

@@ -2,7 +2,7 @@
 import '../../../components/dayjs.ts';
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Folder, statGroupBys, statMetrics } from '../../../../contract/sales.ts';
