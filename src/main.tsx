@@ -1,5 +1,7 @@
 // First, before any schema exists: zod must not probe eval under the page's Content-Security-Policy.
 import './api/zod-csp.ts';
+// Then the downloads the first render waits for, before React and the rest are evaluated.
+import './boot.ts';
 // Mantine's global styles. Each component's styles come with the code that renders it (vite.config.ts:
 // mantineStylesByUse), and a package's own with the area that uses it (dates, charts, dropzone) or with the part that
 // shows them (notifications: components/notifications-host.tsx), so that the first page loads only what it shows. All
@@ -17,12 +19,9 @@ import { createRoot } from 'react-dom/client';
 async function start() {
   const root = document.getElementById('root');
   if (!root) return;
-  // The app's code and the shell's strings in the visitor's language (only that language: i18n/load.ts) load side
-  // by side; the first render waits for both, so that no key shows.
+  // The app's code and the shell's strings in the visitor's language (only that language: i18n/load.ts; boot.ts
+  // has already asked for them) load side by side; the first render waits for both, so that no key shows.
   const app = import('./app.tsx');
-  // The board is the first page of most visits: its code comes beside the app's instead of after the first render.
-  if (/^\/(leads\/?)?$/.test(window.location.pathname))
-    void import('./features/leads/route.tsx').catch(() => {});
   const { i18nReady } = await import('./i18n/index.ts');
   await i18nReady;
   const { App } = await app;

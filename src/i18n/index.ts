@@ -1,11 +1,17 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadPart, loadStrings } from './load.ts';
+import {
+  defaultLanguage,
+  detectLanguage,
+  isLanguage,
+  type Language,
+  languages,
+  storeLanguage,
+} from './detect.ts';
+import { loadPart, loadStrings, shellNamespaces } from './load.ts';
 
-/** The languages of the app; any other browser language gets German, the language of most Swiss practices. */
-export const languages = ['de', 'fr', 'it', 'en'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'de';
+export { defaultLanguage, isLanguage, type Language, languages } from './detect.ts';
+export { shellNamespaces } from './load.ts';
 
 /** Language names are written in their own language (settings and sign-in page). */
 export const languageNames: Record<Language, string> = {
@@ -22,15 +28,6 @@ export const swissLocales: Record<Language, string> = {
   it: 'it-CH',
   en: 'en-CH',
 };
-
-/** Only a language chosen (settings, sign-in page) is stored; otherwise the browser's language applies on every visit. */
-const STORAGE_KEY = 'praxis.language';
-
-/**
- * The namespaces of the shell (navigation, global patient search, overdue badge), loaded before the first render.
- * An area's own namespace is loaded by its route before the area shows (router.tsx), so no key ever flashes.
- */
-export const shellNamespaces = ['common', 'patients', 'tasks'] as const;
 
 /**
  * Only the language in use is loaded, one file per namespace (load.ts). On a language change i18next loads every
@@ -50,29 +47,10 @@ const backend = {
   },
 };
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
-}
-
-/**
- * The language of this device: the one chosen here (stored), else the browser's first; fr-CH gives fr, a language the
- * app does not have (es, pt-BR, …) German. A few lines instead of i18next-browser-languagedetector, which added
- * 6 KB to the first load.
- */
 const languageDetector = {
   type: 'languageDetector' as const,
   init() {},
-  detect(): Language {
-    let stored: string | null = null;
-    try {
-      stored = window.localStorage.getItem(STORAGE_KEY);
-    } catch {
-      // No storage: the browser's language.
-    }
-    const first = stored || navigator.languages?.[0] || navigator.language || defaultLanguage;
-    const base = first.split('-')[0].toLowerCase();
-    return isLanguage(base) ? base : defaultLanguage;
-  },
+  detect: detectLanguage,
   cacheUserLanguage() {},
 };
 
@@ -107,11 +85,7 @@ export function currentLanguage(): Language {
 
 /** Chosen in settings or on the sign-in page: kept on this device and applied at once. */
 export function setLanguage(lng: Language): Promise<unknown> {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, lng);
-  } catch {
-    // Without storage the choice lasts until the page is reloaded.
-  }
+  storeLanguage(lng);
   return i18n.changeLanguage(lng);
 }
 

@@ -10,6 +10,12 @@ const files = import.meta.glob<Record<string, Strings>>([
   '!**/*.test.ts',
 ]);
 
+/**
+ * The namespaces of the shell (navigation, global patient search, overdue badge), loaded before the first render.
+ * An area's own namespace is loaded by its route before the area shows (router.tsx), so no key ever flashes.
+ */
+export const shellNamespaces = ['common', 'patients', 'tasks'] as const;
+
 const fileRe = /(?:^\.\/(common)|features\/([^/]+)\/locales)\/([a-z]{2})(?:-([a-z-]+))?\.ts$/;
 
 /**
