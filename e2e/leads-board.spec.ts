@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { rememberSession } from './screens.ts';
 import { signIn } from './support.ts';
 
 /**
@@ -482,4 +483,23 @@ test('a long column shows its cards in view and the rest as it scrolls, also onc
     .locator('xpath=ancestor::div[contains(@style, "height")][1]/..');
   await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(card(contacted, `${t}L10 Anna`)).toBeVisible();
+});
+
+test('a first visit of the board asks once for its folders, before the page has rendered, and shows the columns', async ({
+  page,
+}) => {
+  // Signed in on this device, nothing of the board stored yet (a new browser): boot.ts asks for the reference data
+  // while the app's code is still being evaluated, and the board's query takes that answer.
+  await rememberSession(page, { language: 'en' });
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    const op = /\/v1\/\w+\/(\w+)$/.exec(r.url())?.[1];
+    if (op) sent.push(op);
+  });
+  await page.goto('/leads');
+  await expect(column(page, 'Open').locator('article[data-lead-id]').first()).toBeVisible();
+  expect(sent.filter((op) => op === 'getReferenceData')).toHaveLength(1);
+  // Before anything the rendered page asks for (the header's user, the columns).
+  expect(sent[0]).toBe('getReferenceData');
+  expect(sent.indexOf('getReferenceData')).toBeLessThan(sent.indexOf('getLeads'));
 });

@@ -1,12 +1,14 @@
+import { referenceInput, referenceWanted } from './features/leads/reference-store.ts';
 import { detectLanguage } from './i18n/detect.ts';
 import { loadStrings, shellNamespaces } from './i18n/load.ts';
 
 /**
  * The first downloads, started before React and the app's code are evaluated (main.tsx imports this module right
  * after the zod setting; issue 16, the first page sooner): the shell's strings in this device's language and, on the
- * board's address, the board's code and strings. Otherwise each would be asked for only once the code before it had
- * run, one round trip after another. i18n and the router ask for the same modules later and get them from the
- * module cache. A failure here is reported by whoever asks again.
+ * board's address, the board's code, its strings and its reference data. Otherwise each would be asked for only
+ * once the code before it had run, one round trip after another. i18n and the router ask for the same modules later
+ * and get them from the module cache; the board's query takes the early answer (api/client.ts startEarly). A failure here is
+ * reported by whoever asks again.
  */
 export function startFirstDownloads(pathname: string): void {
   const onBoard = /^\/(leads\/?)?$/.test(pathname);
@@ -14,7 +16,15 @@ export function startFirstDownloads(pathname: string): void {
   for (const ns of onBoard ? [...shellNamespaces, 'leads'] : shellNamespaces) {
     loadStrings(language, ns).catch(() => {});
   }
-  if (onBoard) import('./features/leads/route.tsx').catch(() => {});
+  if (!onBoard) return;
+  import('./features/leads/route.tsx').catch(() => {});
+  // As soon as the API client has loaded (it comes with the app's code, already on its way), not once the board
+  // has rendered.
+  if (referenceWanted()) {
+    import('./api/client.ts')
+      .then((client) => client.startEarly('getReferenceData', referenceInput()))
+      .catch(() => {});
+  }
 }
 
 startFirstDownloads(window.location.pathname);

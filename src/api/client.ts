@@ -122,15 +122,21 @@ export async function callOperation<D extends OperationDef>(
   let text: string;
   let retryAfter: number | undefined;
   try {
-    const res = await fetch(`${session.base.replace(/\/+$/, '')}${def.path}`, {
-      method: 'POST',
-      headers,
-      // The input as the caller wrote it: the server parses it with the same contract.
-      body: JSON.stringify(input ?? {}),
-      signal: controller.signal,
-      credentials: 'omit',
-      cache: 'no-store',
-    });
+    const url = `${session.base.replace(/\/+$/, '')}${def.path}`;
+    // The input as the caller wrote it: the server parses it with the same contract.
+    const body = JSON.stringify(input ?? {});
+    // Sent before the page asked (startEarly): the same request, already under way.
+    const early = takeEarly(url, headers, body);
+    const res = await (early
+      ? untilAborted(early, controller.signal)
+      : fetch(url, {
+          method: 'POST',
+          headers,
+          body,
+          signal: controller.signal,
+          credentials: 'omit',
+          cache: 'no-store',
+        }));
     http = res.status;
     const wait = res.headers.get('retry-after')?.trim();
     if (wait && /^\d{1,6}$/.test(wait)) retryAfter = Number(wait);
@@ -153,6 +159,61 @@ export async function callOperation<D extends OperationDef>(
   }
   reportReachable();
   return readAnswer(op, def, http, text, retryAfter) as CallResult<D>;
+}
+
+/**
+ * Requests sent before the page asks for them (boot.ts: the board's reference data while the app's code is still
+ * being evaluated). `call()` takes the answer instead of asking again, and reads and checks it as any other: once,
+ * only for the same request (address, credentials and body alike) and only while fresh; otherwise it asks as usual.
+ */
+interface Early {
+  at: number;
+  answer: Promise<Response>;
+}
+
+/** Older than this, an early answer is not taken: the page took too long to ask, and it may be out of date. */
+export const EARLY_MAX_AGE_MS = 10_000;
+
+const early = new Map<string, Early>();
+
+const earlyKey = (url: string, headers: Record<string, string>, body: string) =>
+  JSON.stringify([url, headers, body]);
+
+/** Sends `input` to the operation for the signed-in user now, for a `call()` of the same to take; nothing when nobody is signed in. */
+export function startEarly<N extends OpName>(op: N, input: OpInput<N>): void {
+  const session = getSession();
+  if (!session) return;
+  const url = `${session.base.replace(/\/+$/, '')}${operations[op].path}`;
+  const headers = requestHeaders(session);
+  const body = JSON.stringify(input ?? {});
+  const answer = fetch(url, { method: 'POST', headers, body, credentials: 'omit', cache: 'no-store' });
+  // Reported by the call that takes it, if any.
+  answer.catch(() => {});
+  early.set(earlyKey(url, headers, body), { at: Date.now(), answer });
+}
+
+/** The early answer to exactly this request, once; undefined when there is none (or it is too old). */
+function takeEarly(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Response> | undefined {
+  if (early.size === 0) return undefined;
+  const key = earlyKey(url, headers, body);
+  const found = early.get(key);
+  if (!found) return undefined;
+  early.delete(key);
+  return Date.now() - found.at <= EARLY_MAX_AGE_MS ? found.answer : undefined;
+}
+
+/** An answer that cannot be aborted itself (an early one), given up when `signal` aborts. */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 function requestHeaders(session: Session): Record<string, string> {

@@ -4,6 +4,7 @@ import { type OpData, opInfiniteQuery, opMutation, opQuery, opScope } from '../.
 import { getSession } from '../../api/session.ts';
 import { type PatientCriteria, toSearchInput } from '../../components/patient-criteria.ts';
 import { beginMove, hasPendingMoves, type MoveToken, settleMove } from './board-cache.ts';
+import { REFERENCE_STALE_MS, REFERENCE_STORE, referenceInput } from './reference-store.ts';
 
 /**
  * Queries and mutations of the lead board (and of the dialogs the details page reuses), from the query layer
@@ -103,10 +104,6 @@ export function leadQuery(leadId: number) {
   );
 }
 
-const allKinds = ['sources', 'flags', 'disqualification', 'categories', 'folders'] as const;
-const REFERENCE_STORE = 'praxis.leads.reference';
-const REFERENCE_STALE_MS = 10 * 60_000;
-
 interface StoredReference {
   base: string;
   at: number;
@@ -145,15 +142,11 @@ function storeReference(data: ReferenceData, at: number): void {
 
 /** All reference data at once (small; the board needs folders, sources, flags and reasons). */
 export function referenceDataQuery() {
-  return opQuery(
-    'getReferenceData',
-    { kinds: [...allKinds] },
-    {
-      initialData: () => storedReference()?.data,
-      initialDataUpdatedAt: () => storedReference()?.at,
-      staleTime: REFERENCE_STALE_MS,
-    },
-  );
+  return opQuery('getReferenceData', referenceInput(), {
+    initialData: () => storedReference()?.data,
+    initialDataUpdatedAt: () => storedReference()?.at,
+    staleTime: REFERENCE_STALE_MS,
+  });
 }
 
 /**
