@@ -103,7 +103,10 @@ export function RecallTable({ recalls, templates, onEdit, onToggleActive, saving
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
                     <TypeIcon size={16} aria-hidden />
-                    <Text size="sm">{t(`type.${r.recallType}`)}</Text>
+                    {/* The app's word (SMS, Brief): whole, never "SM" over "S" in a narrow column. */}
+                    <Text size="sm" style={{ overflowWrap: 'normal' }}>
+                      {t(`type.${r.recallType}`)}
+                    </Text>
                   </Group>
                 </Table.Td>
                 <Table.Td>

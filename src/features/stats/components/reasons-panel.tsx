@@ -104,36 +104,50 @@ export function ReasonsPanel({ filter, reasons, folders, pipelineName }: Reasons
                 accessibilityLayer={false}
               />
             </Box>
-            <Table striped aria-label={t('reasons.tableLabel')} data-testid="reasons-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('reasons.reason')}</Table.Th>
-                  {folderIds.map((id) => (
-                    <Table.Th key={id} scope="col" style={{ textAlign: 'right' }}>
-                      {folderLabel(id)}
-                    </Table.Th>
-                  ))}
-                  <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                    {t('reasons.total')}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.code}>
-                    <Table.Th scope="row" fw={400}>
-                      {r.label}
-                    </Table.Th>
+            {/* Narrower than its words on a phone: it scrolls sideways then. */}
+            <Box
+              style={{ overflowX: 'auto' }}
+              tabIndex={0}
+              role="region"
+              aria-label={t('reasons.tableLabel')}
+            >
+              <Table
+                striped
+                aria-label={t('reasons.tableLabel')}
+                data-testid="reasons-table"
+                // Whole words here, also the reasons': the region scrolls instead of the words breaking.
+                style={{ overflowWrap: 'normal' }}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('reasons.reason')}</Table.Th>
                     {folderIds.map((id) => (
-                      <Table.Td key={id} style={{ textAlign: 'right' }}>
-                        {r.counts[id]}
-                      </Table.Td>
+                      <Table.Th key={id} scope="col" style={{ textAlign: 'right' }}>
+                        {folderLabel(id)}
+                      </Table.Th>
                     ))}
-                    <Table.Td style={{ textAlign: 'right', fontWeight: 600 }}>{r.total}</Table.Td>
+                    <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                      {t('reasons.total')}
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((r) => (
+                    <Table.Tr key={r.code}>
+                      <Table.Th scope="row" fw={400}>
+                        {r.label}
+                      </Table.Th>
+                      {folderIds.map((id) => (
+                        <Table.Td key={id} style={{ textAlign: 'right' }}>
+                          {r.counts[id]}
+                        </Table.Td>
+                      ))}
+                      <Table.Td style={{ textAlign: 'right', fontWeight: 600 }}>{r.total}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Box>
           </SimpleGrid>
         </Stack>
       );
