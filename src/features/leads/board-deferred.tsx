@@ -1,4 +1,4 @@
-import { lazy, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Lead } from '../../../contract/sales.ts';
 import { afterFirstContent } from '../../components/deferred.tsx';
 import type { MoveToken } from './board-cache.ts';
@@ -37,7 +37,9 @@ export function useDragModule(): DragModule | null {
     const load = () => {
       loadDrag().then(
         (m) => {
-          if (live) setMod(m);
+          // Every column renders anew with it: in slices the browser can interleave with input and paint, not
+          // in one long task (issue 16: the main thread never blocked over 200 ms).
+          if (live) startTransition(() => setMod(m));
         },
         () => {
           if (live) retry = setTimeout(load, 3000);
