@@ -503,3 +503,31 @@ test('a first visit of the board asks once for its folders, before the page has 
   expect(sent[0]).toBe('getReferenceData');
   expect(sent.indexOf('getReferenceData')).toBeLessThan(sent.indexOf('getLeads'));
 });
+
+test('a card menu opened before drag and drop has arrived stays open when it arrives', async ({
+  page,
+  request,
+}) => {
+  const name = `Early${Date.now().toString(36)}`;
+  await createLead(request, { lastname: name });
+  // Drag and drop's code is held back until the menu is open: its arrival renders every card anew.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/board-drag-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openBoard(page, name);
+  const open = column(page, 'Open');
+  await card(open, `${name} Anna`).getByRole('button', { name: 'Actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Move to…' })).toBeVisible();
+  await expect(page.getByTestId('lead-board')).not.toHaveAttribute('data-movable', 'true');
+
+  release();
+  await expect(page.getByTestId('lead-board')).toHaveAttribute('data-movable', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Move to…' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Move to…' }).click();
+  await expect(page.getByRole('dialog', { name: `Move ${name} Anna` })).toBeVisible();
+});

@@ -1,6 +1,16 @@
 import { Badge } from '@mantine/core';
 import { IconBell, IconClock, IconDots, IconUser } from '@tabler/icons-react';
-import { type ComponentType, createContext, lazy, type MouseEvent, memo, Suspense, useState } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  lazy,
+  type MouseEvent,
+  memo,
+  type RefObject,
+  Suspense,
+  useContext,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
 import classes from './board.module.css';
@@ -85,6 +95,12 @@ const StaticCard = memo(function StaticCard(props: BoardCardProps) {
 
 /** The card the columns render: the static one, then board-drag.tsx's draggable one. */
 export const CardComponentContext = createContext<ComponentType<BoardCardProps>>(StaticCard);
+
+/**
+ * The lead whose Actions menu is open, kept by the board (board-view.tsx): when drag and drop arrives every card is
+ * rendered anew, and a menu opened just before would close under the person's pointer. The new card opens it again.
+ */
+export const OpenCardMenuContext = createContext<RefObject<number | null> | null>(null);
 
 const CardBody = memo(function CardBody({ lead, selected, tabbable }: BoardCardProps) {
   const { t } = useTranslation('leads');
@@ -189,8 +205,16 @@ const CardBody = memo(function CardBody({ lead, selected, tabbable }: BoardCardP
  */
 function CardMenu({ lead, tabbable }: { lead: Lead; tabbable: boolean }) {
   const { t } = useTranslation('leads');
-  const [opened, setOpened] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  const openMenu = useContext(OpenCardMenuContext);
+  const wasOpen = () => openMenu?.current === lead.leadId;
+  const [opened, setOpenedHere] = useState(wasOpen);
+  const [mounted, setMounted] = useState(wasOpen);
+  const setOpened = (value: boolean) => {
+    setOpenedHere(value);
+    if (!openMenu) return;
+    if (value) openMenu.current = lead.leadId;
+    else if (openMenu.current === lead.leadId) openMenu.current = null;
+  };
   const button = (
     <button
       type="button"

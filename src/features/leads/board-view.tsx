@@ -20,7 +20,7 @@ import { markFirstContent } from '../../components/deferred.tsx';
 import classes from './board.module.css';
 import type { BulkOutcome } from './board-action-bar.tsx';
 import { beginMove, findLeads, type MoveToken, settleMove } from './board-cache.ts';
-import { CardComponentContext } from './board-card.tsx';
+import { CardComponentContext, OpenCardMenuContext } from './board-card.tsx';
 import { columnLeads, type FocusTarget, StaticColumn, VirtualCardsContext } from './board-column.tsx';
 import {
   type BoardActions,
@@ -72,6 +72,8 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
   // Drag and drop arriving renders the columns anew: a card focused meanwhile keeps the focus.
   const boardRef = useRef<HTMLDivElement>(null);
   const focusBeforeSwap = useRef<BoardFocus | null>(null);
+  // The card whose menu is open: it stays open when drag and drop arrives and the cards render anew.
+  const openCardMenu = useRef<number | null>(null);
   const drag = useDragModule();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when drag and drop has arrived
   useLayoutEffect(() => {
@@ -340,24 +342,26 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
         {t('board.keys')}
       </Text>
       <BoardLookupsContext.Provider value={lookups}>
-        <BoardActionsContext.Provider value={actions}>
-          {drag ? (
-            <CardComponentContext.Provider value={drag.DraggableCard}>
-              <VirtualCardsContext.Provider value={drag.VirtualCards}>
-                <drag.DragFrame
-                  dragging={dragging}
-                  onDragStart={onDragStart}
-                  onDrop={drop}
-                  onDragEnd={onDragEnd}
-                >
-                  {columns(drag.DroppableColumn)}
-                </drag.DragFrame>
-              </VirtualCardsContext.Provider>
-            </CardComponentContext.Provider>
-          ) : (
-            columns(StaticColumn)
-          )}
-        </BoardActionsContext.Provider>
+        <OpenCardMenuContext.Provider value={openCardMenu}>
+          <BoardActionsContext.Provider value={actions}>
+            {drag ? (
+              <CardComponentContext.Provider value={drag.DraggableCard}>
+                <VirtualCardsContext.Provider value={drag.VirtualCards}>
+                  <drag.DragFrame
+                    dragging={dragging}
+                    onDragStart={onDragStart}
+                    onDrop={drop}
+                    onDragEnd={onDragEnd}
+                  >
+                    {columns(drag.DroppableColumn)}
+                  </drag.DragFrame>
+                </VirtualCardsContext.Provider>
+              </CardComponentContext.Provider>
+            ) : (
+              columns(StaticColumn)
+            )}
+          </BoardActionsContext.Provider>
+        </OpenCardMenuContext.Provider>
       </BoardLookupsContext.Provider>
       {dialog && (
         <Suspense fallback={null}>
