@@ -25,3 +25,30 @@ test('an area opened offline says so and opens by itself when the connection ret
   await expect(page.getByRole('heading', { level: 1, name: 'Recalls' })).toBeVisible();
   await expect(main.getByText('This page cannot be loaded without a connection.')).toBeHidden();
 });
+
+test('a dialog asked for offline leaves the board as it is, and opens once the connection is back', async ({
+  page,
+  context,
+}) => {
+  await rememberSession(page, { language: 'en', scheme: 'light' });
+  await page.goto('/leads');
+  const board = page.getByTestId('lead-board');
+  await expect(board).toHaveAttribute('data-movable', 'true');
+  const card = page.getByRole('region', { name: 'Open', exact: true }).getByRole('article').first();
+  // The card's menu has loaded (it comes after the first cards); the Move dialog's code has not.
+  await card.getByRole('button', { name: 'Actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Move to…' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await context.setOffline(true);
+  await card.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Move to…' }).click();
+  // Not the route's error page: the board and its cards stay.
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  await expect(card).toBeVisible();
+  await expect(page.getByText('could not be shown')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('dialog', { name: /^Move / })).toBeVisible();
+});

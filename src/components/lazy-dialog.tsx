@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { DialogProps, SideDrawerProps } from './dialog.tsx';
+import { lazyPart } from './lazy-part.tsx';
 
 /*
  * Dialogs whose code (Mantine's Modal or Drawer, the focus trap, the scroll lock) loads the first time they are
  * opened, not with the page that holds them: for dialogs that sit on a first page (the header's search, the board's
  * drawer). Once opened they stay mounted, so that closing still plays the transition.
  */
-const LoadedDialog = lazy(() => import('./dialog.tsx').then((m) => ({ default: m.Dialog })));
-const LoadedSideDrawer = lazy(() => import('./dialog.tsx').then((m) => ({ default: m.SideDrawer })));
+const LoadedDialog = lazyPart(() => import('./dialog.tsx').then((m) => m.Dialog));
+const LoadedSideDrawer = lazyPart(() => import('./dialog.tsx').then((m) => m.SideDrawer));
 
 /** True from the first time `opened` is. */
 function useOpenedOnce(opened: boolean): boolean {

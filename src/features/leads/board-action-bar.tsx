@@ -1,10 +1,11 @@
 import { Alert, Button, CloseButton, Group, List, Menu, Paper, Text } from '@mantine/core';
 import { IconArrowsExchange, IconChevronDown, IconUser, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder } from '../../../contract/sales.ts';
 import { folderName } from '../../components/codes.ts';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import { describeError } from '../../components/states.tsx';
 import { bulkSetFolderMutation } from './queries.ts';
 
@@ -18,9 +19,7 @@ export interface BulkOutcome {
 }
 
 // Loaded when first opened, not with the board.
-const BulkAssignDialog = lazy(() =>
-  import('./assign-dialog.tsx').then((m) => ({ default: m.BulkAssignDialog })),
-);
+const BulkAssignDialog = lazyPart(() => import('./assign-dialog.tsx').then((m) => m.BulkAssignDialog));
 
 export interface BoardActionBarProps {
   selected: number[];

@@ -3,7 +3,6 @@ import { IconBell, IconClock, IconDots, IconUser } from '@tabler/icons-react';
 import {
   type ComponentType,
   createContext,
-  lazy,
   type MouseEvent,
   memo,
   type RefObject,
@@ -13,11 +12,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import classes from './board.module.css';
 import { type CardDrag, useBoardActions, useBoardLookups } from './board-context.ts';
 import { daysSince, leadName, practiceDateTime, reminderState } from './board-lead.ts';
 
-const LoadedCardMenu = lazy(() => import('./board-card-menu.tsx').then((m) => ({ default: m.CardMenu })));
+const LoadedCardMenu = lazyPart(() => import('./board-card-menu.tsx').then((m) => m.CardMenu));
 
 /** The menu's code, fetched after the first cards so that the first press opens it at once. */
 export function preloadCardMenu(): void {

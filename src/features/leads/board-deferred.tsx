@@ -1,6 +1,7 @@
-import { lazy, type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Lead } from '../../../contract/sales.ts';
 import { afterFirstContent } from '../../components/deferred.tsx';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import type { MoveToken } from './board-cache.ts';
 import { preloadCardMenu } from './board-card.tsx';
 
@@ -21,8 +22,8 @@ export function loadDrag(): Promise<DragModule> {
   });
 }
 const loadActionBar = () => import('./board-action-bar.tsx');
-export const BoardActionBar = lazy(() => loadActionBar().then((m) => ({ default: m.BoardActionBar })));
-export const BulkOutcomeAlert = lazy(() => loadActionBar().then((m) => ({ default: m.BulkOutcomeAlert })));
+export const BoardActionBar = lazyPart(() => loadActionBar().then((m) => m.BoardActionBar));
+export const BulkOutcomeAlert = lazyPart(() => loadActionBar().then((m) => m.BulkOutcomeAlert));
 
 /**
  * board-drag.tsx once it has loaded (after the first content; again a little later when offline). When it arrives
@@ -59,15 +60,11 @@ export function useDragModule(): DragModule | null {
 }
 
 // The dialogs load when one is first opened, not with the board: the board's first cards come sooner.
-const MoveDialog = lazy(() => import('./move-dialog.tsx').then((m) => ({ default: m.MoveDialog })));
-const DisqualifyDialog = lazy(() =>
-  import('./disqualify-dialog.tsx').then((m) => ({ default: m.DisqualifyDialog })),
-);
-const ConvertDialog = lazy(() => import('./convert-dialog.tsx').then((m) => ({ default: m.ConvertDialog })));
-const AssignDialog = lazy(() => import('./assign-dialog.tsx').then((m) => ({ default: m.AssignDialog })));
-const DeleteLeadDialog = lazy(() =>
-  import('./delete-lead-dialog.tsx').then((m) => ({ default: m.DeleteLeadDialog })),
-);
+const MoveDialog = lazyPart(() => import('./move-dialog.tsx').then((m) => m.MoveDialog));
+const DisqualifyDialog = lazyPart(() => import('./disqualify-dialog.tsx').then((m) => m.DisqualifyDialog));
+const ConvertDialog = lazyPart(() => import('./convert-dialog.tsx').then((m) => m.ConvertDialog));
+const AssignDialog = lazyPart(() => import('./assign-dialog.tsx').then((m) => m.AssignDialog));
+const DeleteLeadDialog = lazyPart(() => import('./delete-lead-dialog.tsx').then((m) => m.DeleteLeadDialog));
 
 type DialogKind = 'move' | 'disqualify' | 'convert' | 'assign' | 'delete';
 

@@ -1,10 +1,11 @@
 import { Anchor, Group } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LazySideDrawer } from '../../components/lazy-dialog.tsx';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { loadNamespace } from '../../i18n/index.ts';
 import { leadName } from './board-lead.ts';
@@ -12,10 +13,8 @@ import { leadQuery } from './queries.ts';
 
 // The details are their own chunk, their strings a part of the namespace loaded with them: the board does not wait
 // for them.
-const LeadDetails = lazy(() =>
-  Promise.all([import('./lead-details.tsx'), loadNamespace('leads', 'details')]).then(([m]) => ({
-    default: m.LeadDetails,
-  })),
+const LeadDetails = lazyPart(() =>
+  Promise.all([import('./lead-details.tsx'), loadNamespace('leads', 'details')]).then(([m]) => m.LeadDetails),
 );
 
 export interface LeadDrawerProps {

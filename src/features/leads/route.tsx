@@ -1,10 +1,11 @@
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { meQuery } from '../../api/people.ts';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import { Page } from '../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
@@ -21,7 +22,7 @@ import {
 } from './url-state.ts';
 
 // The drawer's code loads when a lead is first opened on the board (or the address names one).
-const LeadDrawer = lazy(() => import('./board-drawer.tsx').then((m) => ({ default: m.LeadDrawer })));
+const LeadDrawer = lazyPart(() => import('./board-drawer.tsx').then((m) => m.LeadDrawer));
 
 /** `/leads`: the lead board of one pipeline, its filters in the address, a lead opened in a drawer. */
 export function Component() {

@@ -68,6 +68,7 @@ export const de: Translation<typeof en> = {
       'Keine Verbindung zum Praxisserver. Änderungen können erst gespeichert werden, wenn sie wieder besteht.',
     areaTitle: 'Keine Verbindung',
     area: 'Diese Seite lässt sich ohne Verbindung nicht laden. Sie öffnet sich von selbst, sobald die Verbindung wieder besteht.',
+    part: 'Das lässt sich ohne Verbindung nicht öffnen. Es öffnet sich von selbst, sobald die Verbindung wieder besteht.',
   },
   state: {
     loading: 'Wird geladen…',

@@ -65,6 +65,7 @@ export const en = {
     offline: 'No connection to the practice server. What you change cannot be saved until it is back.',
     areaTitle: 'No connection',
     area: 'This page cannot be loaded without a connection. It opens by itself when the connection is back.',
+    part: 'This could not be opened without a connection. It opens by itself when the connection is back.',
   },
   state: {
     loading: 'Loading…',

@@ -68,6 +68,7 @@ export const fr: Translation<typeof en> = {
       'Pas de connexion au serveur du cabinet. Vos modifications ne pourront être enregistrées qu’une fois la connexion rétablie.',
     areaTitle: 'Pas de connexion',
     area: 'Cette page ne peut pas être chargée sans connexion. Elle s’ouvrira d’elle-même dès le retour de la connexion.',
+    part: 'Impossible d’ouvrir ceci sans connexion. Cela s’ouvrira de soi-même dès le retour de la connexion.',
   },
   state: {
     loading: 'Chargement…',

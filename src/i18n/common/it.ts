@@ -68,6 +68,7 @@ export const it: Translation<typeof en> = {
       'Nessuna connessione al server dello studio. Le modifiche potranno essere salvate solo quando la connessione sarà ristabilita.',
     areaTitle: 'Nessuna connessione',
     area: 'Questa pagina non può essere caricata senza connessione. Si aprirà da sola appena la connessione sarà ripristinata.',
+    part: 'Impossibile aprirlo senza connessione. Si aprirà da solo appena la connessione sarà ripristinata.',
   },
   state: {
     loading: 'Caricamento…',
