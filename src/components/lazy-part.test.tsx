@@ -41,6 +41,7 @@ describe('lazyPart', () => {
 
   it('offline: leaves the part out and says so instead of failing the page, then shows it when the connection is back', async () => {
     const show = vi.spyOn(notifications, 'show');
+    const hide = vi.spyOn(notifications, 'hide');
     let online = false;
     const load = vi.fn(() =>
       online ? Promise.resolve(Greeting) : Promise.reject(new TypeError('Failed to fetch')),
@@ -60,5 +61,7 @@ describe('lazyPart', () => {
     });
     expect(await screen.findByText('Hello Anna')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+    // The notice goes with the reason for it.
+    expect(hide).toHaveBeenCalledWith(show.mock.calls[0][0].id);
   });
 });

@@ -26,6 +26,8 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   );
 }
 
+const NOTICE_ID = 'part-offline';
+
 function PartWhenOnline<P extends object>({
   attempt,
   loaded,
@@ -39,7 +41,7 @@ function PartWhenOnline<P extends object>({
   useEffect(() => {
     if (component) return;
     notifications.show({
-      id: 'part-offline',
+      id: NOTICE_ID,
       color: 'orange',
       title: i18n.t('connection.areaTitle', { ns: 'common' }),
       message: i18n.t('connection.part', { ns: 'common' }),
@@ -48,6 +50,8 @@ function PartWhenOnline<P extends object>({
     const retry = () => {
       attempt().then(
         (c) => {
+          // The notice is out of date (and, if the toasts' own code could not load offline either, not shown yet).
+          notifications.hide(NOTICE_ID);
           if (live) setComponent(() => c);
         },
         () => {},
