@@ -1,10 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { rememberSession } from './screens.ts';
 
 /**
- * Every area is its own file, loaded on the first visit. Opening an area for the first time without a connection
- * says so in words (no blank page, no file name), and the area opens by itself once the connection is back.
+ * Every stylesheet of the page has loaded: none left failed from the time without a connection (Chromium keeps a
+ * failed one as a sheet whose rules cannot be read).
  */
+const allStylesLoaded = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => {
+      try {
+        return (l.sheet?.cssRules.length ?? 0) > 0;
+      } catch {
+        return false;
+      }
+    }),
+  );
 
 test('an area opened offline says so and opens by itself when the connection returns', async ({
   page,
@@ -24,6 +34,8 @@ test('an area opened offline says so and opens by itself when the connection ret
   await context.setOffline(false);
   await expect(page.getByRole('heading', { level: 1, name: 'Recalls' })).toBeVisible();
   await expect(main.getByText('This page cannot be loaded without a connection.')).toBeHidden();
+  // With its styles: the files that failed offline were asked for again.
+  await expect.poll(() => allStylesLoaded(page)).toBe(true);
 });
 
 test('a dialog asked for offline leaves the board as it is, and opens once the connection is back', async ({
@@ -50,5 +62,10 @@ test('a dialog asked for offline leaves the board as it is, and opens once the c
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await context.setOffline(false);
-  await expect(page.getByRole('dialog', { name: /^Move / })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: /^Move / });
+  await expect(dialog).toBeVisible();
+  // With its styles: a folder's radio button is drawn at its size (without them, a circle as wide as the dialog).
+  await expect.poll(() => allStylesLoaded(page)).toBe(true);
+  const radio = await dialog.getByRole('radio').first().boundingBox();
+  expect(radio?.width ?? 0).toBeLessThan(32);
 });

@@ -2,6 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reloadFailedStylesheets } from './stylesheets.ts';
 
 export type AreaModule = { Component: ComponentType };
 
@@ -32,15 +33,17 @@ function AreaRetry({ load, memo }: { load: () => Promise<AreaModule>; memo: Memo
     let cancelled = false;
     const retry = () => {
       setTrying(true);
-      load().then(
-        (m) => {
-          memo.loaded = m.Component;
-          if (!cancelled) setComponent(() => m.Component);
-        },
-        () => {
-          if (!cancelled) setTrying(false);
-        },
-      );
+      reloadFailedStylesheets()
+        .then(load)
+        .then(
+          (m) => {
+            memo.loaded = m.Component;
+            if (!cancelled) setComponent(() => m.Component);
+          },
+          () => {
+            if (!cancelled) setTrying(false);
+          },
+        );
     };
     window.addEventListener('online', retry);
     window.addEventListener(RETRY_EVENT, retry);

@@ -60,7 +60,7 @@ describe('lazyPart', () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(await screen.findByText('Hello Anna')).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(load.mock.calls.length).toBeGreaterThanOrEqual(2);
     // The notice goes with the reason for it.
     expect(hide).toHaveBeenCalledWith(show.mock.calls[0][0].id);
   });

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { i18n } from '../i18n/index.ts';
+import { reloadFailedStylesheets } from './stylesheets.ts';
 
 /**
  * `React.lazy` for a part of a page whose code loads when first needed: a dialog, a card's menu, the board's action
@@ -47,19 +48,29 @@ function PartWhenOnline<P extends object>({
       message: i18n.t('connection.part', { ns: 'common' }),
     });
     let live = true;
+    let again: ReturnType<typeof setTimeout> | undefined;
+    let wait = 1000;
+    /** Online (the connection came back before the failure arrived, or the server was away): again, less often. */
+    const later = () => {
+      if (!live || !navigator.onLine) return;
+      again = setTimeout(retry, wait);
+      wait = Math.min(wait * 2, 30_000);
+    };
     const retry = () => {
-      attempt().then(
-        (c) => {
+      clearTimeout(again);
+      reloadFailedStylesheets()
+        .then(attempt)
+        .then((c) => {
           // The notice is out of date (and, if the toasts' own code could not load offline either, not shown yet).
           notifications.hide(NOTICE_ID);
           if (live) setComponent(() => c);
-        },
-        () => {},
-      );
+        }, later);
     };
     window.addEventListener('online', retry);
+    later();
     return () => {
       live = false;
+      clearTimeout(again);
       window.removeEventListener('online', retry);
     };
   }, [component, attempt]);

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { reloadFailedStylesheets } from './stylesheets.ts';
+
+afterEach(() => {
+  document.head.innerHTML = '';
+});
+
+describe('reloadFailedStylesheets', () => {
+  it('asks again for a stylesheet that failed, in its place, and resolves once it has loaded', async () => {
+    const failed = document.createElement('link');
+    failed.rel = 'stylesheet';
+    failed.href = '/assets/Radio-abc.css';
+    const before = document.createElement('meta');
+    document.head.append(before, failed, document.createElement('meta'));
+    expect(failed.sheet).toBeNull();
+
+    let done = false;
+    const reloaded = reloadFailedStylesheets().then(() => {
+      done = true;
+    });
+    const fresh = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+    expect(fresh).not.toBe(failed);
+    expect(failed.isConnected).toBe(false);
+    expect(fresh?.getAttribute('href')).toBe('/assets/Radio-abc.css');
+    expect(fresh?.previousElementSibling).toBe(before);
+    await Promise.resolve();
+    expect(done).toBe(false);
+    fresh?.dispatchEvent(new Event('load'));
+    await reloaded;
+    expect(done).toBe(true);
+  });
+
+  it('leaves the page alone when every stylesheet is there', async () => {
+    const meta = document.createElement('meta');
+    document.head.append(meta);
+    await reloadFailedStylesheets();
+    expect(document.head.children).toHaveLength(1);
+  });
+});

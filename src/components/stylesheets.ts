@@ -1,0 +1,34 @@
+/**
+ * Stylesheets that failed to load, asked for again. The bundler's loader fetches a chunk's stylesheets before its
+ * code and never tries a file twice: after a load that failed offline, the code loads on the next try, but its styles
+ * stay missing (a dialog's radio buttons drawn as page-wide black circles). Called before a part or an area loads
+ * again (lazy-part.tsx, lazy-area.tsx); resolves when each has loaded or failed again.
+ */
+/**
+ * A stylesheet that failed to load: Chromium keeps a sheet for it whose rules cannot be read (a SecurityError), where a
+ * loaded one of ours has at least one (the build writes no empty stylesheet).
+ */
+export function failedToLoad(link: HTMLLinkElement): boolean {
+  try {
+    return link.sheet === null || link.sheet.cssRules.length === 0;
+  } catch {
+    return true;
+  }
+}
+
+export function reloadFailedStylesheets(): Promise<void> {
+  const failed = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    failedToLoad,
+  );
+  return Promise.all(
+    failed.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          const fresh = link.cloneNode() as HTMLLinkElement;
+          fresh.addEventListener('load', () => resolve(), { once: true });
+          fresh.addEventListener('error', () => resolve(), { once: true });
+          link.replaceWith(fresh);
+        }),
+    ),
+  ).then(() => undefined);
+}
