@@ -105,7 +105,8 @@ export async function callOperation<D extends OperationDef>(
   const session = opts.session === undefined ? getSession() : opts.session;
   if (!session) throw new ApiError({ op, kind: 'unauthorized', httpStatus: 0, msg: 'Not signed in.' });
 
-  const headers = requestHeaders(session);
+  // The input as the caller wrote it: the server parses it with the same contract.
+  const request = outgoing(session, def.path, input);
 
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
@@ -122,21 +123,9 @@ export async function callOperation<D extends OperationDef>(
   let text: string;
   let retryAfter: number | undefined;
   try {
-    const url = `${session.base.replace(/\/+$/, '')}${def.path}`;
-    // The input as the caller wrote it: the server parses it with the same contract.
-    const body = JSON.stringify(input ?? {});
     // Sent before the page asked (startEarly): the same request, already under way.
-    const early = takeEarly(url, headers, body);
-    const res = await (early
-      ? untilAborted(early, controller.signal)
-      : fetch(url, {
-          method: 'POST',
-          headers,
-          body,
-          signal: controller.signal,
-          credentials: 'omit',
-          cache: 'no-store',
-        }));
+    const early = takeEarly(request);
+    const res = await (early ? untilAborted(early, controller.signal) : send(request, controller.signal));
     http = res.status;
     const wait = res.headers.get('retry-after')?.trim();
     if (wait && /^\d{1,6}$/.test(wait)) retryAfter = Number(wait);
@@ -176,30 +165,23 @@ export const EARLY_MAX_AGE_MS = 10_000;
 
 const early = new Map<string, Early>();
 
-const earlyKey = (url: string, headers: Record<string, string>, body: string) =>
-  JSON.stringify([url, headers, body]);
+const earlyKey = (r: Outgoing) => JSON.stringify([r.url, r.headers, r.body]);
 
 /** Sends `input` to the operation for the signed-in user now, for a `call()` of the same to take; nothing when nobody is signed in. */
 export function startEarly<N extends OpName>(op: N, input: OpInput<N>): void {
   const session = getSession();
   if (!session) return;
-  const url = `${session.base.replace(/\/+$/, '')}${operations[op].path}`;
-  const headers = requestHeaders(session);
-  const body = JSON.stringify(input ?? {});
-  const answer = fetch(url, { method: 'POST', headers, body, credentials: 'omit', cache: 'no-store' });
+  const request = outgoing(session, operations[op].path, input);
+  const answer = send(request);
   // Reported by the call that takes it, if any.
   answer.catch(() => {});
-  early.set(earlyKey(url, headers, body), { at: Date.now(), answer });
+  early.set(earlyKey(request), { at: Date.now(), answer });
 }
 
 /** The early answer to exactly this request, once; undefined when there is none (or it is too old). */
-function takeEarly(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<Response> | undefined {
+function takeEarly(request: Outgoing): Promise<Response> | undefined {
   if (early.size === 0) return undefined;
-  const key = earlyKey(url, headers, body);
+  const key = earlyKey(request);
   const found = early.get(key);
   if (!found) return undefined;
   early.delete(key);
@@ -213,6 +195,33 @@ function untilAborted(answer: Promise<Response>, signal: AbortSignal): Promise<R
     if (signal.aborted) abort();
     signal.addEventListener('abort', abort, { once: true });
     answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/** A request to the practice: the operation's address under the session's base, its credentials, the input as JSON. */
+interface Outgoing {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function outgoing(session: Session, path: string, input: unknown): Outgoing {
+  return {
+    url: `${session.base.replace(/\/+$/, '')}${path}`,
+    headers: requestHeaders(session),
+    body: JSON.stringify(input ?? {}),
+  };
+}
+
+/** The one place that touches fetch: a POST, never with cookies, never answered from the browser's cache. */
+function send(request: Outgoing, signal?: AbortSignal): Promise<Response> {
+  return fetch(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: request.body,
+    signal,
+    credentials: 'omit',
+    cache: 'no-store',
   });
 }
 
@@ -368,14 +377,7 @@ export async function openCallStream<N extends OpName>(
 
   let res: Response;
   try {
-    res = await fetch(`${opts.session.base.replace(/\/+$/, '')}${def.path}`, {
-      method: 'POST',
-      headers: requestHeaders(opts.session),
-      body: JSON.stringify(input ?? {}),
-      signal: controller.signal,
-      credentials: 'omit',
-      cache: 'no-store',
-    });
+    res = await send(outgoing(opts.session, def.path, input), controller.signal);
   } catch (e) {
     done();
     if (timedOut) {
