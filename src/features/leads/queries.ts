@@ -1,10 +1,14 @@
 import { type InfiniteData, type QueryClient, replaceEqualDeep } from '@tanstack/react-query';
 import { type Lead, type LeadFilter, type ReferenceData, referenceData } from '../../../contract/sales.ts';
 import { type OpData, opInfiniteQuery, opMutation, opQuery, opScope } from '../../api/queries.ts';
-import { getSession } from '../../api/session.ts';
 import { type PatientCriteria, toSearchInput } from '../../components/patient-criteria.ts';
 import { beginMove, hasPendingMoves, type MoveToken, settleMove } from './board-cache.ts';
-import { REFERENCE_STALE_MS, REFERENCE_STORE, referenceInput } from './reference-store.ts';
+import {
+  REFERENCE_STALE_MS,
+  readStoredReference,
+  referenceInput,
+  storeReference,
+} from './reference-store.ts';
 
 /**
  * Queries and mutations of the lead board (and of the dialogs the details page reuses), from the query layer
@@ -104,40 +108,15 @@ export function leadQuery(leadId: number) {
   );
 }
 
-interface StoredReference {
-  base: string;
-  at: number;
-  data: unknown;
-}
-
 /**
- * The reference data of the last visit, kept on this device per practice address: the board can ask for its
- * columns at once instead of after a round trip for the folders. Refetched in the background when older than
- * REFERENCE_STALE_MS. Folder names and codes only, nothing about patients.
+ * The reference data of the last visit, kept on this device per practice address (reference-store.ts): the board can
+ * ask for its columns at once instead of after a round trip for the folders. Refetched in the background when older
+ * than REFERENCE_STALE_MS. Checked against the contract like an answer.
  */
 function storedReference(): { data: ReferenceData; at: number } | undefined {
-  try {
-    const base = getSession()?.base;
-    const raw = window.localStorage.getItem(REFERENCE_STORE);
-    if (!base || !raw) return undefined;
-    const stored = JSON.parse(raw) as StoredReference;
-    const parsed = referenceData.safeParse(stored.data);
-    if (stored.base !== base || !parsed.success || typeof stored.at !== 'number') return undefined;
-    return { data: parsed.data, at: stored.at };
-  } catch {
-    return undefined;
-  }
-}
-
-function storeReference(data: ReferenceData, at: number): void {
-  try {
-    const base = getSession()?.base;
-    if (!base) return;
-    const stored: StoredReference = { base, at, data };
-    window.localStorage.setItem(REFERENCE_STORE, JSON.stringify(stored));
-  } catch {
-    // Without storage the next visit asks again.
-  }
+  const stored = readStoredReference();
+  const parsed = referenceData.safeParse(stored?.data);
+  return stored && parsed.success ? { data: parsed.data, at: stored.at } : undefined;
 }
 
 /** All reference data at once (small; the board needs folders, sources, flags and reasons). */
