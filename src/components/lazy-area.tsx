@@ -1,8 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reloadFailedStylesheets } from './stylesheets.ts';
+import { useLoadWhenOnline } from './load-when-online.ts';
 
 export type AreaModule = { Component: ComponentType };
 
@@ -26,55 +26,30 @@ export async function loadArea(load: () => Promise<AreaModule>): Promise<AreaMod
 type Memo = { loaded: ComponentType | null };
 
 function AreaRetry({ load, memo }: { load: () => Promise<AreaModule>; memo: Memo }) {
-  const [component, setComponent] = useState<ComponentType | null>(() => memo.loaded);
-  const [trying, setTrying] = useState(false);
-  useEffect(() => {
-    if (component) return;
-    let cancelled = false;
-    const retry = () => {
-      setTrying(true);
-      reloadFailedStylesheets()
-        .then(load)
-        .then(
-          (m) => {
-            memo.loaded = m.Component;
-            if (!cancelled) setComponent(() => m.Component);
-          },
-          () => {
-            if (!cancelled) setTrying(false);
-          },
-        );
-    };
-    window.addEventListener('online', retry);
-    window.addEventListener(RETRY_EVENT, retry);
-    return () => {
-      cancelled = true;
-      window.removeEventListener('online', retry);
-      window.removeEventListener(RETRY_EVENT, retry);
-    };
-  }, [component, load, memo]);
+  const attempt = useCallback(
+    () =>
+      load().then((m) => {
+        memo.loaded = m.Component;
+        return m.Component;
+      }),
+    [load, memo],
+  );
+  const { value: component, trying, retry } = useLoadWhenOnline(attempt, memo.loaded);
   if (component) {
     const Loaded = component;
     return <Loaded />;
   }
-  return <AreaOffline trying={trying} />;
+  return <AreaOffline trying={trying} onRetry={retry} />;
 }
 
-const RETRY_EVENT = 'praxis:retry-area';
-
-function AreaOffline({ trying }: { trying: boolean }) {
+function AreaOffline({ trying, onRetry }: { trying: boolean; onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (
     <Stack p="md">
       <Alert color="orange" icon={<IconWifiOff aria-hidden />} role="alert" title={t('connection.areaTitle')}>
         <Stack gap="sm" align="flex-start">
           {t('connection.area')}
-          <Button
-            variant="light"
-            color="orange"
-            loading={trying}
-            onClick={() => window.dispatchEvent(new Event(RETRY_EVENT))}
-          >
+          <Button variant="light" color="orange" loading={trying} onClick={onRetry}>
             {t('state.retry')}
           </Button>
         </Stack>

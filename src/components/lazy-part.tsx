@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { type ComponentType, lazy, useEffect, useState } from 'react';
+import { type ComponentType, lazy, useEffect } from 'react';
 import { i18n } from '../i18n/index.ts';
-import { reloadFailedStylesheets } from './stylesheets.ts';
+import { useLoadWhenOnline } from './load-when-online.ts';
 
 /**
  * `React.lazy` for a part of a page whose code loads when first needed: a dialog, a card's menu, the board's action
@@ -38,42 +38,21 @@ function PartWhenOnline<P extends object>({
   loaded: () => ComponentType<P> | null;
   props: P;
 }) {
-  const [component, setComponent] = useState<ComponentType<P> | null>(loaded);
+  const { value: component } = useLoadWhenOnline(attempt, loaded());
+  const missing = component === null;
   useEffect(() => {
-    if (component) return;
+    if (!missing) return;
     notifications.show({
       id: NOTICE_ID,
       color: 'orange',
       title: i18n.t('connection.areaTitle', { ns: 'common' }),
       message: i18n.t('connection.part', { ns: 'common' }),
     });
-    let live = true;
-    let again: ReturnType<typeof setTimeout> | undefined;
-    let wait = 1000;
-    /** Online (the connection came back before the failure arrived, or the server was away): again, less often. */
-    const later = () => {
-      if (!live || !navigator.onLine) return;
-      again = setTimeout(retry, wait);
-      wait = Math.min(wait * 2, 30_000);
-    };
-    const retry = () => {
-      clearTimeout(again);
-      reloadFailedStylesheets()
-        .then(attempt)
-        .then((c) => {
-          // The notice is out of date (and, if the toasts' own code could not load offline either, not shown yet).
-          notifications.hide(NOTICE_ID);
-          if (live) setComponent(() => c);
-        }, later);
-    };
-    window.addEventListener('online', retry);
-    later();
+    // Out of date once the part is there (and, if the toasts' own code could not load offline either, not shown yet).
     return () => {
-      live = false;
-      clearTimeout(again);
-      window.removeEventListener('online', retry);
+      notifications.hide(NOTICE_ID);
     };
-  }, [component, attempt]);
+  }, [missing]);
   if (!component) return null;
   const Loaded = component;
   return <Loaded {...props} />;
