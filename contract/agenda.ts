@@ -156,6 +156,8 @@ const writeErrors = {
   'The end must be after the start.': 200,
   'Unknown calendar.': 200,
   'Unknown state.': 200,
+  /** A deleted patient is not booked (docs/decisions/0019). */
+  'Patient is deleted.': 200,
 };
 
 export const agendaOperations = {

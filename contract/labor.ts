@@ -25,7 +25,21 @@ export const laborMessages = {
   importFailed: 'hl7 import failed',
   saveFailed: 'failed to save file',
   error: 'an error occurred',
+  /** The start of the mismatch message (extensions.md §3 labor); the whole one is patientMismatchMessage(). */
+  mismatch: 'Patient data do not match: ',
 } as const;
+
+/** `Patient data do not match: number 5 is Steiner Jonas, born 03.04.1961.` (extensions.md §3, labor). */
+export function patientMismatchMessage(p: {
+  patid: number;
+  lastname: string;
+  firstname: string;
+  dob: string | null;
+}): string {
+  const name = [p.lastname, p.firstname].filter(Boolean).join(' ');
+  const born = p.dob ? p.dob.split('-').reverse().join('.') : '?';
+  return `${laborMessages.mismatch}number ${p.patid} is ${name}, born ${born}.`;
+}
 
 const base64Re = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
@@ -82,6 +96,7 @@ export const laborOperations = {
       [laborMessages.invalidPdf]: 400,
       [laborMessages.duplicate]: 400,
       [laborMessages.tooManyVersions]: 400,
+      [laborMessages.mismatch]: 400,
       [laborMessages.noModule]: 400,
       [laborMessages.importFailed]: 500,
       [laborMessages.saveFailed]: 500,

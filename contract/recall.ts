@@ -91,6 +91,8 @@ const writeErrors = {
   'There is no patient with the provided patid.': 200,
   'Please provide a valid recall date.': 200,
   'Please provide a valid recall type.': 200,
+  /** A deleted patient gets no recall (docs/decisions/0019). */
+  'Patient is deleted.': 200,
 };
 
 /** "" counts as not sent for the optional day filters. */

@@ -1041,7 +1041,13 @@ export const salesOperations = {
     input: z.object({ leadId: leadIdField, patid: id(MSG.patid) }),
     result: z.null(),
     envelope: 'standard',
-    errors: { [MSG.leadId]: 400, [MSG.patid]: 400, [MSG.leadNotFound]: 404, [MSG.patientNotFound]: 422 },
+    errors: {
+      [MSG.leadId]: 400,
+      [MSG.patid]: 400,
+      [MSG.leadNotFound]: 404,
+      [MSG.patientNotFound]: 422,
+      'Patient is deleted.': 422,
+    },
   }),
 
   convertLead: defineOperation({
@@ -1057,6 +1063,7 @@ export const salesOperations = {
       [MSG.patid]: 400,
       [MSG.leadNotFound]: 404,
       [MSG.patientNotFound]: 422,
+      'Patient is deleted.': 422,
       [MSG.leadDeleted]: 422,
       [MSG.alreadyConverted]: 422,
     },

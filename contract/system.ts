@@ -31,6 +31,11 @@ export const patient = z.object({
   /** Lower case ISO code, e.g. `ch`. */
   countrycode: z.string(),
   mobile: z.string(),
+  /**
+   * The landline: not among the document's Patient fields; the reference service adds it so that the patient's
+   * data can be read back and edited (a real tenant may leave it out).
+   */
+  tel: z.string().optional(),
   mail: z.string(),
   /** The AHV number; the output name is upper case. */
   AHV: z.string(),
@@ -97,8 +102,15 @@ export const searchPatientsShape = {
       error: searchPatientsMessages.mail,
     })
     .describe('Exact match; more than 7 characters and containing @.'),
-  /** Exact match on the AHV number (dots optional). */
-  ahv: optionalSearch.describe('AHV number, exact match (with or without dots).'),
+  /** Exact match on the AHV number (dots and spaces optional). */
+  ahv: optionalSearch.describe('AHV number, exact match (with or without dots and spaces).'),
+  /**
+   * An addition of the reference service (extensions.md §4): digits compared with the patient's tel and mobile,
+   * ignoring spaces, dots and the prefixes +41, 0041 and 0. A real tenant answers `Unknown parameter(s): phone`.
+   */
+  phone: optionalSearch.describe(
+    'Reference service addition: phone or mobile digits, ignoring spaces, dots and +41, 0041 or 0.',
+  ),
   ...paging,
 };
 
@@ -120,7 +132,7 @@ export const searchPatientsInput = z
   }, z.object(searchPatientsShape))
   .refine(
     (v) =>
-      [v.lastname, v.firstname, v.mail, v.ahv].some((s) => s !== undefined && s.trim() !== '') ||
+      [v.lastname, v.firstname, v.mail, v.ahv, v.phone].some((s) => s !== undefined && s.trim() !== '') ||
       v.dob !== undefined ||
       v.patid !== undefined,
     { error: searchPatientsMessages.noCriterion },
@@ -163,6 +175,24 @@ export const createCustomerResult = z.object({
   /** Only when a group was sent. */
   group: z.enum(['created', 'existed']).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// updateCustomer (extensions.md §4, an addition of the reference service): only the fields sent change.
+
+export const updateCustomerMessages = {
+  patid: 'Please provide a patient id.',
+  notFound: 'Patient not found.',
+  deleted: 'Patient is deleted.',
+  language: 'Unknown language: ',
+} as const;
+
+export const updateCustomerInput = createCustomerInput.extend({
+  patid: id(updateCustomerMessages.patid),
+});
+export type UpdateCustomerInput = z.input<typeof updateCustomerInput>;
+
+/** The message every operation that would book, link or recall a deleted patient answers (docs/decisions 0018). */
+export const patientDeletedMessage = 'Patient is deleted.';
 
 export const openapiFormats = ['yaml', 'json'] as const;
 
@@ -239,13 +269,28 @@ export const systemOperations = {
     successMsg: 'Customer created',
     errors: { 'Unknown language: ': 200 },
   }),
+  updateCustomer: defineOperation({
+    area: 'system',
+    path: '/system/updateCustomer',
+    summary:
+      "Changes a patient's data (reference service addition): only the fields sent change; the change is written to the patient's history (category Data).",
+    input: updateCustomerInput,
+    result: z.null(),
+    envelope: 'standard',
+    errors: {
+      [updateCustomerMessages.patid]: 400,
+      [updateCustomerMessages.notFound]: 404,
+      [updateCustomerMessages.deleted]: 422,
+      [updateCustomerMessages.language]: 200,
+    },
+  }),
   searchPatients: defineOperation({
     area: 'system',
     path: '/system/searchPatients',
     summary:
       'Search over patients (lastname, firstname, dob, patid, mail, ahv); hits in `results`, null without hits.',
     input: searchPatientsInput,
-    searchFields: ['lastname', 'firstname', 'dob', 'mail', 'ahv'],
+    searchFields: ['lastname', 'firstname', 'dob', 'mail', 'ahv', 'phone'],
     /** The hits; the envelope sends null instead of an empty array. */
     result: z.array(patient),
     envelope: 'searchPatients',

@@ -1,7 +1,9 @@
 import { isRealDate } from '../../contract/common.ts';
 import type { OpParsedInput } from '../../contract/operations.ts';
+import { patientDeletedMessage } from '../../contract/system.ts';
 import { sql } from '../db/database.ts';
 import { type Ctx, fail, type Handlers } from '../handler.ts';
+import { patientState } from '../system/patients.ts';
 // Case-insensitive also for umlauts (SQLite's lower() and LIKE fold ASCII only).
 import { containsGlob } from '../system/text-match.ts';
 import { addDays, fromZurich, unixSeconds, zurichDateTime } from '../time.ts';
@@ -157,6 +159,8 @@ export const agendaHandlers: Handlers = {
 
   createAppointment: (ctx, input) => {
     const a = checked(ctx, input, input.calendar);
+    // A deleted patient is not booked (docs/decisions/0019).
+    if (a.patid > 0 && patientState(ctx.db, a.patid) === 'deleted') fail(200, patientDeletedMessage);
     const stamp = zurichDateTime(ctx.now());
     const r = sql(
       ctx.db,
@@ -182,13 +186,17 @@ export const agendaHandlers: Handlers = {
   },
 
   modifyAppointment: (ctx, input) => {
-    const existing = sql(ctx.db, 'SELECT calendarid FROM appointments WHERE id = ?').get(
+    const existing = sql(ctx.db, 'SELECT calendarid, patid FROM appointments WHERE id = ?').get(
       input.appointmentid,
-    ) as { calendarid: number } | undefined;
+    ) as { calendarid: number; patid: number } | undefined;
     if (!existing) fail(200, 'The appointment id is invalid');
     const calendarid =
       input.calendar !== undefined && input.calendar > 0 ? input.calendar : existing.calendarid;
     const a = checked(ctx, input, calendarid);
+    // An appointment is not moved to a deleted patient; one already theirs may still be cancelled or moved.
+    if (a.patid > 0 && a.patid !== existing.patid && patientState(ctx.db, a.patid) === 'deleted') {
+      fail(200, patientDeletedMessage);
+    }
     sql(
       ctx.db,
       `UPDATE appointments SET calendarid = ?, start_ts = ?, end_ts = ?, date_local = ?, end_local = ?, patid = ?,

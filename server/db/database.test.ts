@@ -55,14 +55,15 @@ describe('persistence', () => {
       const { DatabaseSync } = require('node:sqlite');
       const db = new DatabaseSync(${JSON.stringify(file)});
       db.exec('BEGIN IMMEDIATE');
-      db.prepare("INSERT INTO patients (lastname, created) VALUES ('Halb', '2026-01-01 00:00:00')").run();
+      // A table without the patients' key triggers, whose functions a bare connection lacks.
+      db.prepare("INSERT INTO patient_groups (name) VALUES ('Halb')").run();
       process.kill(process.pid, 'SIGKILL');
     `;
     const r = spawnSync(process.execPath, ['-e', script]);
     expect(r.signal).toBe('SIGKILL');
     const db = new DatabaseSync(file);
     const n = (
-      db.prepare("SELECT COUNT(*) AS n FROM patients WHERE lastname = 'Halb'").get() as { n: number }
+      db.prepare("SELECT COUNT(*) AS n FROM patient_groups WHERE name = 'Halb'").get() as { n: number }
     ).n;
     db.close();
     expect(n).toBe(0);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { foldText, phoneKey } from '../../contract/text-match.ts';
 import { migrations } from './migrations/index.ts';
 
 export type Db = DatabaseSync;
@@ -8,11 +9,20 @@ export type Db = DatabaseSync;
 /** Opens (and creates) a tenant's database file, applying pending migrations. Returns whether it was new. */
 export function openDatabase(file: string): { db: Db; created: boolean } {
   const db = new DatabaseSync(file);
+  registerFunctions(db);
   db.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
   );
   const created = migrate(db);
   return { db, created };
+}
+
+/** The matching keys of contract/text-match.ts, for the patients' triggers and migrations (0006). */
+export function registerFunctions(db: Db): void {
+  const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+  db.function('fold_text', { deterministic: true }, (v) => foldText(text(v)));
+  db.function('phone_key', { deterministic: true }, (v) => phoneKey(text(v)));
+  db.function('digits_only', { deterministic: true }, (v) => text(v).replace(/\D/g, ''));
 }
 
 export function tenantFile(dataDir: string, tenant: string): string {
@@ -22,6 +32,7 @@ export function tenantFile(dataDir: string, tenant: string): string {
 
 /** Applies every migration not yet applied, each in its own transaction. Returns true when none had been applied. */
 export function migrate(db: Db): boolean {
+  registerFunctions(db);
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied TEXT NOT NULL)');
   const done = new Set(
     (db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((r) => r.id),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { laborLimits, laborMessages } from '../../contract/labor.ts';
+import { laborLimits, laborMessages, patientMismatchMessage } from '../../contract/labor.ts';
+import { foldText, personFits } from '../../contract/text-match.ts';
 import { type Db, sql } from '../db/database.ts';
-import { exactGlob } from '../system/text-match.ts';
 import { zurichDateTime } from '../time.ts';
 import { type Hl7Message, hasMshSegment, parseHl7, resultLines } from './hl7.ts';
 
@@ -38,21 +38,33 @@ function splitName(filename: string): { base: string; ext: 'hl7' | 'pdf'; sentEx
   return { base: filename.slice(0, dot), ext: sentExt.toLowerCase() as 'hl7' | 'pdf', sentExt };
 }
 
-/** The patient of an HL7 message: PID-3 when it names a (not deleted) patient, else PID-5 name and PID-7 birthday. */
-function findPatient(db: Db, msg: Hl7Message): number | undefined {
+interface PatientRow {
+  patid: number;
+  lastname: string;
+  firstname: string;
+  dob: string | null;
+}
+
+/**
+ * The patient of an HL7 message: PID-3 when it names a (not deleted) patient whom PID-5 and PID-7 fit, else the
+ * patient of PID-5 name and PID-7 birthday. A PID-3 patient whom the name or birthday contradicts is a mismatch:
+ * the result must not land in that journal (extensions.md §3, labor).
+ */
+function findPatient(db: Db, msg: Hl7Message): number | undefined | { mismatch: PatientRow } {
   if (/^\d+$/.test(msg.patientId)) {
-    const byId = sql(db, 'SELECT patid FROM patients WHERE patid = ? AND deleted = 0').get(
-      Number(msg.patientId),
-    ) as { patid: number } | undefined;
-    if (byId) return byId.patid;
+    const byId = sql(
+      db,
+      'SELECT patid, lastname, firstname, dob FROM patients WHERE patid = ? AND deleted = 0',
+    ).get(Number(msg.patientId)) as PatientRow | undefined;
+    if (byId) return personFits(byId, msg) ? byId.patid : { mismatch: byId };
   }
   if (!msg.lastname || !msg.dob) return undefined;
   const byName = sql(
     db,
     `SELECT patid FROM patients
-     WHERE dob = ? AND deleted = 0 AND lastname GLOB ? AND (? = '' OR firstname GLOB ?)
+     WHERE dob = ? AND deleted = 0 AND lastname_key = ? AND (? = '' OR firstname_key = ?)
      ORDER BY patid LIMIT 1`,
-  ).get(msg.dob, exactGlob(msg.lastname), msg.firstname, exactGlob(msg.firstname)) as
+  ).get(msg.dob, foldText(msg.lastname), foldText(msg.firstname), foldText(msg.firstname)) as
     | { patid: number }
     | undefined;
   return byName?.patid;
@@ -107,6 +119,7 @@ export function storeLaborFile(db: Db, file: LaborFile): LaborOutcome {
     const found = findPatient(db, message);
     // Nothing is kept: the sender can upload the same file again once the patient exists.
     if (found === undefined) return { status: 500, msg: laborMessages.importFailed };
+    if (typeof found === 'object') return { status: 400, msg: patientMismatchMessage(found.mismatch) };
     patid = found;
     const facility = message.facility || 'Labor';
     historyid = Number(

@@ -1,7 +1,9 @@
 import type { OpParsedInput } from '../../contract/operations.ts';
 import type { RecallType } from '../../contract/recall.ts';
+import { patientDeletedMessage } from '../../contract/system.ts';
 import { sql } from '../db/database.ts';
 import { type Ctx, fail, type Handlers } from '../handler.ts';
+import { patientState } from '../system/patients.ts';
 import { addDays, zurichDateTime } from '../time.ts';
 
 interface RecallRow {
@@ -57,8 +59,11 @@ function validated(ctx: Ctx, input: Omit<ModifyInput, 'recallId'>) {
   if (title === undefined) fail(200, 'Please provide a title.');
   if (patid === undefined || (patid === 0 && input.preset !== 1))
     fail(200, 'Please provide a valid patient id.');
-  if (patid > 0 && !sql(ctx.db, 'SELECT 1 FROM patients WHERE patid = ? AND deleted = 0').get(patid)) {
-    fail(200, 'There is no patient with the provided patid.');
+  if (patid > 0) {
+    const state = patientState(ctx.db, patid);
+    if (state === 'missing') fail(200, 'There is no patient with the provided patid.');
+    // A deleted patient gets no recall (docs/decisions/0019).
+    if (state === 'deleted') fail(200, patientDeletedMessage);
   }
   if (nextRecall === undefined) fail(200, 'Please provide a valid recall date.');
   if (recallType === undefined) fail(200, 'Please provide a valid recall type.');

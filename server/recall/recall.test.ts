@@ -190,7 +190,7 @@ describe('createRecall', () => {
     ['patid not a number', { ...valid, patid: 'x' }, 'Please provide a valid patient id.'],
     ['patid 0 without preset', { ...valid, patid: 0 }, 'Please provide a valid patient id.'],
     ['unknown patient', { ...valid, patid: 99_999 }, 'There is no patient with the provided patid.'],
-    ['deleted patient', { ...valid, patid: 40 }, 'There is no patient with the provided patid.'],
+    ['deleted patient', { ...valid, patid: 40 }, 'Patient is deleted.'],
     ['recall date missing', { ...valid, nextRecall: undefined }, 'Please provide a valid recall date.'],
     [
       'recall date without time',

@@ -214,14 +214,14 @@ describe('the Errors table of practice-api.md (sales)', () => {
     expectError(await s.call('linkLeadToPatient', { leadId: missingLead, patid: 1 }), 404, 'Lead not found.');
   });
 
-  it('linkLeadToPatient: patient unknown (or deleted) -> 422 Patient not found.', async () => {
+  it('linkLeadToPatient: patient unknown -> 422 Patient not found., deleted -> 422 Patient is deleted.', async () => {
     expectError(
       await s.call('linkLeadToPatient', { leadId: live, patid: 987_654 }),
       422,
       'Patient not found.',
     );
-    // Every 40th seeded patient is deleted.
-    expectError(await s.call('linkLeadToPatient', { leadId: live, patid: 40 }), 422, 'Patient not found.');
+    // Every 40th seeded patient is deleted (docs/decisions/0019).
+    expectError(await s.call('linkLeadToPatient', { leadId: live, patid: 40 }), 422, 'Patient is deleted.');
   });
 
   it('bulkAssign: leadIds empty or missing -> 400 Provide a non-empty leadIds array.', async () => {

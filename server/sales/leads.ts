@@ -8,8 +8,10 @@ import {
   type RefItem,
   referenceKinds,
 } from '../../contract/sales.ts';
+import { patientDeletedMessage } from '../../contract/system.ts';
 import { sql } from '../db/database.ts';
 import { type Ctx, fail, type Handlers, page } from '../handler.ts';
+import { patientState } from '../system/patients.ts';
 import { zurichDate } from '../time.ts';
 import { intakeToLead } from './intake.ts';
 import {
@@ -227,7 +229,7 @@ export const leadHandlers: Handlers = {
 
   linkLeadToPatient: (ctx, input) => {
     const lead = requireLead(ctx.db, input.leadId);
-    if (!patientExists(ctx, input.patid)) fail(422, MSG.patientNotFound);
+    requireActivePatient(ctx, input.patid);
     // Only patid and conversionDate: no folder move, no history (convertLead does those).
     sql(
       ctx.db,
@@ -243,7 +245,7 @@ export const leadHandlers: Handlers = {
     let patid = input.patid;
     let created = false;
     if (patid !== undefined) {
-      if (!patientExists(ctx, patid)) fail(422, MSG.patientNotFound);
+      requireActivePatient(ctx, patid);
     } else {
       patid = createPatientFrom(ctx, lead.lead_id);
       created = true;
@@ -268,8 +270,11 @@ function rowsInOrder(ctx: Ctx, ids: number[]): LeadRow[] {
   return ids.map((id) => byId.get(id)).filter((r): r is LeadRow => r !== undefined);
 }
 
-function patientExists(ctx: Ctx, patid: number): boolean {
-  return sql(ctx.db, 'SELECT 1 AS x FROM patients WHERE patid = ? AND deleted = 0').get(patid) !== undefined;
+/** A lead is linked only to a patient who exists and is not deleted (docs/decisions/0019). */
+function requireActivePatient(ctx: Ctx, patid: number): void {
+  const state = patientState(ctx.db, patid);
+  if (state === 'missing') fail(422, MSG.patientNotFound);
+  if (state === 'deleted') fail(422, patientDeletedMessage);
 }
 
 /** A patient row in the core table from the lead's contact, address and communication data. */

@@ -1,9 +1,10 @@
-import { normalizeDob } from '../../contract/system.ts';
+import type { OpParsedInput } from '../../contract/operations.ts';
+import { normalizeDob, updateCustomerMessages } from '../../contract/system.ts';
+import { ahvDigits, foldText, phoneKey } from '../../contract/text-match.ts';
 import { type Db, sql } from '../db/database.ts';
 import { fail, type Handlers } from '../handler.ts';
 import { openapiResponse } from '../openapi.ts';
 import { zurichDateTime } from '../time.ts';
-import { containsGlob } from './text-match.ts';
 
 interface ProviderRow {
   userid: number;
@@ -32,7 +33,7 @@ function toProvider(r: ProviderRow) {
 
 /** The Patient record of searchPatients and getCustomerById, straight from SQL (no per-row work). */
 const patientCols = `patid, lastname, firstname, gender, dob, title, street, zip, city, country, countrycode, mobile,
-  mail, ahv AS AHV, language, CASE deleted WHEN 0 THEN '0' ELSE '1' END AS deleted`;
+  tel, mail, ahv AS AHV, language, CASE deleted WHEN 0 THEN '0' ELSE '1' END AS deleted`;
 
 function findProvider(db: Db, userid: number) {
   return sql(db, `SELECT ${providerCols} FROM users WHERE userid = ? AND is_provider = 1`).get(userid) as
@@ -101,17 +102,20 @@ export const systemHandlers: Handlers = {
   searchPatients: (ctx, input) => {
     const where: string[] = [];
     const args: (string | number)[] = [];
-    const lastname = input.lastname?.trim();
-    const firstname = input.firstname?.trim();
+    // Names are compared by their folded keys (extensions.md §3): instr() on short stored keys, whose cost does not
+    // grow with the pattern's length the way a per-letter GLOB class did.
+    const lastname = foldText(input.lastname ?? '');
+    const firstname = foldText(input.firstname ?? '');
     const mail = input.mail?.trim();
     const ahv = input.ahv?.trim();
+    const phone = input.phone?.trim();
     if (lastname) {
-      where.push('lastname GLOB ?');
-      args.push(containsGlob(lastname));
+      where.push('instr(lastname_key, ?) > 0');
+      args.push(lastname);
     }
     if (firstname) {
-      where.push('firstname GLOB ?');
-      args.push(containsGlob(firstname));
+      where.push('instr(firstname_key, ?) > 0');
+      args.push(firstname);
     }
     if (input.dob) {
       where.push('dob = ?');
@@ -126,15 +130,18 @@ export const systemHandlers: Handlers = {
       args.push(mail);
     }
     if (ahv) {
-      // Exact, but written with or without the dots (756.1234.5678.97 or 7561234567897).
-      const digits = ahv.replaceAll('.', '');
-      where.push('ahv IN (?, ?)');
-      args.push(
-        ahv,
-        /^\d{13}$/.test(digits)
-          ? `${digits.slice(0, 3)}.${digits.slice(3, 7)}.${digits.slice(7, 11)}.${digits.slice(11)}`
-          : digits,
-      );
+      // Exact, written with or without dots and spaces (756.1234.5678.97, 756 1234 5678 97, 7561234567897).
+      where.push('ahv_key = ?');
+      args.push(ahvDigits(ahv) ?? ahv.replace(/[\s.]/g, ''));
+    }
+    if (phone) {
+      const key = phoneKey(phone);
+      // A number without digits matches nobody (not everybody, as an empty instr() needle would).
+      if (key === '') where.push('0');
+      else {
+        where.push('(instr(tel_key, ?) > 0 OR instr(mobile_key, ?) > 0)');
+        args.push(key, key);
+      }
     }
     const rows = sql(
       ctx.db,
@@ -142,6 +149,39 @@ export const systemHandlers: Handlers = {
        ORDER BY lastname COLLATE NOCASE, firstname COLLATE NOCASE, patid LIMIT ? OFFSET ?`,
     ).all(...args, input.limit, input.offset);
     return { result: rows };
+  },
+
+  updateCustomer: (ctx, input) => {
+    const row = sql(ctx.db, 'SELECT * FROM patients WHERE patid = ?').get(input.patid) as
+      | Record<string, string | number | null>
+      | undefined;
+    if (!row) fail(404, updateCustomerMessages.notFound);
+    if (row.deleted !== 0) fail(422, updateCustomerMessages.deleted);
+    const changes = customerChanges(ctx, input, row);
+    if (changes.length === 0) return { result: null };
+    const set = changes.map((c) => `${c.column} = ?`).join(', ');
+    sql(ctx.db, `UPDATE patients SET ${set} WHERE patid = ?`).run(
+      ...changes.map((c) => c.value),
+      input.patid,
+    );
+    const now = zurichDateTime(ctx.now());
+    const author = sql(ctx.db, 'SELECT givenname, familyname FROM users WHERE userid = ?').get(
+      ctx.user.userid,
+    ) as { givenname: string; familyname: string } | undefined;
+    sql(
+      ctx.db,
+      `INSERT INTO hx_entries (patid, category, text, date, teaser, author, userid, deleted, created)
+       VALUES (?, 'Data', ?, ?, ?, ?, ?, 0, ?)`,
+    ).run(
+      input.patid,
+      changes.map((c) => `${c.label}: ${c.before || '–'} → ${c.value ?? '–'}`).join('\n'),
+      now,
+      'Personalien geändert',
+      author ? `${author.givenname} ${author.familyname}`.trim() : ctx.user.username,
+      ctx.user.userid,
+      now,
+    );
+    return { result: null };
   },
 
   createCustomer: (ctx, input) => {
@@ -201,3 +241,74 @@ export const systemHandlers: Handlers = {
     raw: openapiResponse(ctx.request, input.format ?? 'yaml', ctx.now().getTime()),
   }),
 };
+
+type UpdateInput = OpParsedInput<'updateCustomer'>;
+
+/** Fields of createCustomer as updateCustomer changes them: column, how the value is stored, its history label. */
+const customerFields: { field: keyof UpdateInput; column: string; label: string }[] = [
+  { field: 'title', column: 'title', label: 'Titel' },
+  { field: 'lastname', column: 'lastname', label: 'Name' },
+  { field: 'firstname', column: 'firstname', label: 'Vorname' },
+  { field: 'gender', column: 'gender', label: 'Geschlecht' },
+  { field: 'dob', column: 'dob', label: 'Geburtsdatum' },
+  { field: 'street', column: 'street', label: 'Strasse' },
+  { field: 'zip', column: 'zip', label: 'PLZ' },
+  { field: 'city', column: 'city', label: 'Ort' },
+  { field: 'country', column: 'country', label: 'Land' },
+  { field: 'countrycode', column: 'countrycode', label: 'Ländercode' },
+  { field: 'tel', column: 'tel', label: 'Telefon' },
+  { field: 'fax', column: 'fax', label: 'Fax' },
+  { field: 'mobile', column: 'mobile', label: 'Mobile' },
+  { field: 'mail', column: 'mail', label: 'E-Mail' },
+  { field: 'ahv', column: 'ahv', label: 'AHV-Nr.' },
+  { field: 'language', column: 'language', label: 'Sprache' },
+];
+
+interface Change {
+  column: string;
+  label: string;
+  before: string;
+  value: string | number | null;
+}
+
+/** What updateCustomer would change, stored as createCustomer stores it; refuses an unknown language first. */
+function customerChanges(
+  ctx: Parameters<NonNullable<Handlers['updateCustomer']>>[0],
+  input: UpdateInput,
+  row: Record<string, string | number | null>,
+): Change[] {
+  const changes: Change[] = [];
+  if (input.language !== undefined) {
+    const language = input.language.trim();
+    if (language !== '' && !ctx.tenant.languages.includes(language.toLowerCase())) {
+      fail(200, `${updateCustomerMessages.language}${input.language}`);
+    }
+  }
+  for (const { field, column, label } of customerFields) {
+    const raw = input[field];
+    if (raw === undefined || typeof raw !== 'string') continue;
+    let value: string | null = raw.trim();
+    if (field === 'gender') value = /f/i.test(value) ? 'female' : 'male';
+    else if (field === 'dob') value = value ? normalizeDob(value) : null;
+    else if (field === 'countrycode' || field === 'language') value = value.toLowerCase();
+    const before = row[column] ?? null;
+    if ((before ?? '') === (value ?? '')) continue;
+    changes.push({ column, label, before: before === null ? '' : String(before), value });
+  }
+  if (input.group !== undefined) {
+    const name = input.group.trim();
+    let groupId: number | null = null;
+    if (name) {
+      const found = sql(ctx.db, 'SELECT id FROM patient_groups WHERE name = ?').get(name) as
+        | { id: number }
+        | undefined;
+      groupId =
+        found?.id ??
+        Number(sql(ctx.db, 'INSERT INTO patient_groups (name) VALUES (?)').run(name).lastInsertRowid);
+    }
+    if ((row.group_id ?? null) !== groupId) {
+      changes.push({ column: 'group_id', label: 'Gruppe', before: '', value: groupId });
+    }
+  }
+  return changes;
+}

@@ -1,0 +1,32 @@
+/**
+ * How patients are found (extensions.md §3 "how text matches", §4 `phone`): folded names and comparable phone
+ * digits kept beside each patient by triggers, so that a search compares short keys with instr() instead of
+ * running a case-class GLOB whose cost grows with text length times pattern length. The functions fold_text and
+ * phone_key are the ones of contract/text-match.ts, registered on every connection (database.ts).
+ */
+export const patientMatch = `
+ALTER TABLE patients ADD COLUMN lastname_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE patients ADD COLUMN firstname_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE patients ADD COLUMN tel_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE patients ADD COLUMN mobile_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE patients ADD COLUMN ahv_key TEXT NOT NULL DEFAULT '';
+
+UPDATE patients SET lastname_key = fold_text(lastname), firstname_key = fold_text(firstname),
+  tel_key = phone_key(tel), mobile_key = phone_key(mobile), ahv_key = digits_only(ahv);
+
+CREATE TRIGGER patients_keys_insert AFTER INSERT ON patients BEGIN
+  UPDATE patients SET lastname_key = fold_text(NEW.lastname), firstname_key = fold_text(NEW.firstname),
+    tel_key = phone_key(NEW.tel), mobile_key = phone_key(NEW.mobile), ahv_key = digits_only(NEW.ahv)
+  WHERE patid = NEW.patid;
+END;
+
+CREATE TRIGGER patients_keys_update AFTER UPDATE OF lastname, firstname, tel, mobile, ahv ON patients BEGIN
+  UPDATE patients SET lastname_key = fold_text(NEW.lastname), firstname_key = fold_text(NEW.firstname),
+    tel_key = phone_key(NEW.tel), mobile_key = phone_key(NEW.mobile), ahv_key = digits_only(NEW.ahv)
+  WHERE patid = NEW.patid;
+END;
+
+CREATE INDEX patients_tel_key ON patients (tel_key);
+CREATE INDEX patients_mobile_key ON patients (mobile_key);
+CREATE INDEX patients_ahv_key ON patients (ahv_key);
+`;
