@@ -1,3 +1,4 @@
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { normalizeDob, type Patient, type SearchPatientsInput } from '../../contract/system.ts';
 import { opQuery } from '../api/queries.ts';
 
@@ -10,7 +11,7 @@ import { opQuery } from '../api/queries.ts';
  */
 
 /** The criteria searchPatients allows (besides offset and limit). */
-export const patientSearchKeys = ['lastname', 'firstname', 'dob', 'patid', 'mail', 'ahv'] as const;
+export const patientSearchKeys = ['lastname', 'firstname', 'dob', 'patid', 'mail', 'ahv', 'phone'] as const;
 export type PatientSearchKey = (typeof patientSearchKeys)[number];
 
 export interface PatientCriteria {
@@ -23,8 +24,10 @@ export interface PatientCriteria {
   patid?: number;
   /** Exact; more than 7 characters with @. */
   mail?: string;
-  /** Exact, dots optional. */
+  /** Exact, dots and spaces optional. */
   ahv?: string;
+  /** Phone or mobile (extensions.md §4, an addition a real tenant may lack). */
+  phone?: string;
 }
 
 export const DEFAULT_SEARCH_LIMIT = 25;
@@ -56,35 +59,140 @@ export function hasCriteria(criteria: PatientCriteria): boolean {
 
 const isoDayRe = /^\d{4}-\d{1,2}-\d{1,2}$/;
 const swissDayRe = /^\d{1,2}\.\d{1,2}\.\d{4}$/;
+/** `18.9.49`: a two-digit year is the most recent past one (extensions.md §3). */
+const shortDayRe = /^(\d{1,2})\.(\d{1,2})\.(\d{2})$/;
 const digitsRe = /^\d+$/;
-/** 756.1234.5678.97, with or without dots (13 digits, Swiss AHV numbers start with 756). */
-const ahvRe = /^756(?:\.?\d){10}$/;
+/** 756.1234.5678.97, with or without dots or spaces (13 digits, Swiss AHV numbers start with 756). */
+const ahvRe = /^756(?:[.\s]?\d){10}$/;
+/** A phone number as callers give it: digits with spaces, dots, dashes or slashes, perhaps +41 or 0041 first. */
+const phoneRe = /^\+?[\d\s./-]+$/;
+
+/** Today in the practice's zone (Europe/Zurich), `YYYY-MM-DD`, without the formatting module's i18n. */
+function zurichToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
+}
+
+/** A date of birth as typed (`18.9.49`, `1.2.1960`, `1960-02-01`) as `DD.MM.YYYY` or ISO; null when it is none. */
+export function readDob(text: string, now: Date = new Date()): string | null {
+  const s = text.trim();
+  if (swissDayRe.test(s) || isoDayRe.test(s)) return normalizeDob(s) ? s : null;
+  const m = shortDayRe.exec(s);
+  if (!m) return null;
+  const today = zurichToday(now);
+  const [, day, month, yy] = m;
+  const thisCentury = `${day}.${month}.${2000 + Number(yy)}`;
+  const iso = normalizeDob(thisCentury);
+  // A day after today is not a birth date: then the century before.
+  if (iso !== null && iso <= today) return thisCentury;
+  const lastCentury = `${day}.${month}.${1900 + Number(yy)}`;
+  return normalizeDob(lastCentury) ? lastCentury : null;
+}
+
+/** The ways a list of words can be a name: every split into last and first name, both orders (at most 4). */
+function nameAlternatives(words: string[]): PatientCriteria[] {
+  if (words.length === 1) return [{ lastname: words[0] }];
+  const out: PatientCriteria[] = [];
+  for (let i = 1; i < words.length && out.length < 4; i++) {
+    const head = words.slice(0, i).join(' ');
+    const tail = words.slice(i).join(' ');
+    out.push({ lastname: head, firstname: tail }, { lastname: tail, firstname: head });
+  }
+  return out.slice(0, 4);
+}
 
 /**
- * What a free text most likely means, as allowed criteria: a date is a date of birth, an AHV number (756…) an
- * AHV number, other digits a patient number, text with @ a mail, words a name (`Lastname Firstname` or
- * `Lastname, Firstname`). null when there is nothing to search for yet (too short, an incomplete mail).
+ * What a free text most likely means, as the criteria to search (extensions.md §3): one set, or several to search
+ * side by side and merge (a name in either order: `Noah Schmid` and `Schmid Noah`). A date is a date of birth
+ * (`18.9.49` too), an AHV number (756…, with dots or spaces) an AHV number, a number written as a phone number
+ * (`079 100 79 19`, `+41791007919`) a phone number, other digits a patient number, text with @ a mail, words a name,
+ * words and a date a name and a date of birth. `Lastname, Firstname` is read in that order only.
+ * null when there is nothing to search for yet (too short, an incomplete mail).
  */
-export function interpretQuery(text: string): PatientCriteria | null {
+export function interpretQuery(text: string, now: Date = new Date()): PatientCriteria[] | null {
   const s = text.trim().replace(/\s+/g, ' ');
   if (s === '') return null;
-  if (swissDayRe.test(s) || isoDayRe.test(s)) return normalizeDob(s) ? { dob: s } : null;
-  if (ahvRe.test(s)) return { ahv: s };
-  if (digitsRe.test(s)) {
+  const dob = readDob(s, now);
+  if (dob) return [{ dob }];
+  if (/^\d/.test(s) && (swissDayRe.test(s) || isoDayRe.test(s) || shortDayRe.test(s))) return null;
+  if (ahvRe.test(s)) return [{ ahv: s }];
+  if (digitsRe.test(s) && !s.startsWith('0') && s.length <= 8) {
     const n = Number(s);
-    return Number.isSafeInteger(n) && n > 0 ? { patid: n } : null;
+    return Number.isSafeInteger(n) && n > 0 ? [{ patid: n }] : null;
   }
-  if (s.includes('@')) return s.length > 7 ? { mail: s } : null;
+  if (phoneRe.test(s)) {
+    const digits = s.replace(/\D/g, '');
+    return digits.length >= 6 ? [{ phone: s }] : null;
+  }
+  if (s.includes('@')) return s.length > 7 ? [{ mail: s }] : null;
   if (s.length < 2) return null;
   const comma = s.indexOf(',');
   if (comma >= 0) {
     const lastname = s.slice(0, comma).trim();
     const firstname = s.slice(comma + 1).trim();
     if (!lastname && !firstname) return null;
-    return { ...(lastname ? { lastname } : {}), ...(firstname ? { firstname } : {}) };
+    return [{ ...(lastname ? { lastname } : {}), ...(firstname ? { firstname } : {}) }];
   }
-  const [first, ...rest] = s.split(' ');
-  return rest.length > 0 ? { lastname: first, firstname: rest.join(' ') } : { lastname: s };
+  // Words and a date of birth: `Schmid Noah 18.9.49`.
+  const words = s.split(' ');
+  const dated = words.map((w) => readDob(w, now));
+  const at = dated.findIndex((d) => d !== null);
+  if (at >= 0 && words.length > 1) {
+    const names = words.filter((_, i) => i !== at);
+    return nameAlternatives(names).map((c) => ({ ...c, dob: dated[at] as string }));
+  }
+  return nameAlternatives(words);
+}
+
+/** `Unknown parameter(s): phone`: a real tenant without the phone criterion of extensions.md §4. */
+export function isPhoneUnsupported(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'msg' in error &&
+    typeof error.msg === 'string' &&
+    error.msg.startsWith('Unknown parameter(s):') &&
+    error.msg.includes('phone')
+  );
+}
+
+/**
+ * The hits of several criteria searched side by side, merged by patid in the service's order (last name, first
+ * name, number). Each search is the ordinary searchPatients query (its own key); only the merge is here.
+ */
+export function usePatientLookup(
+  alternatives: PatientCriteria[] | null,
+  paging: { offset?: number; limit?: number } = {},
+  options: { enabled?: boolean } = {},
+) {
+  const list = alternatives ?? [];
+  return useQueries({
+    queries: list.map((c) => ({
+      ...patientSearchQuery(c, paging),
+      enabled: (options.enabled ?? true) && hasCriteria(c),
+      placeholderData: keepPreviousData,
+    })),
+    combine: (results) => {
+      const byId = new Map<number, Patient>();
+      for (const r of results)
+        for (const p of r.data?.items ?? []) if (!byId.has(p.patid)) byId.set(p.patid, p);
+      const items = [...byId.values()].sort(
+        (a, b) =>
+          a.lastname.localeCompare(b.lastname, 'de', { sensitivity: 'base' }) ||
+          a.firstname.localeCompare(b.firstname, 'de', { sensitivity: 'base' }) ||
+          a.patid - b.patid,
+      );
+      const failed = results.find((r) => r.isError);
+      return {
+        items,
+        isPending: list.length > 0 && results.some((r) => r.isPending),
+        isFetching: results.some((r) => r.isFetching),
+        isError: failed !== undefined,
+        error: failed?.error ?? null,
+        phoneUnsupported: failed !== undefined && isPhoneUnsupported(failed.error),
+        refetch: () => Promise.all(results.map((r) => r.refetch())),
+      };
+    },
+  });
 }
 
 export function patientSearchQuery(

@@ -1,11 +1,10 @@
 import { Combobox, Group, Loader, Text, TextInput, type TextInputProps, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../contract/system.ts';
 import { formatDate } from './format.ts';
-import { interpretQuery, patientName, patientSearchQuery } from './patient-criteria.ts';
+import { interpretQuery, patientName, usePatientLookup } from './patient-criteria.ts';
 import { searchFieldProps } from './patient-search-field.tsx';
 import { describeError } from './states.tsx';
 
@@ -23,6 +22,7 @@ export {
   patientSearchKeys,
   patientSearchQuery,
   toSearchInput,
+  usePatientLookup,
 } from './patient-criteria.ts';
 
 export interface PatientSearchBoxProps {
@@ -46,6 +46,21 @@ export interface PatientSearchBoxProps {
   error?: ReactNode;
   required?: boolean;
   maxHits?: number;
+  /**
+   * A picker for booking, linking or a recall: deleted patients are listed (marked, so that the person sees why
+   * they are not offered) but cannot be chosen.
+   */
+  excludeDeleted?: boolean;
+}
+
+/** What tells two people of the same name apart: birth date, number, city. */
+export function patientFacts(p: Patient): string[] {
+  return [formatDate(p.dob), `#${p.patid}`, [p.zip, p.city].filter(Boolean).join(' ')].filter(Boolean);
+}
+
+/** The option's accessible name: name, facts and, for a deleted patient, that they are deleted. */
+function patientOptionLabel(p: Patient, t: (key: string) => string): string {
+  return [patientName(p), ...patientFacts(p), ...(p.deleted === '1' ? [t('deleted')] : [])].join(', ');
 }
 
 /**
@@ -67,18 +82,15 @@ export function PatientSearchBox({
   error,
   required,
   maxHits = 8,
+  excludeDeleted,
 }: PatientSearchBoxProps) {
   const { t } = useTranslation('patients');
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState(initialText);
   const [debounced] = useDebouncedValue(text, 250);
   const criteria = interpretQuery(debounced);
-  const query = useQuery({
-    ...patientSearchQuery(criteria ?? {}, { limit: maxHits }),
-    enabled: criteria !== null,
-    placeholderData: keepPreviousData,
-  });
-  const hits = criteria ? (query.data?.items ?? []) : [];
+  const query = usePatientLookup(criteria, { limit: maxHits });
+  const hits = criteria ? query.items.slice(0, maxHits) : [];
   const stale = text !== debounced || query.isFetching;
 
   // The first hit is highlighted (unless the user moved on), so that Enter opens it.
@@ -92,6 +104,8 @@ export function PatientSearchBox({
   }, [hitsKey, opened]);
 
   const pick = (patient: Patient) => {
+    // A picker that books or links never takes a deleted patient (the service refuses it too).
+    if (excludeDeleted && patient.deleted === '1') return;
     setText(keepText ? patientName(patient) : '');
     combobox.closeDropdown();
     onPick(patient);
@@ -100,6 +114,7 @@ export function PatientSearchBox({
   const hint = (() => {
     if (text.trim() === '') return t('search.hint');
     if (!interpretQuery(text)) return t('search.tooShort');
+    if (query.phoneUnsupported && !stale) return t('search.phoneUnsupported');
     if (query.isError && !stale) return describeError(query.error, t);
     if (stale && hits.length === 0) return t('search.searching');
     if (hits.length === 0) return t('search.nothing');
@@ -133,9 +148,10 @@ export function PatientSearchBox({
           onBlur={() => combobox.closeDropdown()}
           onKeyDown={(e) => {
             // Enter without a highlighted hit (e.g. typed fast): the first hit, once it is there.
-            if (e.key === 'Enter' && combobox.getSelectedOptionIndex() === -1 && hits.length > 0 && !stale) {
+            const first = hits.find((p) => !(excludeDeleted && p.deleted === '1'));
+            if (e.key === 'Enter' && combobox.getSelectedOptionIndex() === -1 && first && !stale) {
               e.preventDefault();
-              pick(hits[0]);
+              pick(first);
             }
           }}
         />
@@ -143,15 +159,23 @@ export function PatientSearchBox({
       <Combobox.Dropdown>
         <Combobox.Options aria-label={t('search.results')}>
           {hits.map((p) => (
-            <Combobox.Option value={String(p.patid)} key={p.patid} aria-label={patientName(p)}>
+            <Combobox.Option
+              value={String(p.patid)}
+              key={p.patid}
+              aria-label={patientOptionLabel(p, t)}
+              disabled={excludeDeleted && p.deleted === '1'}
+            >
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Text size="sm" fw={600} td={p.deleted === '1' ? 'line-through' : undefined}>
                   {patientName(p)}
+                  {p.deleted === '1' && (
+                    <Text span size="xs" fw={700} ml={6} className="patient-deleted-tag">
+                      {t('deleted')}
+                    </Text>
+                  )}
                 </Text>
                 {/* Inherits the option's colour (white on the highlighted one). */}
-                <Text size="xs">
-                  {[formatDate(p.dob), `#${p.patid}`, p.city].filter(Boolean).join(' · ')}
-                </Text>
+                <Text size="xs">{patientFacts(p).join(' · ')}</Text>
               </Group>
             </Combobox.Option>
           ))}

@@ -47,7 +47,10 @@ describe('the header', () => {
     renderWithProviders(inHeader(<GlobalSearch />));
     const standIn = header().getByRole('textbox', { name: 'Search patients' });
     expect(standIn).toHaveAttribute('readonly');
-    expect(standIn).toHaveAttribute('placeholder', 'Name, date of birth, patient no., mail or AHV no.');
+    expect(standIn).toHaveAttribute(
+      'placeholder',
+      'Name, date of birth, phone, patient no., mail or AHV no.',
+    );
     expect(header().getByText(/^(Ctrl|⌘) K$/)).toBeInTheDocument();
 
     // At once, while the header shows the stand-in. jsdom lays nothing out, so the header field counts as hidden

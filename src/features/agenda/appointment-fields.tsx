@@ -98,6 +98,7 @@ export function AppointmentFields({
         </Group>
         {changingPatient && (
           <PatientSearchBox
+            excludeDeleted
             label={t('dialog.searchPatient')}
             autoFocus
             onPick={(p) => {

@@ -85,6 +85,7 @@ export function PatientStep(props: PatientStepProps) {
         {tab === 'find' && (
           <Box style={{ flex: 1 }} miw={240}>
             <PatientSearchBox
+              excludeDeleted
               label={t('patient.searchLabel')}
               placeholder={t('patient.searchHint')}
               onPick={(p) => props.onChoose(p.patid)}

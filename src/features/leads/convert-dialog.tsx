@@ -218,6 +218,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
               </Alert>
             )}
             <PatientSearchBox
+              excludeDeleted
               label={t('convert.other')}
               keepText
               onPick={(p) => {

@@ -1,11 +1,10 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page.tsx';
-import { patientSearchQuery } from '../../components/patient-criteria.ts';
+import { usePatientLookup } from '../../components/patient-criteria.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { NewPatientModal } from './components/new-patient-modal.tsx';
@@ -30,11 +29,7 @@ export function Component() {
   // `?new=1&lastname=…&firstname=…&dob=…` opens the new-patient form filled in (the lab page links here).
   const [prefill] = useState(() => prefillOf(params));
   const [newOpened, newPatient] = useDisclosure(prefill !== undefined);
-  const query = useQuery({
-    ...patientSearchQuery(criteria ?? {}, { offset: state.offset, limit: state.limit }),
-    enabled: criteria !== null,
-    placeholderData: keepPreviousData,
-  });
+  const query = usePatientLookup(criteria, { offset: state.offset, limit: state.limit });
   const update = (next: Partial<PatientSearchState>) =>
     setParams((prev) => writeSearch({ ...readSearch(prev), ...next }));
 
@@ -65,9 +60,13 @@ export function Component() {
         {state.q.trim() !== '' && criteria && (
           <Text size="sm" c="dimmed">
             {t('results.interpreted', {
-              what: Object.entries(criteria)
-                .map(([k, v]) => `${t(`fields.${k}`)}: ${v}`)
-                .join(', '),
+              what: criteria
+                .map((c) =>
+                  Object.entries(c)
+                    .map(([k, v]) => `${t(`fields.${k === 'phone' ? 'phoneOrMobile' : k}`)}: ${v}`)
+                    .join(', '),
+                )
+                .join(` ${t('results.or')} `),
             })}
           </Text>
         )}
@@ -76,13 +75,15 @@ export function Component() {
             title={state.q.trim() ? t('results.notSearchable') : t('results.start')}
             description={t('searchForm.qHint')}
           />
+        ) : query.phoneUnsupported ? (
+          <EmptyState title={t('search.phoneUnsupported')} />
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : !query.isPending && query.data.items.length === 0 && state.offset === 0 ? (
+        ) : !query.isPending && query.items.length === 0 && state.offset === 0 ? (
           <EmptyState title={t('results.none')} description={t('results.noneHint')} />
         ) : (
           <PatientResults
-            items={query.data?.items ?? []}
+            items={query.items}
             offset={state.offset}
             limit={state.limit}
             loading={query.isFetching}

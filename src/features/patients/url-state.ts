@@ -3,6 +3,7 @@ import {
   interpretQuery,
   type PatientCriteria,
   patientSearchKeys,
+  readDob,
 } from '../../components/patient-criteria.ts';
 
 /**
@@ -18,12 +19,12 @@ export interface PatientSearchState {
 }
 
 /** What may name a person stays out of the address (useUrlParams `private`); patid, offset and limit stay in. */
-export const PRIVATE_SEARCH_PARAMS = ['q', 'lastname', 'firstname', 'dob', 'mail', 'ahv'] as const;
+export const PRIVATE_SEARCH_PARAMS = ['q', 'lastname', 'firstname', 'dob', 'mail', 'ahv', 'phone'] as const;
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
 export function emptyFields(): PatientSearchState['fields'] {
-  return { lastname: '', firstname: '', dob: '', patid: '', mail: '', ahv: '' };
+  return { lastname: '', firstname: '', dob: '', patid: '', mail: '', ahv: '', phone: '' };
 }
 
 export function readSearch(params: URLSearchParams): PatientSearchState {
@@ -51,16 +52,20 @@ export function writeSearch(state: PatientSearchState): URLSearchParams {
   return out;
 }
 
-/** The criteria to send: the free text's interpretation, or the detailed fields. null: nothing to search. */
-export function criteriaOf(state: PatientSearchState): PatientCriteria | null {
+/**
+ * The criteria to send: the free text's interpretation (perhaps several sets, searched side by side), or the
+ * detailed fields. null: nothing to search.
+ */
+export function criteriaOf(state: PatientSearchState): PatientCriteria[] | null {
   if (state.q.trim()) return interpretQuery(state.q);
-  const { lastname, firstname, dob, patid, mail, ahv } = state.fields;
+  const { lastname, firstname, dob, patid, mail, ahv, phone } = state.fields;
   const criteria: PatientCriteria = {};
   if (lastname.trim()) criteria.lastname = lastname.trim();
   if (firstname.trim()) criteria.firstname = firstname.trim();
-  if (dob.trim()) criteria.dob = dob.trim();
+  if (dob.trim()) criteria.dob = readDob(dob) ?? dob.trim();
   if (/^\d+$/.test(patid.trim()) && Number(patid) > 0) criteria.patid = Number(patid);
   if (mail.trim()) criteria.mail = mail.trim();
   if (ahv.trim()) criteria.ahv = ahv.trim();
-  return Object.keys(criteria).length > 0 ? criteria : null;
+  if (phone.trim()) criteria.phone = phone.trim();
+  return Object.keys(criteria).length > 0 ? [criteria] : null;
 }

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { normalizeDob } from '../../../../contract/system.ts';
 import { contractResolver } from '../../../components/form-resolver.ts';
+import { readDob } from '../../../components/patient-criteria.ts';
 import { emptyFields, type PatientSearchState } from '../url-state.ts';
 
 /** The detailed criteria, as typed; messages are keys of `patients:searchForm.errors`. */
@@ -14,7 +14,7 @@ export const searchFieldsSchema = z
     q: z.string(),
     lastname: z.string(),
     firstname: z.string(),
-    dob: z.string().refine((v) => v.trim() === '' || normalizeDob(v) !== null, { error: 'dob' }),
+    dob: z.string().refine((v) => v.trim() === '' || readDob(v) !== null, { error: 'dob' }),
     patid: z.string().refine((v) => v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) > 0), {
       error: 'patid',
     }),
@@ -22,6 +22,7 @@ export const searchFieldsSchema = z
       error: 'mail',
     }),
     ahv: z.string(),
+    phone: z.string(),
   })
   .refine((v) => Object.values(v).some((s) => s.trim() !== ''), { error: 'empty', path: ['q'] });
 
@@ -122,6 +123,13 @@ export function PatientSearchForm({ state, onSearch }: PatientSearchFormProps) {
               {...register('ahv')}
               label={t('fields.ahv')}
               description={t('searchForm.ahvHint')}
+              autoComplete="off"
+            />
+            <TextInput
+              {...register('phone')}
+              label={t('fields.phoneOrMobile')}
+              description={t('searchForm.phoneHint')}
+              inputMode="tel"
               autoComplete="off"
             />
           </SimpleGrid>

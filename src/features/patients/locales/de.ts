@@ -9,23 +9,25 @@ export const de: Translation<typeof en> = {
   search: {
     label: 'Patienten suchen',
     title: 'Patienten suchen',
-    placeholder: 'Name, Geburtsdatum, Patientennr., Mail oder AHV-Nr.',
+    placeholder: 'Name, Geburtsdatum, Telefon, Patientennr., Mail oder AHV-Nr.',
     open: 'Patienten suchen ({{shortcut}})',
-    hint: 'Geben Sie einen Namen (Nachname Vorname), ein Geburtsdatum, eine Patientennummer, eine Mailadresse oder eine AHV-Nummer ein.',
+    hint: 'Geben Sie einen Namen (in beliebiger Reihenfolge), ein Geburtsdatum (18.9.49), eine Telefon- oder Mobilnummer, eine Patientennummer, eine Mailadresse oder eine AHV-Nummer ein.',
     tooShort: 'Bitte etwas mehr eingeben.',
     searching: 'Suche läuft…',
     nothing: 'Kein Patient gefunden.',
     results: 'Gefundene Patienten',
     allResults: 'Alle Ergebnisse anzeigen',
+    phoneUnsupported:
+      'Der Server dieser Praxis kann nicht nach Telefonnummern suchen. Bitte nach Name oder Geburtsdatum suchen.',
   },
   searchForm: {
     label: 'Patientensuche',
     q: 'Suche',
     qHint:
-      'Name («Müller», «Müller Anna» oder «Müller, Anna»), Geburtsdatum (21.11.1980 oder 1980-11-21), Patientennummer, Mail oder AHV-Nummer (756.…).',
+      'Name («Müller Anna», «Anna Müller» oder «Müller, Anna»; Umlaute als ü oder ue), Geburtsdatum (21.11.1980 oder 21.11.80), Telefon oder Mobile (079 100 79 19), Patientennummer, Mail oder AHV-Nummer (756.…).',
     detailed: 'Nach einzelnen Kriterien suchen',
-    dobHint: 'TT.MM.JJJJ oder JJJJ-MM-TT',
-    ahvHint: 'Genaue Nummer, Punkte optional',
+    dobHint: 'TT.MM.JJJJ, T.M.JJ oder JJJJ-MM-TT',
+    ahvHint: 'Genaue Nummer, Punkte und Leerzeichen optional',
     submit: 'Suchen',
     errors: {
       dob: 'Datum als TT.MM.JJJJ oder JJJJ-MM-TT eingeben.',
@@ -33,6 +35,7 @@ export const de: Translation<typeof en> = {
       mail: 'Die vollständige Mailadresse eingeben (mehr als 7 Zeichen, mit @).',
       empty: 'Bitte einen Suchbegriff eingeben.',
     },
+    phoneHint: 'Mit oder ohne Leerzeichen und +41',
   },
   fields: {
     patid: 'Patientennr.',
@@ -54,6 +57,7 @@ export const de: Translation<typeof en> = {
     ahv: 'AHV-Nr.',
     language: 'Sprache',
     group: 'Patientengruppe',
+    phoneOrMobile: 'Telefon oder Mobile',
   },
   gender: {
     female: 'Weiblich',
@@ -79,6 +83,7 @@ export const de: Translation<typeof en> = {
     none: 'Kein Patient gefunden',
     noneHint:
       'Prüfen Sie die Schreibweise oder suchen Sie nach einem anderen Kriterium. Mail und AHV-Nummer müssen genau stimmen.',
+    or: 'oder',
   },
   newPatient: {
     open: 'Neuer Patient',

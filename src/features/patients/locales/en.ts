@@ -7,23 +7,25 @@ export const en = {
   search: {
     label: 'Search patients',
     title: 'Search patients',
-    placeholder: 'Name, date of birth, patient no., mail or AHV no.',
+    placeholder: 'Name, date of birth, phone, patient no., mail or AHV no.',
     open: 'Search patients ({{shortcut}})',
-    hint: 'Type a name (Lastname Firstname), a date of birth, a patient number, a mail address or an AHV number.',
+    hint: 'Type a name (either order), a date of birth (18.9.49), a phone or mobile number, a patient number, a mail address or an AHV number.',
     tooShort: 'Type a little more to search.',
     searching: 'Searching…',
     nothing: 'No patient found.',
     results: 'Patients found',
     allResults: 'Show all results',
+    phoneUnsupported:
+      "This practice's server cannot search by phone number. Search by name or date of birth instead.",
   },
   searchForm: {
     label: 'Patient search',
     q: 'Search',
     qHint:
-      'Name ("Müller" or "Müller Anna" or "Müller, Anna"), date of birth (21.11.1980 or 1980-11-21), patient number, mail or AHV number (756.…).',
+      'Name ("Müller Anna", "Anna Müller" or "Müller, Anna"; umlauts as ü or ue), date of birth (21.11.1980 or 21.11.80), phone or mobile (079 100 79 19), patient number, mail or AHV number (756.…).',
     detailed: 'Search by single criteria',
-    dobHint: 'DD.MM.YYYY or YYYY-MM-DD',
-    ahvHint: 'Exact number, dots optional',
+    dobHint: 'DD.MM.YYYY, D.M.YY or YYYY-MM-DD',
+    ahvHint: 'Exact number, dots and spaces optional',
     submit: 'Search',
     errors: {
       dob: 'Enter a date as DD.MM.YYYY or YYYY-MM-DD.',
@@ -31,6 +33,7 @@ export const en = {
       mail: 'Enter the complete mail address (more than 7 characters, with @).',
       empty: 'Enter something to search for.',
     },
+    phoneHint: 'With or without spaces and +41',
   },
   fields: {
     patid: 'Patient no.',
@@ -52,6 +55,7 @@ export const en = {
     ahv: 'AHV no.',
     language: 'Language',
     group: 'Patient group',
+    phoneOrMobile: 'Phone or mobile',
   },
   gender: {
     female: 'Female',
@@ -76,6 +80,7 @@ export const en = {
     start: 'Search for a patient',
     none: 'No patient found',
     noneHint: 'Check the spelling, or search by another criterion. Mail and AHV number must match exactly.',
+    or: 'or',
   },
   newPatient: {
     open: 'New patient',

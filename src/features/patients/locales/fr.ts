@@ -9,23 +9,25 @@ export const fr: Translation<typeof en> = {
   search: {
     label: 'Rechercher des patients',
     title: 'Rechercher des patients',
-    placeholder: 'Nom, date de naissance, n° de patient, e-mail ou n° AVS',
+    placeholder: 'Nom, date de naissance, téléphone, n° de patient, e-mail ou n° AVS',
     open: 'Rechercher des patients ({{shortcut}})',
-    hint: 'Saisissez un nom (Nom Prénom), une date de naissance, un numéro de patient, une adresse e-mail ou un numéro AVS.',
+    hint: 'Saisissez un nom (dans n’importe quel ordre), une date de naissance (18.9.49), un numéro de téléphone ou de portable, un numéro de patient, une adresse e-mail ou un numéro AVS.',
     tooShort: 'Saisissez encore quelques caractères.',
     searching: 'Recherche…',
     nothing: 'Aucun patient trouvé.',
     results: 'Patients trouvés',
     allResults: 'Afficher tous les résultats',
+    phoneUnsupported:
+      'Le serveur de ce cabinet ne permet pas de rechercher par numéro de téléphone. Recherchez par nom ou par date de naissance.',
   },
   searchForm: {
     label: 'Recherche de patients',
     q: 'Recherche',
     qHint:
-      'Nom (« Favre » ou « Favre Anne » ou « Favre, Anne »), date de naissance (21.11.1980 ou 1980-11-21), numéro de patient, e-mail ou numéro AVS (756.…).',
+      'Nom (« Favre Anne », « Anne Favre » ou « Favre, Anne »), date de naissance (21.11.1980 ou 21.11.80), téléphone ou portable (079 100 79 19), numéro de patient, e-mail ou numéro AVS (756.…).',
     detailed: 'Rechercher par critères',
-    dobHint: 'JJ.MM.AAAA ou AAAA-MM-JJ',
-    ahvHint: 'Numéro exact, points facultatifs',
+    dobHint: 'JJ.MM.AAAA, J.M.AA ou AAAA-MM-JJ',
+    ahvHint: 'Numéro exact, points et espaces facultatifs',
     submit: 'Rechercher',
     errors: {
       dob: 'Saisissez une date au format JJ.MM.AAAA ou AAAA-MM-JJ.',
@@ -33,6 +35,7 @@ export const fr: Translation<typeof en> = {
       mail: 'Saisissez l’adresse e-mail complète (plus de 7 caractères, avec @).',
       empty: 'Saisissez ce que vous cherchez.',
     },
+    phoneHint: 'Avec ou sans espaces et +41',
   },
   fields: {
     patid: 'N° de patient',
@@ -54,6 +57,7 @@ export const fr: Translation<typeof en> = {
     ahv: 'N° AVS',
     language: 'Langue',
     group: 'Groupe de patients',
+    phoneOrMobile: 'Téléphone ou portable',
   },
   gender: {
     female: 'Féminin',
@@ -79,6 +83,7 @@ export const fr: Translation<typeof en> = {
     none: 'Aucun patient trouvé',
     noneHint:
       'Vérifiez l’orthographe ou recherchez selon un autre critère. L’e-mail et le numéro AVS doivent correspondre exactement.',
+    or: 'ou',
   },
   newPatient: {
     open: 'Nouveau patient',

@@ -9,23 +9,25 @@ export const it: Translation<typeof en> = {
   search: {
     label: 'Cerca pazienti',
     title: 'Cerca pazienti',
-    placeholder: 'Nome, data di nascita, n. paziente, e-mail o n. AVS',
+    placeholder: 'Nome, data di nascita, telefono, n. paziente, e-mail o n. AVS',
     open: 'Cerca pazienti ({{shortcut}})',
-    hint: 'Inserire un nome (Cognome Nome), una data di nascita, un numero di paziente, un indirizzo e-mail o un numero AVS.',
+    hint: 'Inserire un nome (in qualsiasi ordine), una data di nascita (18.9.49), un numero di telefono o di cellulare, un numero di paziente, un indirizzo e-mail o un numero AVS.',
     tooShort: 'Inserire ancora qualche carattere.',
     searching: 'Ricerca…',
     nothing: 'Nessun paziente trovato.',
     results: 'Pazienti trovati',
     allResults: 'Mostra tutti i risultati',
+    phoneUnsupported:
+      'Il server di questo studio non consente di cercare per numero di telefono. Cercare per nome o data di nascita.',
   },
   searchForm: {
     label: 'Ricerca pazienti',
     q: 'Ricerca',
     qHint:
-      'Nome («Bernasconi» o «Bernasconi Anna» o «Bernasconi, Anna»), data di nascita (21.11.1980 o 1980-11-21), numero di paziente, e-mail o numero AVS (756.…).',
+      'Nome («Bernasconi Anna», «Anna Bernasconi» o «Bernasconi, Anna»), data di nascita (21.11.1980 o 21.11.80), telefono o cellulare (079 100 79 19), numero di paziente, e-mail o numero AVS (756.…).',
     detailed: 'Cerca per singoli criteri',
-    dobHint: 'GG.MM.AAAA o AAAA-MM-GG',
-    ahvHint: 'Numero esatto, punti facoltativi',
+    dobHint: 'GG.MM.AAAA, G.M.AA o AAAA-MM-GG',
+    ahvHint: 'Numero esatto, punti e spazi facoltativi',
     submit: 'Cerca',
     errors: {
       dob: 'Inserire una data nel formato GG.MM.AAAA o AAAA-MM-GG.',
@@ -33,6 +35,7 @@ export const it: Translation<typeof en> = {
       mail: 'Inserire l’indirizzo e-mail completo (più di 7 caratteri, con @).',
       empty: 'Inserire che cosa cercare.',
     },
+    phoneHint: 'Con o senza spazi e +41',
   },
   fields: {
     patid: 'N. paziente',
@@ -54,6 +57,7 @@ export const it: Translation<typeof en> = {
     ahv: 'N. AVS',
     language: 'Lingua',
     group: 'Gruppo di pazienti',
+    phoneOrMobile: 'Telefono o cellulare',
   },
   gender: {
     female: 'Femminile',
@@ -79,6 +83,7 @@ export const it: Translation<typeof en> = {
     none: 'Nessun paziente trovato',
     noneHint:
       'Verificare l’ortografia o cercare con un altro criterio. E-mail e numero AVS devono corrispondere esattamente.',
+    or: 'o',
   },
   newPatient: {
     open: 'Nuovo paziente',

@@ -24,6 +24,7 @@ export function PatientField({ label, patid, onChange, error, required, clearLab
   if (patid <= 0) {
     return (
       <PatientSearchBox
+        excludeDeleted
         label={label}
         placeholder={t('patient.placeholder')}
         onPick={(p) => onChange(p.patid)}
