@@ -68,20 +68,24 @@ test('books a slot for a new patient, shows it in the agenda and no longer offer
   await expect(page.getByTestId('chosen-slot')).toContainText(`${date} ${time}–`);
   await expectNoAxeViolations(page);
 
-  // A new patient; switching to the search and back keeps what was typed.
-  await page.getByText('New patient', { exact: true }).click();
-  await page.getByLabel('Last name').fill(lastname);
-  await page.getByLabel('First name').fill('Anna');
-  await page.getByLabel('Date of birth').fill('01.02.1980');
-  await page.getByLabel('Language').selectOption('fr');
-  await page.getByLabel('Country code').fill('CH');
-  await page.getByLabel('E-mail').fill(`anna.${stamp}@example.ch`);
-  await page.getByLabel('Mobile').fill('+41 79 123 45 67');
+  // A new patient, in the app's one new-patient dialog; closing it and opening it again keeps what was typed.
+  await page.getByRole('button', { name: 'New patient' }).click();
+  let dialog = page.getByRole('dialog', { name: 'New patient' });
+  await dialog.getByLabel('Last name').fill(lastname);
+  await dialog.getByLabel('First name').fill('Anna');
+  await dialog.getByRole('radio', { name: 'Female' }).check();
+  await dialog.getByLabel('Date of birth').fill('01.02.1980');
+  await dialog.getByRole('textbox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'French' }).click();
+  await dialog.getByLabel('Country code').fill('CH');
+  await dialog.getByLabel('Mail').fill(`anna.${stamp}@example.ch`);
+  await dialog.getByLabel('Mobile').fill('+41 79 123 45 67');
   await expectNoAxeViolations(page);
-  await page.getByText('Find a patient', { exact: true }).click();
-  await page.getByText('New patient', { exact: true }).click();
-  await expect(page.getByLabel('Last name')).toHaveValue(lastname);
-  await page.getByRole('button', { name: 'Create patient' }).click();
+  await dialog.getByRole('button', { name: 'Close (the entries are kept)' }).click();
+  await page.getByRole('button', { name: 'New patient' }).click();
+  dialog = page.getByRole('dialog', { name: 'New patient' });
+  await expect(dialog.getByLabel('Last name')).toHaveValue(lastname);
+  await dialog.getByRole('button', { name: 'Create patient' }).click();
   await expect(page.getByTestId('chosen-patient')).toContainText(`${lastname}, Anna`);
 
   // Confirm.
@@ -229,7 +233,6 @@ test('at 390 px the sticky confirmation bar never covers the field being filled 
   await page.goto(`/booking?service=${KONTROLLE}&provider=3&duration=15`);
   await chooseFreeDay(page);
   await page.getByTestId('slot-list').getByRole('button').first().click();
-  await page.getByText('New patient', { exact: true }).click();
   const bar = page.getByRole('region', { name: 'Check and book' });
 
   /** The element's box lies wholly in the window and above the bar (which stays at the window's bottom edge). */
@@ -251,13 +254,13 @@ test('at 390 px the sticky confirmation bar never covers the field being filled 
     .toBeGreaterThanOrEqual(await page.evaluate(() => document.documentElement.scrollHeight - 1));
   await expectAboveBar('the comment at the end of the page', comment);
 
-  // From the top, the patient's last field brought into view as the browser brings a field into view (at the
-  // window's lower edge): it stops above the bar, not beneath it, and the person sees what they type.
+  // From the top, the patient search brought into view as the browser brings a field into view (at the window's
+  // lower edge): it stops above the bar, not beneath it, and the person sees what they type.
   await page.evaluate(() => window.scrollTo(0, 0));
-  const mobile = page.getByLabel('Mobile');
-  await mobile.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-  await mobile.focus();
-  await expectAboveBar('the mobile number field', mobile);
-  await mobile.fill('+41 79 123 45 67');
-  await expectAboveBar('the mobile number field while typing', mobile);
+  const search = page.getByRole('combobox', { name: 'Search a patient' });
+  await search.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await search.focus();
+  await expectAboveBar('the patient search field', search);
+  await search.fill('Muster');
+  await expectAboveBar('the patient search field while typing', search);
 });

@@ -145,8 +145,9 @@ test('uploads a PDF and then its HL7 message, pairs them, refuses a duplicate an
   await expectNoAxeViolations(page);
 });
 
-test('explains an HL7 file for an unknown patient before upload and offers to create the patient', async ({
+test('explains an HL7 file for an unknown patient, creates the patient from it, and then sends it to that patient', async ({
   page,
+  request,
 }) => {
   test.setTimeout(90_000);
   const lastname = `Unbekannt${run}`;
@@ -159,18 +160,79 @@ test('explains an HL7 file for an unknown patient before upload and offers to cr
   const row = uploadRow(page, file.name);
   await expect(row).toContainText('Held: patient unknown');
   await expect(row).toContainText(
-    `No patient with number 987654 or named ${lastname} Hans, born 01.02.1960: create the patient or correct the message, then upload.`,
+    `No patient with number 987654 or named ${lastname} Hans, born 01.02.1960. Create the patient (then the file is sent), or ask the laboratory for a corrected message.`,
   );
   expect(sent).toEqual([]);
   await expectNoAxeViolations(page);
 
-  // The link opens the new-patient form filled in from the message.
-  await row.getByRole('link', { name: 'Create the patient' }).click();
-  const dialog = page.getByRole('dialog');
+  // The app's one new-patient dialog, filled in from the message; the person chooses the gender.
+  await row.getByRole('button', { name: 'Create the patient' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New patient' });
   await expect(dialog.getByLabel('Last name')).toHaveValue(lastname);
   await expect(dialog.getByLabel('First name')).toHaveValue('Hans');
   await expect(dialog.getByLabel(/Date of birth/)).toHaveValue('01.02.1960');
   expect(sent).toEqual([]);
+  await dialog.getByRole('radio', { name: 'Male' }).check();
+  await dialog.getByRole('button', { name: 'Create patient' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Checked again and sent: it lands in the new patient's journal.
+  await expect(row).toContainText('Accepted', { timeout: 15_000 });
+  expect(sent).toEqual([file.name]);
+  const found = (await (
+    await request.post('/v1/system/searchPatients', { data: { lastname, dob: '1960-02-01' }, headers: auth })
+  ).json()) as { results: Patient[] };
+  const [created] = found.results;
+  await expect(row).toContainText(`Known: ${lastname} Hans (no. ${created.patid})`);
+  const entries = await post<{ category: string; text: string }[]>(request, '/hx/getPatientHistory', {
+    patid: created.patid,
+    category: 'Labor',
+  });
+  expect(entries).toHaveLength(1);
+});
+
+test('holds a message whose number belongs to another patient than its name: nothing is sent', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await seededPatient(request);
+  const stranger = { patid: owner.patid, lastname: 'Muster', firstname: 'Hans', dob: '1970-01-01' };
+  const file = {
+    name: `e2e-mismatch-${run}.hl7`,
+    buffer: hl7For(stranger, `M${run}`),
+    mimeType: 'text/plain',
+  };
+  const sent = watchUploads(page);
+
+  await signIn(page, { path: '/lab' });
+  await chooseFiles(page, [file]);
+  const row = uploadRow(page, file.name);
+  await expect(row).toContainText('Held: number and name do not match');
+  const born = (owner.dob ?? '').split('-').reverse().join('.');
+  await expect(row).toContainText(
+    `Number ${owner.patid} is ${owner.lastname} ${owner.firstname}, born ${born}, but the message names Muster Hans, born 01.01.1970. Nothing was sent.`,
+  );
+  await expect(row).toContainText('Ask the laboratory for a corrected message.');
+  await expect(
+    row.getByRole('link', { name: `Open the record of ${owner.lastname} ${owner.firstname}` }),
+  ).toHaveAttribute('href', `/patients/${owner.patid}`);
+  // Give a request every chance to show up before asserting there was none.
+  await page.waitForTimeout(500);
+  expect(sent).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  // The service refuses the same file from any other client, and stores nothing.
+  const answer = await (
+    await request.post('/v1/labor/upload', {
+      data: { filename: file.name, content: file.buffer.toString('base64') },
+      headers: auth,
+    })
+  ).json();
+  expect(answer).toEqual({
+    status: 400,
+    msg: `Patient data do not match: number ${owner.patid} is ${owner.lastname} ${owner.firstname}, born ${born}.`,
+  });
 });
 
 test('stops a file with another extension before sending anything', async ({ page }) => {

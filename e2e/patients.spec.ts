@@ -274,7 +274,7 @@ test.describe('patients', () => {
     await dialog.getByRole('button', { name: 'Create patient' }).click();
 
     const warning = page.getByRole('dialog', { name: 'Possible duplicates' });
-    await expect(warning.getByRole('alert')).toContainText('exists already');
+    await expect(warning.getByRole('alert')).toContainText('Before anything is created');
     await expect(warning.getByRole('link', { name: `${twin.lastname}, ${twin.firstname}` })).toHaveAttribute(
       'href',
       `/patients/${existing}`,

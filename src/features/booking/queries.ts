@@ -26,10 +26,6 @@ export function calendarsQuery() {
   return opQuery('getCalendars', {});
 }
 
-export function createCustomerMutation() {
-  return opMutation('createCustomer', { invalidates: ['searchPatients'], silent: true });
-}
-
 export function createAppointmentMutation() {
   return opMutation('createAppointment', { invalidates: ['getSlots', 'getAppointments'], silent: true });
 }

@@ -198,45 +198,94 @@ describe('booking', () => {
   });
 
   describe('a new patient', () => {
-    async function fillNewPatient() {
+    async function openNewPatient(patient = { last: 'Neu', first: 'Nora', dob: '04.05.1990' }) {
       signInForTest();
       const [slot] = await favreSlots('2026-11-23');
       if (!slot) throw new Error('Dr. Favre has no free time on 23.11.2026');
       const view = renderWithProviders(<BookingPage />, {
         url: `/booking?service=2&provider=3&duration=15&slot=${slot.from}-${slot.to}-3`,
       });
-      await view.user.click(await screen.findByRole('radio', { name: 'New patient' }));
-      await view.user.type(await screen.findByLabelText(/^Last name/), 'Neu');
-      await view.user.type(screen.getByLabelText(/^First name/), 'Nora');
-      await view.user.type(screen.getByLabelText(/^Date of birth/), '04.05.1990');
+      await view.user.click(await screen.findByRole('button', { name: 'New patient' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New patient' });
+      await view.user.type(within(dialog).getByLabelText(/^Last name/), patient.last);
+      await view.user.type(within(dialog).getByLabelText(/^First name/), patient.first);
+      await view.user.type(within(dialog).getByLabelText(/^Date of birth/), patient.dob);
+      return { ...view, dialog };
+    }
+    async function fillNewPatient() {
+      const view = await openNewPatient();
+      await view.user.click(within(view.dialog).getByRole('radio', { name: 'Female' }));
       return view;
     }
 
-    it('puts a refused language on the language field', async () => {
-      const { user } = await fillNewPatient();
-      // The practice keeps a shorter list of languages than the form offers.
-      api.intercept('createCustomer', () => ({ http: 200, msg: 'Unknown language: de' }));
-      await user.click(screen.getByRole('button', { name: 'Create patient' }));
-      expect(await screen.findByText('Unknown language: de')).toBeInTheDocument();
-      expect(screen.getByLabelText(/^Language/)).toHaveAttribute('aria-invalid', 'true');
-      expect(screen.queryByRole('alert')).toBeNull();
+    it('refuses the form while no gender is chosen: nothing is preselected, nothing is sent', async () => {
+      const { user, dialog } = await openNewPatient();
+      await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+      expect(await within(dialog).findByText('Choose the gender.')).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.op === 'createCustomer')).toEqual([]);
     });
 
-    it('says above the buttons when the patient could not be created for another reason', async () => {
-      const { user } = await fillNewPatient();
+    it('puts a refused language on the language field', async () => {
+      const { user, dialog } = await fillNewPatient();
+      // The practice keeps a shorter list of languages than the form offers.
+      api.intercept('createCustomer', () => ({ http: 200, msg: 'Unknown language: de' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+      expect(await within(dialog).findByText('Unknown language: de')).toBeInTheDocument();
+      expect(within(dialog).getAllByLabelText(/^Language/)[0]).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    it('says in the dialog when the patient could not be created for another reason, and keeps the input', async () => {
+      const { user, dialog } = await fillNewPatient();
       api.intercept('createCustomer', () => 'network');
-      await user.click(screen.getByRole('button', { name: 'Create patient' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(/^The patient was not created: /);
-      expect(screen.getByLabelText(/^Last name/)).toHaveValue('Neu');
+      await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('The patient could not be created');
+      expect(within(dialog).getByLabelText(/^Last name/)).toHaveValue('Neu');
     });
 
     it('creates the patient in the service and takes it for the booking', async () => {
-      const { user } = await fillNewPatient();
-      await user.click(screen.getByRole('button', { name: 'Create patient' }));
+      const { user, dialog } = await fillNewPatient();
+      await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
       const confirm = await screen.findByRole('region', { name: 'Check and book' });
       expect(await within(confirm).findByText(/Neu, Nora \(#\d+\)/)).toBeInTheDocument();
-      const found = await api.send('searchPatients', { lastname: 'Neu', limit: 5 });
-      expect(found.body.results).toEqual([expect.objectContaining({ lastname: 'Neu', firstname: 'Nora' })]);
+      const found = await api.send('searchPatients', { lastname: 'Neu', firstname: 'Nora', limit: 5 });
+      expect(found.body.results).toEqual([
+        expect.objectContaining({ lastname: 'Neu', firstname: 'Nora', gender: 'female' }),
+      ]);
     });
+
+    it('shows the patient the practice has with that name and birth date first, and "Use this patient" books them', async () => {
+      const existing = await createPatient(api, {
+        lastname: 'Schmidlin',
+        firstname: 'Noah',
+        dob: '1949-09-18',
+      });
+      const { user, dialog } = await openNewPatient({ last: 'Schmidlin', first: 'Noah', dob: '18.09.1949' });
+      await user.click(within(dialog).getByRole('radio', { name: 'Male' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+      await user.click(
+        await within(dialog).findByRole('button', { name: `Use Schmidlin, Noah (no. ${existing.patid})` }),
+      );
+      const confirm = await screen.findByRole('region', { name: 'Check and book' });
+      expect(
+        await within(confirm).findByText(new RegExp(`Schmidlin, Noah \\(#${existing.patid}\\)`)),
+      ).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.op === 'createCustomer')).toEqual([]);
+      await user.click(within(confirm).getByRole('button', { name: 'Book appointment' }));
+      await waitFor(() => expect(bookCalls()).toHaveLength(1));
+      expect(bookCalls()[0].input).toMatchObject({ patid: existing.patid });
+    });
+  });
+
+  it('does not book a deleted patient: the patient is marked and the button stays off', async () => {
+    signInForTest();
+    const [slot] = await favreSlots('2026-11-23');
+    if (!slot) throw new Error('Dr. Favre has no free time on 23.11.2026');
+    // Every 40th seeded patient is deleted.
+    renderWithProviders(<BookingPage />, {
+      url: `/booking?service=2&provider=3&duration=15&slot=${slot.from}-${slot.to}-3&patid=40`,
+    });
+    expect(await screen.findByText(/This patient is deleted and cannot be booked/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book appointment' })).toBeDisabled();
+    expect(bookCalls()).toEqual([]);
   });
 });

@@ -1,13 +1,12 @@
 import { Alert, Box, Button, Group, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BookingService } from '../../../contract/booking.ts';
-import { call } from '../../api/client.ts';
+import { patientDeletedMessage } from '../../../contract/system.ts';
+import { call, isApiError } from '../../api/client.ts';
 import { isMissingOperation } from '../../api/people.ts';
 import { opScope } from '../../api/queries.ts';
-import { contractResolver } from '../../components/form-resolver.ts';
 import { formatTime, fromUnixSeconds, practiceToday, toPracticeDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
@@ -25,14 +24,14 @@ import {
   type SlotChoice,
   writeState,
 } from './model.ts';
+import { PatientStep } from './patient-step.tsx';
 import {
-  emptyNewPatient,
-  type NewPatientValues,
-  newPatientSchema,
-  PatientStep,
-  type PatientTab,
-} from './patient-step.tsx';
-import { calendarsQuery, createAppointmentMutation, providersQuery, servicesQuery } from './queries.ts';
+  calendarsQuery,
+  createAppointmentMutation,
+  customerQuery,
+  providersQuery,
+  servicesQuery,
+} from './queries.ts';
 import { SlotPicker, useDayLabel } from './slot-step.tsx';
 import { BookedSummary, PatientText, SlotTaken } from './summary.tsx';
 
@@ -72,33 +71,27 @@ export function Component() {
   const providers = useQuery(providersQuery());
   const service: BookingService | undefined = services.data?.find((s) => s.serviceid === state.service);
 
-  // What is typed in the patient step and the comment live here, so that stepping back and forth keeps them.
-  const [patientTab, setPatientTab] = useState<PatientTab>('find');
-  const newPatient = useForm<NewPatientValues>({
-    resolver: contractResolver(newPatientSchema),
-    defaultValues: emptyNewPatient,
-  });
+  // The comment lives here, so that stepping back and forth keeps it.
   const [comment, setComment] = useState('');
   const [typedCalendar, setTypedCalendar] = useState<number | string>('');
   const [taken, setTaken] = useState(false);
   const [bookError, setBookError] = useState<unknown>(null);
   const [booking, setBooking] = useState(false);
 
-  const guard = useUnsavedChangesGuard(
-    newPatient.formState.isDirty || (comment.trim() !== '' && !isBooked(state)),
-    {
-      title: t('leave.title'),
-      message: t('leave.text'),
-      stayLabel: t('leave.stay'),
-      leaveLabel: t('leave.leave'),
-    },
-  );
+  const guard = useUnsavedChangesGuard(comment.trim() !== '' && !isBooked(state), {
+    title: t('leave.title'),
+    message: t('leave.text'),
+    stayLabel: t('leave.stay'),
+    leaveLabel: t('leave.leave'),
+  });
 
   // flushSync: a radio button shows its new state at once, not after a transition.
   const update = (next: BookingState) => setParams(writeState(next), { flushSync: true });
   const pick = (change: Partial<BookingState>) => update(choose(state, change));
 
   const calendars = useQuery({ ...calendarsQuery(), enabled: state.slot !== null });
+  const patient = useQuery({ ...customerQuery(state.patid ?? 0), enabled: state.patid !== null });
+  const patientDeleted = patient.data?.deleted === '1';
   const withoutCalendars = isMissingOperation(calendars.error);
   const create = useMutation(createAppointmentMutation());
 
@@ -129,6 +122,12 @@ export function Component() {
     setBooking(true);
     setBookError(null);
     try {
+      // Deleted meanwhile (in another tab, by a colleague)? Never book a deleted patient (the service refuses too).
+      const fresh = await queryClient.fetchQuery({ ...customerQuery(patid), staleTime: 0 });
+      if (fresh.deleted === '1') {
+        setBookError(new Error(t('patient.deleted')));
+        return;
+      }
       if (!(await stillFree(slot, duration, service.serviceid))) throw new SlotTaken();
       let calendar: number | undefined;
       if (withoutCalendars) {
@@ -155,6 +154,10 @@ export function Component() {
           state: 'P',
         }));
       } catch (e) {
+        if (isApiError(e) && e.msg === patientDeletedMessage) {
+          setBookError(new Error(t('patient.deleted')));
+          return;
+        }
         // Refused: taken meanwhile, or another reason worth showing as it is.
         if (!(await stillFree(slot, duration, service.serviceid).catch(() => true))) throw new SlotTaken();
         throw e;
@@ -198,7 +201,13 @@ export function Component() {
     state.month ??
     monthOf(state.day ?? (state.slot ? toPracticeDate(fromUnixSeconds(state.slot.from)) : today));
   const duration = state.duration ?? service?.duration ?? null;
-  const ready = service !== undefined && state.slot !== null && state.patid !== null && duration !== null;
+  const ready =
+    service !== undefined &&
+    state.slot !== null &&
+    state.patid !== null &&
+    duration !== null &&
+    patient.isSuccess &&
+    !patientDeleted;
 
   if (isBooked(state) && service && state.slot && state.patid !== null && state.booked !== null) {
     return (
@@ -276,13 +285,7 @@ export function Component() {
           <Title order={2} size="h5">
             {t('patient.legend')}
           </Title>
-          <PatientStep
-            patid={state.patid}
-            onChoose={(patid) => update({ ...state, patid, booked: null })}
-            tab={patientTab}
-            onTab={setPatientTab}
-            newPatient={newPatient}
-          />
+          <PatientStep patid={state.patid} onChoose={(patid) => update({ ...state, patid, booked: null })} />
           <Group align="flex-end" gap="sm" wrap="wrap">
             <Textarea
               label={t('confirm.comment')}

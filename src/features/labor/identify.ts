@@ -1,5 +1,6 @@
 import { parseHl7 } from '../../../contract/hl7.ts';
 import type { Patient } from '../../../contract/system.ts';
+import { foldText, personFits } from '../../../contract/text-match.ts';
 import { call, isApiError } from '../../api/client.ts';
 
 /**
@@ -30,6 +31,11 @@ export interface Identity {
   pid: PidInfo;
   /** The patient the service will assign the result to; null when the practice does not know them. */
   patient: KnownPatient | null;
+  /**
+   * The patient whose number PID-3 is, when PID-5 or PID-7 names somebody else: the service refuses such a file
+   * (extensions.md §3, labor), and the app holds it before sending.
+   */
+  mismatch?: KnownPatient;
 }
 
 /** PID fields of an HL7 text; null when it is no HL7 message or names nobody (the service then says why). */
@@ -47,23 +53,33 @@ const known = (p: Patient): KnownPatient => ({
   dob: p.dob,
 });
 
-const same = (a: string, b: string) =>
-  a.trim().toLocaleLowerCase('de-CH') === b.trim().toLocaleLowerCase('de-CH');
+/** Names as the service compares them (contract/text-match.ts): `Mueller` is `Müller`. */
+const same = (a: string, b: string) => foldText(a) === foldText(b);
 
 export interface PatientLookup {
   byId: (patid: number) => Promise<Patient | null>;
   byNameAndDob: (lastname: string, firstname: string, dob: string) => Promise<Patient[]>;
 }
 
-/** The patient the service would take: by patid when it names one that is not deleted, else by name and birthday. */
+/**
+ * The patient the service would take: by patid when it names one that is not deleted and whom the message's name
+ * and birth date fit, else by name and birthday. A number whose patient the name or birth date contradicts is a
+ * mismatch: the service refuses the file, so the app holds it.
+ */
 export async function findPatient(
   pid: PidInfo,
   lookup: PatientLookup = apiLookup,
-): Promise<KnownPatient | null> {
+): Promise<{ patient: KnownPatient | null; mismatch?: KnownPatient }> {
   if (/^\d+$/.test(pid.patientId) && Number(pid.patientId) > 0) {
     const p = await lookup.byId(Number(pid.patientId));
-    if (p && p.deleted !== '1') return known(p);
+    if (p && p.deleted !== '1') {
+      return personFits(p, pid) ? { patient: known(p) } : { patient: null, mismatch: known(p) };
+    }
   }
+  return { patient: await findByNameAndDob(pid, lookup) };
+}
+
+async function findByNameAndDob(pid: PidInfo, lookup: PatientLookup): Promise<KnownPatient | null> {
   if (!pid.lastname || !pid.dob) return null;
   // searchPatients matches names by contains: the service assigns only an exact match.
   const hits = await lookup.byNameAndDob(pid.lastname, pid.firstname, pid.dob);
@@ -99,5 +115,5 @@ export const apiLookup: PatientLookup = {
 export async function identifyFile(file: Blob, lookup: PatientLookup = apiLookup): Promise<Identity | null> {
   const pid = readPid(await file.text());
   if (!pid) return null;
-  return { pid, patient: await findPatient(pid, lookup) };
+  return { pid, ...(await findPatient(pid, lookup)) };
 }

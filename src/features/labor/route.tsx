@@ -3,13 +3,15 @@ import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.layer.css';
 import { IconAlertTriangle, IconFileUpload, IconFolderOpen, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meQuery } from '../../api/people.ts';
 import { type Session, useSession } from '../../api/session.ts';
+import { formatDate } from '../../components/format.ts';
+import { NewPatientDialog } from '../../components/new-patient/new-patient-dialog.tsx';
 import { Page } from '../../components/page.tsx';
 import { UploadList } from './components/upload-list.tsx';
-import { attachQueryClient, laborUploads } from './upload-store.ts';
+import { attachQueryClient, laborUploads, type UploadItem } from './upload-store.ts';
 
 /** Who the uploads belong to: the list is forgotten when someone else signs in. */
 function ownerOf(session: Session | null): string | null {
@@ -26,6 +28,9 @@ export function Component() {
   const me = useQuery(meQuery());
   const items = useSyncExternalStore(laborUploads.subscribe, laborUploads.getSnapshot);
   const openRef = useRef<() => void>(null);
+  // The held message whose patient is being created here: once created, the message is checked again and sent.
+  const [creatingFor, setCreatingFor] = useState<UploadItem | null>(null);
+  const pid = creatingFor?.identity?.pid;
 
   useEffect(() => {
     attachQueryClient(queryClient);
@@ -107,8 +112,22 @@ export function Component() {
         </Group>
       </Stack>
 
+      {creatingFor && pid && (
+        <NewPatientDialog
+          key={creatingFor.id}
+          opened
+          onClose={() => setCreatingFor(null)}
+          initial={{
+            lastname: pid.lastname,
+            firstname: pid.firstname,
+            dob: pid.dob ? formatDate(pid.dob) : '',
+          }}
+          onCreated={() => laborUploads.retry(creatingFor.id)}
+        />
+      )}
       <UploadList
         items={items}
+        onCreatePatient={setCreatingFor}
         onRetry={laborUploads.retry}
         onRemove={laborUploads.remove}
         onRetryAll={laborUploads.retryAllFailed}

@@ -19,6 +19,8 @@ export type UploadPhase =
   | 'checking'
   /** Held before sending: the practice does not know the message's patient (see `identity`). */
   | 'unknownPatient'
+  /** Held before sending: PID-3's patient is not the person PID-5/PID-7 name (see `identity.mismatch`). */
+  | 'mismatch'
   | 'reading'
   | 'sending'
   /** status 200. */
@@ -78,11 +80,12 @@ export interface UploadStore {
 export const SAVE_FAILED = 'failed to save file';
 
 /**
- * Whether sending again can help: a held file (its patient may exist now), no answer at all, or status 500
+ * Whether sending again can help: a held file (its patient may exist now, or the practice corrected the patient's
+ * data), no answer at all, or status 500
  * `failed to save file`. Never a refusal (status 400 would come again) nor a failed import of the content.
  */
 export function canRetry(item: Pick<UploadItem, 'phase' | 'status' | 'msg'>): boolean {
-  if (item.phase === 'unknownPatient') return true;
+  if (item.phase === 'unknownPatient' || item.phase === 'mismatch') return true;
   if (item.phase !== 'failed') return false;
   return item.status === undefined || item.msg === SAVE_FAILED;
 }
@@ -125,6 +128,11 @@ export function createUploadStore(deps: UploadDeps): UploadStore {
       if (gen !== generation || !find(item.id)) return;
       if (identity) {
         patch(item.id, { identity });
+        // Never sent to the wrong journal: the service would refuse it too (extensions.md §3, labor).
+        if (identity.mismatch) {
+          patch(item.id, { phase: 'mismatch' });
+          return;
+        }
         if (!identity.patient) {
           patch(item.id, { phase: 'unknownPatient' });
           return;

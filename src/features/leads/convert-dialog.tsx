@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Lead } from '../../../contract/sales.ts';
 import type { Patient } from '../../../contract/system.ts';
+import { foldText } from '../../../contract/text-match.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { contractResolver } from '../../components/form-resolver.ts';
@@ -62,6 +63,24 @@ export function mergeMatches(results: { field: MatchField; hits: readonly Patien
 
 const NEW = 'new';
 
+/**
+ * The matches that are the lead's person beyond reasonable doubt: the same last name (as the service compares
+ * names) and the same date of birth, or the same mail. Creating a patient beside one of them asks a second time.
+ */
+export function samePerson(lead: Lead, matches: readonly PatientMatch[]): PatientMatch[] {
+  const lastname = foldText(lead.contact.lastname);
+  return matches.filter(
+    ({ patient, fields }) =>
+      patient.deleted !== '1' &&
+      ((lastname !== '' &&
+        foldText(patient.lastname) === lastname &&
+        lead.contact.dob !== null &&
+        lead.contact.dob !== '' &&
+        patient.dob === lead.contact.dob) ||
+        fields.includes('mail')),
+  );
+}
+
 export interface ConvertDialogProps extends Omit<LeadDialogProps, 'onDone'> {
   /** Converted; called when the user leaves the dialog afterwards (booking or not). */
   onDone: (result?: { patid: number; created: boolean }) => void;
@@ -97,6 +116,8 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
   });
   const missing = form.formState.errors.choice !== undefined;
   const result = mutation.data;
+  // "Create a new patient" while the practice has this person already: the second, deliberate question.
+  const [twins, setTwins] = useState<PatientMatch[] | null>(null);
 
   const { reset } = mutation;
   const { reset: resetForm, getValues, setValue } = form;
@@ -104,6 +125,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
     if (opened) {
       resetForm({ choice: '' });
       setExtra([]);
+      setTwins(null);
       reset();
     }
   }, [opened, reset, resetForm]);
@@ -114,6 +136,11 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
   }, [opened, pending, shown.length, getValues, setValue]);
 
   const submit = form.handleSubmit(({ choice }) => {
+    const same = choice === NEW ? samePerson(lead, shown) : [];
+    if (same.length > 0) {
+      setTwins(same);
+      return;
+    }
     mutation.mutate(
       choice === NEW ? { leadId: lead.leadId } : { leadId: lead.leadId, patid: Number(choice) },
     );
@@ -153,6 +180,55 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
               }}
             >
               {t('convert.book')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : twins ? (
+        <Stack gap="md">
+          <Alert color="orange" role="alert" title={t('convert.twinsTitle', { count: twins.length })}>
+            {t('convert.twinsText', { count: twins.length })}
+          </Alert>
+          <Stack gap="xs">
+            {twins.map(({ patient }, i) => (
+              <Group key={patient.patid} justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm">
+                  <Text span fw={600}>
+                    {patientName(patient)}
+                  </Text>{' '}
+                  {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+                <Button
+                  size="xs"
+                  data-autofocus={i === 0 ? true : undefined}
+                  loading={mutation.isPending && mutation.variables?.patid === patient.patid}
+                  disabled={mutation.isPending}
+                  onClick={() => mutation.mutate({ leadId: lead.leadId, patid: patient.patid })}
+                  aria-label={t('convert.linkTwin', { name: patientName(patient), patid: patient.patid })}
+                >
+                  {t('convert.useTwin')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+          {mutation.isError && (
+            <Alert color="red" role="alert" title={t('convert.failed')}>
+              {describeError(mutation.error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setTwins(null)} disabled={mutation.isPending}>
+              {t('convert.back')}
+            </Button>
+            <Button
+              variant="light"
+              color="orange"
+              loading={mutation.isPending && mutation.variables?.patid === undefined}
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ leadId: lead.leadId })}
+            >
+              {t('convert.createAnyway')}
             </Button>
           </Group>
         </Stack>

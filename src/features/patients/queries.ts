@@ -1,7 +1,6 @@
-import type { CreateCustomerInput } from '../../../contract/system.ts';
 import { isApiError } from '../../api/client.ts';
-import { opMutation, opQuery } from '../../api/queries.ts';
-import { type PatientCriteria, patientSearchQuery } from '../../components/patient-criteria.ts';
+import { opQuery } from '../../api/queries.ts';
+import { patientSearchQuery } from '../../components/patient-criteria.ts';
 
 export { customerQuery as patientQuery } from '../../api/queries.ts';
 export { patientSearchQuery };
@@ -75,23 +74,6 @@ export function attachmentQuery(md5: string) {
       gcTime: 60_000,
     },
   );
-}
-
-/** Possible duplicates before creating: same name (contains-match) and, when given, the same date of birth. */
-export function duplicateCriteria(input: { lastname?: string; firstname?: string; dob?: string }) {
-  const criteria: PatientCriteria = {};
-  if (input.lastname?.trim()) criteria.lastname = input.lastname.trim();
-  if (input.firstname?.trim()) criteria.firstname = input.firstname.trim();
-  if (input.dob?.trim()) criteria.dob = input.dob.trim();
-  return criteria;
-}
-
-export function createCustomerMutation() {
-  return opMutation('createCustomer', {
-    input: (input: CreateCustomerInput) => input,
-    invalidates: ['searchPatients'],
-    silent: true,
-  });
 }
 
 /** An instance without the getRecalls fix answers HTTP 500 without JSON (practice-api.md getRecalls). */

@@ -3,14 +3,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewPatientDialog } from '../../components/new-patient/new-patient-dialog.tsx';
+import type { NewPatientValues } from '../../components/new-patient/schema.ts';
 import { Page } from '../../components/page.tsx';
 import { usePatientLookup } from '../../components/patient-criteria.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
-import { NewPatientModal } from './components/new-patient-modal.tsx';
 import { PatientResults } from './components/patient-results.tsx';
 import { PatientSearchForm } from './components/patient-search-form.tsx';
-import type { NewPatientValues } from './new-patient.ts';
 import {
   criteriaOf,
   PAGE_SIZES,
@@ -42,7 +42,7 @@ export function Component() {
         </Button>
       }
     >
-      <NewPatientModal
+      <NewPatientDialog
         opened={newOpened}
         initial={prefill}
         onClose={() => {

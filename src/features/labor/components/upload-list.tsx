@@ -19,6 +19,7 @@ import {
   IconLoader2,
   IconRefresh,
   IconTrash,
+  IconUserExclamation,
   IconUserPlus,
   IconUserQuestion,
   IconUserSearch,
@@ -38,6 +39,7 @@ const phaseIcon: Record<UploadPhase, ReactNode> = {
   waiting: <IconClock size={18} color="var(--mantine-color-gray-7)" aria-hidden />,
   checking: <IconUserSearch size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
   unknownPatient: <IconUserQuestion size={18} color="var(--mantine-color-orange-9)" aria-hidden />,
+  mismatch: <IconUserExclamation size={18} color="var(--mantine-color-red-8)" aria-hidden />,
   reading: <IconFileText size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
   sending: <IconLoader2 size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
   accepted: <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />,
@@ -47,6 +49,8 @@ const phaseIcon: Record<UploadPhase, ReactNode> = {
 
 export interface UploadListProps {
   items: readonly UploadItem[];
+  /** "Create the patient" for a held message whose patient the practice does not know. */
+  onCreatePatient: (item: UploadItem) => void;
   onRetry: (id: number) => void;
   onRemove: (id: number) => void;
   onRetryAll: () => void;
@@ -54,11 +58,18 @@ export interface UploadListProps {
 }
 
 /** The session's uploads: each file's phase, its progress and the service's answer; retry and remove. */
-export function UploadList({ items, onRetry, onRemove, onRetryAll, onClearFinished }: UploadListProps) {
+export function UploadList({
+  items,
+  onCreatePatient,
+  onRetry,
+  onRemove,
+  onRetryAll,
+  onClearFinished,
+}: UploadListProps) {
   const { t } = useTranslation('labor');
   const count = (phases: UploadPhase[]) => items.filter((i) => phases.includes(i.phase)).length;
   const accepted = count(['accepted']);
-  const refused = count(['refused', 'failed', 'unknownPatient']);
+  const refused = count(['refused', 'failed', 'unknownPatient', 'mismatch']);
   const pending = count(['waiting', 'checking', 'reading', 'sending']);
   const retryable = items.filter(canRetry).length;
   // A PDF report belongs to the HL7 message of the same base name: it names the same patient.
@@ -126,6 +137,7 @@ export function UploadList({ items, onRetry, onRemove, onRetryAll, onClearFinish
                   pair={item.kind === 'pdf' ? identities.get(baseName(item.name).toLowerCase()) : undefined}
                   onRetry={onRetry}
                   onRemove={onRemove}
+                  onCreatePatient={onCreatePatient}
                 />
               ))}
             </Table.Tbody>
@@ -141,17 +153,19 @@ function UploadRow({
   pair,
   onRetry,
   onRemove,
+  onCreatePatient,
 }: {
   item: UploadItem;
   /** For a PDF: the HL7 message of the same base name in this list, and whose it is. */
   pair?: { identity: Identity; file: string };
   onRetry: (id: number) => void;
   onRemove: (id: number) => void;
+  onCreatePatient: (item: UploadItem) => void;
 }) {
   const { t } = useTranslation('labor');
   const busy = item.phase === 'checking' || item.phase === 'reading' || item.phase === 'sending';
   const retry = canRetry(item);
-  const held = item.phase === 'unknownPatient';
+  const held = item.phase === 'unknownPatient' || item.phase === 'mismatch';
 
   return (
     <Table.Tr data-phase={item.phase}>
@@ -163,7 +177,11 @@ function UploadRow({
       </Table.Th>
       <Table.Td miw={220}>
         {item.identity ? (
-          <PatientCell identity={item.identity} accepted={item.phase === 'accepted'} />
+          <PatientCell
+            identity={item.identity}
+            accepted={item.phase === 'accepted'}
+            onCreate={item.phase === 'unknownPatient' ? () => onCreatePatient(item) : undefined}
+          />
         ) : pair ? (
           <Stack gap={2}>
             <PatientCell identity={pair.identity} accepted={item.phase === 'accepted'} />
@@ -290,11 +308,40 @@ function Answer({ item }: { item: UploadItem }) {
 const fullName = (p: { lastname: string; firstname: string }) => `${p.lastname} ${p.firstname}`.trim();
 
 /** Whose result the file is (as the message says) and whom the practice has for it: the journal, or how to go on. */
-function PatientCell({ identity, accepted }: { identity: Identity; accepted: boolean }) {
+function PatientCell({
+  identity,
+  accepted,
+  onCreate,
+}: {
+  identity: Identity;
+  accepted: boolean;
+  /** Offered for a held message whose patient the practice does not know. */
+  onCreate?: () => void;
+}) {
   const { t } = useTranslation('labor');
-  const { pid, patient } = identity;
+  const { pid, patient, mismatch } = identity;
   const name = fullName(pid) || '—';
   const dob = pid.dob ? formatDate(pid.dob) : '—';
+  if (mismatch) {
+    const theirs = fullName(mismatch);
+    return (
+      <Stack gap={4}>
+        <Text size="sm" c="red.9" fw={600} role="note">
+          {t('identity.mismatch', {
+            patid: mismatch.patid,
+            known: theirs,
+            knownDob: mismatch.dob ? formatDate(mismatch.dob) : '—',
+            name,
+            dob,
+          })}
+        </Text>
+        <Text size="sm">{t('identity.mismatchWhatToDo')}</Text>
+        <Anchor component={Link} to={`/patients/${mismatch.patid}`} size="sm">
+          {t('identity.openRecord', { name: theirs, patid: mismatch.patid })}
+        </Anchor>
+      </Stack>
+    );
+  }
   if (patient) {
     const known = fullName(patient);
     return (
@@ -313,8 +360,6 @@ function PatientCell({ identity, accepted }: { identity: Identity; accepted: boo
       </Stack>
     );
   }
-  const create = new URLSearchParams({ new: '1', lastname: pid.lastname, firstname: pid.firstname });
-  if (pid.dob) create.set('dob', formatDate(pid.dob));
   return (
     <Stack gap={4}>
       <Text size="sm" c="red.9" role="note">
@@ -322,12 +367,17 @@ function PatientCell({ identity, accepted }: { identity: Identity; accepted: boo
           ? t('identity.unknown', { patid: pid.patientId, name, dob })
           : t('identity.unknownNoNumber', { name, dob })}
       </Text>
-      <Anchor component={Link} to={`/patients?${create.toString()}`} size="sm">
-        <Group gap={4} wrap="nowrap" component="span">
-          <IconUserPlus size={14} aria-hidden />
+      {onCreate && (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconUserPlus size={14} aria-hidden />}
+          onClick={onCreate}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {t('identity.create')}
-        </Group>
-      </Anchor>
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -61,6 +61,7 @@ export const de: Translation<typeof en> = {
     failed: 'Fehlgeschlagen',
     checking: 'Patient wird geprüft',
     unknownPatient: 'Zurückgehalten: Patient unbekannt',
+    mismatch: 'Zurückgehalten: Nummer und Name passen nicht',
   },
   readProgress: '{{name}} wird gelesen: {{percent}} %',
   sendProgress: '{{name}} wird gesendet',
@@ -80,10 +81,15 @@ export const de: Translation<typeof en> = {
     known: 'Bekannt: {{name}} (Nr. {{patid}})',
     journal: 'Krankengeschichte von {{name}} öffnen',
     unknown:
-      'Kein Patient mit der Nummer {{patid}} oder dem Namen {{name}}, geboren {{dob}}: Erfassen Sie den Patienten oder korrigieren Sie die Nachricht, dann hochladen.',
+      'Kein Patient mit Nummer {{patid}} oder mit Namen {{name}}, geboren {{dob}}. Erfassen Sie den Patienten (dann wird die Datei gesendet) oder fordern Sie beim Labor eine korrigierte Nachricht an.',
     unknownNoNumber:
-      'Kein Patient mit dem Namen {{name}}, geboren {{dob}}: Erfassen Sie den Patienten oder korrigieren Sie die Nachricht, dann hochladen.',
+      'Kein Patient mit Namen {{name}}, geboren {{dob}}. Erfassen Sie den Patienten (dann wird die Datei gesendet) oder fordern Sie beim Labor eine korrigierte Nachricht an.',
     create: 'Patient erfassen',
     fromMessage: 'Aus {{file}}',
+    mismatch:
+      'Nummer {{patid}} ist {{known}}, geboren {{knownDob}}, die Nachricht nennt aber {{name}}, geboren {{dob}}. Nichts wurde gesendet.',
+    mismatchWhatToDo:
+      'Bitte beim Labor eine korrigierte Nachricht anfordern. Ist das Dossier der Praxis falsch, es korrigieren und erneut prüfen.',
+    openRecord: 'Dossier von {{name}} öffnen (Nr. {{patid}})',
   },
 };

@@ -57,6 +57,7 @@ export const en = {
     failed: 'Failed',
     checking: 'Checking the patient',
     unknownPatient: 'Held: patient unknown',
+    mismatch: 'Held: number and name do not match',
   },
   readProgress: 'Reading {{name}}: {{percent}} %',
   sendProgress: 'Sending {{name}}',
@@ -76,10 +77,15 @@ export const en = {
     known: 'Known: {{name}} (no. {{patid}})',
     journal: 'Open the journal of {{name}}',
     unknown:
-      'No patient with number {{patid}} or named {{name}}, born {{dob}}: create the patient or correct the message, then upload.',
+      'No patient with number {{patid}} or named {{name}}, born {{dob}}. Create the patient (then the file is sent), or ask the laboratory for a corrected message.',
     unknownNoNumber:
-      'No patient named {{name}}, born {{dob}}: create the patient or correct the message, then upload.',
+      'No patient named {{name}}, born {{dob}}. Create the patient (then the file is sent), or ask the laboratory for a corrected message.',
     create: 'Create the patient',
     fromMessage: 'From {{file}}',
+    mismatch:
+      'Number {{patid}} is {{known}}, born {{knownDob}}, but the message names {{name}}, born {{dob}}. Nothing was sent.',
+    mismatchWhatToDo:
+      "Ask the laboratory for a corrected message. If the practice's record is wrong, correct it and check again.",
+    openRecord: 'Open the record of {{name}} (no. {{patid}})',
   },
 } as const;

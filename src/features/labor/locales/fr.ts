@@ -60,6 +60,7 @@ export const fr: Translation<typeof en> = {
     failed: 'Échec',
     checking: 'Vérification du patient',
     unknownPatient: 'Retenu : patient inconnu',
+    mismatch: 'Retenu : le numéro et le nom ne correspondent pas',
   },
   readProgress: 'Lecture de {{name}} : {{percent}} %',
   sendProgress: 'Envoi de {{name}}',
@@ -79,10 +80,15 @@ export const fr: Translation<typeof en> = {
     known: 'Connu : {{name}} (n° {{patid}})',
     journal: 'Ouvrir le dossier de {{name}}',
     unknown:
-      'Aucun patient portant le numéro {{patid}} ni nommé {{name}}, né·e le {{dob}} : créez le patient ou corrigez le message, puis téléversez.',
+      'Aucun patient avec le numéro {{patid}} ni nommé {{name}}, né(e) le {{dob}}. Créez le patient (le fichier est alors envoyé) ou demandez au laboratoire un message corrigé.',
     unknownNoNumber:
-      'Aucun patient nommé {{name}}, né·e le {{dob}} : créez le patient ou corrigez le message, puis téléversez.',
+      'Aucun patient nommé {{name}}, né(e) le {{dob}}. Créez le patient (le fichier est alors envoyé) ou demandez au laboratoire un message corrigé.',
     create: 'Créer le patient',
     fromMessage: 'Selon {{file}}',
+    mismatch:
+      'Le numéro {{patid}} est {{known}}, né(e) le {{knownDob}}, mais le message nomme {{name}}, né(e) le {{dob}}. Rien n’a été envoyé.',
+    mismatchWhatToDo:
+      'Demandez au laboratoire un message corrigé. Si le dossier du cabinet est erroné, corrigez-le et vérifiez à nouveau.',
+    openRecord: 'Ouvrir le dossier de {{name}} (n° {{patid}})',
   },
 };

@@ -60,6 +60,7 @@ export const it: Translation<typeof en> = {
     failed: 'Non riuscito',
     checking: 'Verifica del paziente',
     unknownPatient: 'Trattenuto: paziente sconosciuto',
+    mismatch: 'Trattenuto: numero e nome non corrispondono',
   },
   readProgress: 'Lettura di {{name}}: {{percent}} %',
   sendProgress: 'Invio di {{name}}',
@@ -79,10 +80,15 @@ export const it: Translation<typeof en> = {
     known: 'Noto: {{name}} (n. {{patid}})',
     journal: 'Apri la cartella clinica di {{name}}',
     unknown:
-      'Nessun paziente con il numero {{patid}} o di nome {{name}}, nato/a il {{dob}}: registrare il paziente o correggere il messaggio, poi caricare.',
+      'Nessun paziente con il numero {{patid}} o di nome {{name}}, nato/a il {{dob}}. Creare il paziente (il file viene poi inviato) o chiedere al laboratorio un messaggio corretto.',
     unknownNoNumber:
-      'Nessun paziente di nome {{name}}, nato/a il {{dob}}: registrare il paziente o correggere il messaggio, poi caricare.',
+      'Nessun paziente di nome {{name}}, nato/a il {{dob}}. Creare il paziente (il file viene poi inviato) o chiedere al laboratorio un messaggio corretto.',
     create: 'Registra il paziente',
     fromMessage: 'Da {{file}}',
+    mismatch:
+      'Il numero {{patid}} è {{known}}, nato/a il {{knownDob}}, ma il messaggio indica {{name}}, nato/a il {{dob}}. Non è stato inviato nulla.',
+    mismatchWhatToDo:
+      'Chiedere al laboratorio un messaggio corretto. Se la cartella dello studio è errata, correggerla e verificare di nuovo.',
+    openRecord: 'Aprire la cartella di {{name}} (n. {{patid}})',
   },
 };

@@ -134,6 +134,16 @@ export const en = {
     bookQuestion: 'Book an appointment for this patient now?',
     book: 'Book an appointment',
     later: 'Not now',
+    twinsTitle_one: 'The practice has this person already',
+    twinsTitle_other: 'The practice may have this person already',
+    twinsText_one:
+      "This patient has the lead's last name and date of birth, or its mail. Link the lead to this patient if it is the same person; create a new patient only if it is not.",
+    twinsText_other:
+      "These patients have the lead's last name and date of birth, or its mail. Link the lead to the one who is the same person; create a new patient only if none is.",
+    useTwin: 'Link to this patient',
+    linkTwin: 'Link the lead to {{name}} (no. {{patid}})',
+    back: 'Back',
+    createAnyway: 'Create a new patient anyway',
   },
   delete: {
     title: 'Delete {{name}}',

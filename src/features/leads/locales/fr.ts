@@ -133,6 +133,16 @@ export const fr: Translation<typeof en> = {
     bookQuestion: 'Fixer un rendez-vous pour ce patient maintenant ?',
     book: 'Fixer un rendez-vous',
     later: 'Plus tard',
+    twinsTitle_one: 'Le cabinet a déjà cette personne',
+    twinsTitle_other: 'Le cabinet a peut-être déjà cette personne',
+    twinsText_one:
+      'Ce patient a le nom et la date de naissance, ou l’e-mail, du lead. Liez le lead à ce patient s’il s’agit de la même personne ; sinon seulement, créez un nouveau patient.',
+    twinsText_other:
+      'Ces patients ont le nom et la date de naissance, ou l’e-mail, du lead. Liez le lead à celui qui est la même personne ; sinon seulement, créez un nouveau patient.',
+    useTwin: 'Lier à ce patient',
+    linkTwin: 'Lier le lead à {{name}} (n° {{patid}})',
+    back: 'Retour',
+    createAnyway: 'Créer quand même un nouveau patient',
   },
   delete: {
     title: 'Supprimer {{name}}',

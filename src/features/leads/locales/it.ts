@@ -133,6 +133,16 @@ export const it: Translation<typeof en> = {
     bookQuestion: 'Fissare subito un appuntamento per questo paziente?',
     book: 'Fissa un appuntamento',
     later: 'Non ora',
+    twinsTitle_one: 'Lo studio ha già questa persona',
+    twinsTitle_other: 'Lo studio ha forse già questa persona',
+    twinsText_one:
+      'Questo paziente ha il cognome e la data di nascita, o l’e-mail, del lead. Collegare il lead a questo paziente se è la stessa persona; creare un nuovo paziente solo altrimenti.',
+    twinsText_other:
+      'Questi pazienti hanno il cognome e la data di nascita, o l’e-mail, del lead. Collegare il lead a quello che è la stessa persona; creare un nuovo paziente solo altrimenti.',
+    useTwin: 'Collegare a questo paziente',
+    linkTwin: 'Collegare il lead a {{name}} (n. {{patid}})',
+    back: 'Indietro',
+    createAnyway: 'Creare comunque un nuovo paziente',
   },
   delete: {
     title: 'Elimina {{name}}',

@@ -90,9 +90,9 @@ export const de: Translation<typeof en> = {
     title: 'Neuer Patient',
     duplicatesTitle: 'Mögliche Duplikate',
     duplicatesText_one:
-      'Es gibt bereits einen Patienten mit diesem Namen und Geburtsdatum. Öffnen Sie das Dossier oder erfassen Sie den neuen Patienten trotzdem.',
+      'Noch nichts erfasst: Dieser Patient hat denselben Nachnamen und dasselbe Geburtsdatum, dieselbe AHV-Nummer oder Mailadresse. Öffnen Sie das Dossier oder erfassen Sie den neuen Patienten trotzdem.',
     duplicatesText_other:
-      'Es gibt bereits {{count}} Patienten mit diesem Namen und Geburtsdatum. Öffnen Sie ein Dossier oder erfassen Sie den neuen Patienten trotzdem.',
+      'Noch nichts erfasst: Diese {{count}} Patienten haben denselben Nachnamen und dasselbe Geburtsdatum, dieselbe AHV-Nummer oder Mailadresse. Öffnen Sie ein Dossier oder erfassen Sie den neuen Patienten trotzdem.',
     duplicatesList: 'Bestehende Patienten',
     back: 'Zurück zum Formular',
     createAnyway: 'Trotzdem erfassen',
@@ -108,12 +108,30 @@ export const de: Translation<typeof en> = {
     created: 'Patient {{id}} erfasst.',
     createdWithGroup: 'Patient {{id}} erfasst, in der neuen Gruppe «{{group}}».',
     errors: {
-      name: 'Einen Nachnamen oder Vornamen eingeben.',
       gender: 'Das Geschlecht wählen.',
       dob: 'Datum als TT.MM.JJJJ oder JJJJ-MM-TT eingeben.',
       countrycode: 'Zwei Buchstaben, z. B. CH.',
       mail: 'Eine gültige Mailadresse eingeben.',
+      lastname: 'Den Nachnamen eingeben.',
+      firstname: 'Den Vornamen eingeben.',
+      dobRequired: 'Das Geburtsdatum eingeben.',
+      ahv: 'Das ist keine gültige AHV-Nummer (756, 13 Ziffern, Prüfziffer). Bitte mit der Versichertenkarte vergleichen.',
     },
+    duplicatesUse_one:
+      'Noch nichts erfasst: Dieser Patient hat denselben Nachnamen und dasselbe Geburtsdatum, dieselbe AHV-Nummer oder Mailadresse. Übernehmen Sie ihn, wenn es dieselbe Person ist; erfassen Sie nur sonst einen neuen.',
+    duplicatesUse_other:
+      'Noch nichts erfasst: Diese {{count}} Patienten haben denselben Nachnamen und dasselbe Geburtsdatum, dieselbe AHV-Nummer oder Mailadresse. Übernehmen Sie die Person, die es ist; erfassen Sie nur sonst einen neuen Patienten.',
+    matchedBy: 'Gleich',
+    actions: 'Aktionen',
+    by: {
+      nameAndDob: 'Name und Geburtsdatum',
+      ahv: 'AHV-Nr.',
+      mail: 'Mail',
+    },
+    use: 'Diesen Patienten übernehmen',
+    useLabel: '{{name}} übernehmen (Nr. {{patid}})',
+    ahvHint: '756 und 10 Ziffern, z. B. 756.1234.5678.97',
+    checkHint: 'Vor dem Erfassen wird geprüft, ob die Person in der Praxis schon erfasst ist.',
   },
   unsaved: {
     title: 'Seite verlassen?',

@@ -87,9 +87,9 @@ export const en = {
     title: 'New patient',
     duplicatesTitle: 'Possible duplicates',
     duplicatesText_one:
-      'A patient with this name and date of birth exists already. Open the record, or create the new patient anyway.',
+      'Before anything is created: this patient has the same last name and date of birth, AHV number or mail. Open the record, or create the new patient anyway.',
     duplicatesText_other:
-      '{{count}} patients with this name and date of birth exist already. Open a record, or create the new patient anyway.',
+      'Before anything is created: these {{count}} patients have the same last name and date of birth, AHV number or mail. Open a record, or create the new patient anyway.',
     duplicatesList: 'Existing patients',
     back: 'Back to the form',
     createAnyway: 'Create anyway',
@@ -105,12 +105,30 @@ export const en = {
     created: 'Patient {{id}} created.',
     createdWithGroup: 'Patient {{id}} created, in the new group "{{group}}".',
     errors: {
-      name: 'Enter a last name or a first name.',
       gender: 'Choose the gender.',
       dob: 'Enter a date as DD.MM.YYYY or YYYY-MM-DD.',
       countrycode: 'Two letters, e.g. CH.',
       mail: 'Enter a valid mail address.',
+      lastname: 'Enter the last name.',
+      firstname: 'Enter the first name.',
+      dobRequired: 'Enter the date of birth.',
+      ahv: 'This is not a valid AHV number (756, 13 digits, check digit). Check it against the insurance card.',
     },
+    duplicatesUse_one:
+      'Before anything is created: this patient has the same last name and date of birth, AHV number or mail. Use this patient if it is the same person; create a new one only if it is not.',
+    duplicatesUse_other:
+      'Before anything is created: these {{count}} patients have the same last name and date of birth, AHV number or mail. Use the one who is the same person; create a new one only if none is.',
+    matchedBy: 'Same',
+    actions: 'Actions',
+    by: {
+      nameAndDob: 'name and date of birth',
+      ahv: 'AHV no.',
+      mail: 'mail',
+    },
+    use: 'Use this patient',
+    useLabel: 'Use {{name}} (no. {{patid}})',
+    ahvHint: '756 and 10 digits, e.g. 756.1234.5678.97',
+    checkHint: "Before the patient is created, the practice's records are searched for the same person.",
   },
   unsaved: {
     title: 'Leave this page?',

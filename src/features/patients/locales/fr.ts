@@ -90,9 +90,9 @@ export const fr: Translation<typeof en> = {
     title: 'Nouveau patient',
     duplicatesTitle: 'Doublons possibles',
     duplicatesText_one:
-      'Un patient avec ce nom et cette date de naissance existe déjà. Ouvrez le dossier ou créez quand même le nouveau patient.',
+      'Rien n’est encore créé : ce patient a le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Ouvrez le dossier ou créez quand même le nouveau patient.',
     duplicatesText_other:
-      '{{count}} patients avec ce nom et cette date de naissance existent déjà. Ouvrez un dossier ou créez quand même le nouveau patient.',
+      'Rien n’est encore créé : ces {{count}} patients ont le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Ouvrez un dossier ou créez quand même le nouveau patient.',
     duplicatesList: 'Patients existants',
     back: 'Retour au formulaire',
     createAnyway: 'Créer quand même',
@@ -108,12 +108,30 @@ export const fr: Translation<typeof en> = {
     created: 'Patient {{id}} créé.',
     createdWithGroup: 'Patient {{id}} créé, dans le nouveau groupe « {{group}} ».',
     errors: {
-      name: 'Saisissez un nom ou un prénom.',
       gender: 'Choisissez le sexe.',
       dob: 'Saisissez une date au format JJ.MM.AAAA ou AAAA-MM-JJ.',
       countrycode: 'Deux lettres, p. ex. CH.',
       mail: 'Saisissez une adresse e-mail valable.',
+      lastname: 'Saisissez le nom.',
+      firstname: 'Saisissez le prénom.',
+      dobRequired: 'Saisissez la date de naissance.',
+      ahv: 'Ce n’est pas un numéro AVS valable (756, 13 chiffres, chiffre de contrôle). Comparez-le avec la carte d’assurance.',
     },
+    duplicatesUse_one:
+      'Rien n’est encore créé : ce patient a le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Reprenez-le s’il s’agit de la même personne ; sinon seulement, créez-en un nouveau.',
+    duplicatesUse_other:
+      'Rien n’est encore créé : ces {{count}} patients ont le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Reprenez celui qui est la même personne ; sinon seulement, créez-en un nouveau.',
+    matchedBy: 'Identique',
+    actions: 'Actions',
+    by: {
+      nameAndDob: 'nom et date de naissance',
+      ahv: 'n° AVS',
+      mail: 'e-mail',
+    },
+    use: 'Reprendre ce patient',
+    useLabel: 'Reprendre {{name}} (n° {{patid}})',
+    ahvHint: '756 et 10 chiffres, p. ex. 756.1234.5678.97',
+    checkHint: 'Avant la création, le cabinet vérifie si la personne existe déjà.',
   },
   unsaved: {
     title: 'Quitter cette page ?',

@@ -90,9 +90,9 @@ export const it: Translation<typeof en> = {
     title: 'Nuovo paziente',
     duplicatesTitle: 'Possibili doppioni',
     duplicatesText_one:
-      'Esiste già un paziente con questo nome e questa data di nascita. Aprire la cartella o creare comunque il nuovo paziente.',
+      'Non è ancora stato creato nulla: questo paziente ha lo stesso cognome e la stessa data di nascita, lo stesso numero AVS o la stessa e-mail. Aprire la cartella o creare comunque il nuovo paziente.',
     duplicatesText_other:
-      'Esistono già {{count}} pazienti con questo nome e questa data di nascita. Aprire una cartella o creare comunque il nuovo paziente.',
+      'Non è ancora stato creato nulla: questi {{count}} pazienti hanno lo stesso cognome e la stessa data di nascita, lo stesso numero AVS o la stessa e-mail. Aprire una cartella o creare comunque il nuovo paziente.',
     duplicatesList: 'Pazienti esistenti',
     back: 'Torna al modulo',
     createAnyway: 'Crea comunque',
@@ -108,12 +108,30 @@ export const it: Translation<typeof en> = {
     created: 'Paziente {{id}} creato.',
     createdWithGroup: 'Paziente {{id}} creato, nel nuovo gruppo «{{group}}».',
     errors: {
-      name: 'Inserire un cognome o un nome.',
       gender: 'Scegliere il sesso.',
       dob: 'Inserire una data nel formato GG.MM.AAAA o AAAA-MM-GG.',
       countrycode: 'Due lettere, p. es. CH.',
       mail: 'Inserire un indirizzo e-mail valido.',
+      lastname: 'Inserire il cognome.',
+      firstname: 'Inserire il nome.',
+      dobRequired: 'Inserire la data di nascita.',
+      ahv: 'Questo non è un numero AVS valido (756, 13 cifre, cifra di controllo). Confrontarlo con la tessera d’assicurazione.',
     },
+    duplicatesUse_one:
+      'Non è ancora stato creato nulla: questo paziente ha lo stesso cognome e la stessa data di nascita, lo stesso numero AVS o la stessa e-mail. Riprenderlo se è la stessa persona; crearne uno nuovo solo altrimenti.',
+    duplicatesUse_other:
+      'Non è ancora stato creato nulla: questi {{count}} pazienti hanno lo stesso cognome e la stessa data di nascita, lo stesso numero AVS o la stessa e-mail. Riprendere quello che è la stessa persona; crearne uno nuovo solo altrimenti.',
+    matchedBy: 'Uguale',
+    actions: 'Azioni',
+    by: {
+      nameAndDob: 'nome e data di nascita',
+      ahv: 'n. AVS',
+      mail: 'e-mail',
+    },
+    use: 'Riprendere questo paziente',
+    useLabel: 'Riprendere {{name}} (n. {{patid}})',
+    ahvHint: '756 e 10 cifre, p. es. 756.1234.5678.97',
+    checkHint: 'Prima della creazione si verifica se la persona è già registrata nello studio.',
   },
   unsaved: {
     title: 'Lasciare questa pagina?',

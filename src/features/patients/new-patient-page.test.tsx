@@ -61,14 +61,16 @@ describe('a new patient', () => {
     const dialog = await fillForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('exists already');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Before anything is created');
     expect(within(dialog).getByRole('link', { name: 'Muster, Anna' })).toHaveAttribute(
       'href',
       `/patients/${existing.patid}`,
     );
+    expect(within(dialog).getByRole('row', { name: /Muster, Anna/ })).toHaveTextContent(
+      'name and date of birth',
+    );
     expect(sent('searchPatients')[0]).toEqual({
       lastname: 'Muster',
-      firstname: 'Anna',
       dob: '1990-02-01',
       offset: 0,
       limit: 20,
@@ -84,12 +86,53 @@ describe('a new patient', () => {
       gender: 'female',
       dob: '1990-02-01',
       countrycode: 'ch',
-      language: 'de',
     });
     // The service has the second Anna Muster, and the page went to her.
     const [, created] = await annas();
-    expect(created).toMatchObject({ gender: 'female', countrycode: 'ch', language: 'de' });
+    expect(created).toMatchObject({ gender: 'female', countrycode: 'ch', language: '' });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/patients/${created?.patid}`));
+  });
+
+  it('refuses a form without a chosen gender or with a wrong AHV check digit, and sends nothing', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'New patient' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Ohnegeschlecht');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Kim');
+    await user.type(within(dialog).getByRole('textbox', { name: /Date of birth/ }), '01.02.1990');
+    await user.type(within(dialog).getByRole('textbox', { name: /AHV no/ }), '756.1234.5678.98');
+    expect(within(dialog).getByRole('radio', { name: 'Female' })).not.toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Male' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+    expect(await within(dialog).findByText('Choose the gender.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/not a valid AHV number/)).toBeInTheDocument();
+    expect(sent('searchPatients')).toEqual([]);
+    expect(sent('createCustomer')).toEqual([]);
+  });
+
+  it('finds the same person by AHV number under another name, and shows the number as on the card', async () => {
+    const other = await createPatient(api, {
+      lastname: 'Verheiratet',
+      firstname: 'Eva',
+      dob: '1985-03-04',
+      ahv: '756.9000.0003.71',
+    });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'New patient' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Ledig');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Eva');
+    await user.click(within(dialog).getByRole('radio', { name: 'Female' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Date of birth/ }), '04.03.1985');
+    const ahv = within(dialog).getByRole('textbox', { name: /AHV no/ });
+    await user.type(ahv, '7569000000371');
+    await user.tab();
+    expect(ahv).toHaveValue('756.9000.0003.71');
+    await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+    const row = await within(dialog).findByRole('row', { name: /Verheiratet, Eva/ });
+    expect(row).toHaveTextContent(`#${other.patid}`);
+    expect(row).toHaveTextContent('AHV no.');
+    expect(sent('createCustomer')).toEqual([]);
   });
 
   it("shows the service's message for a language the practice does not offer, and keeps the form", async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CreateCustomerInput, createCustomerInput, normalizeDob } from '../../../contract/system.ts';
+import { formatAhv, isValidAhv } from '../../../contract/text-match.ts';
 
 /** The languages createCustomer knows; the tenant's own list may be shorter (`Unknown language: …`). */
 export const customerLanguages = ['de', 'fr', 'it', 'en'] as const;
@@ -8,39 +9,39 @@ export const customerLanguages = ['de', 'fr', 'it', 'en'] as const;
 const text = z.string();
 
 /**
- * The form of a new patient: createCustomer's fields (contract/system.ts), all text in the form, with the checks a
- * person needs before the service's: a name, a gender, a real date of birth, a two-letter country code.
+ * The form of a new patient, the one way the app creates a patient (patients page, booking, lab): createCustomer's
+ * fields (contract/system.ts), all text in the form, with the checks a person needs before the service's: last and
+ * first name, a gender chosen by the person (no preselection: the service stores an empty one as male), a real date
+ * of birth, a valid AHV number when one is given, a two-letter country code.
  */
-export const newPatientSchema = z
-  .object({
-    title: text,
-    firstname: text,
-    lastname: text,
-    gender: z.enum(['female', 'male', ''] as const).refine((g) => g !== '', { error: 'gender' }),
-    dob: text.refine((v) => v.trim() === '' || normalizeDob(v) !== null, { error: 'dob' }),
-    street: text,
-    zip: text,
-    city: text,
-    country: text,
-    countrycode: text.refine((v) => v.trim() === '' || /^[A-Za-z]{2}$/.test(v.trim()), {
-      error: 'countrycode',
-    }),
-    tel: text,
-    mobile: text,
-    mail: text.refine((v) => v.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()), {
-      error: 'mail',
-    }),
-    ahv: text,
-    language: text,
-    group: text,
-  })
-  .refine((v) => v.lastname.trim() !== '' || v.firstname.trim() !== '', {
-    error: 'name',
-    path: ['lastname'],
-  });
+export const newPatientSchema = z.object({
+  title: text,
+  firstname: text.refine((v) => v.trim() !== '', { error: 'firstname' }),
+  lastname: text.refine((v) => v.trim() !== '', { error: 'lastname' }),
+  gender: z.enum(['female', 'male', ''] as const).refine((g) => g !== '', { error: 'gender' }),
+  dob: text
+    .refine((v) => v.trim() !== '', { error: 'dobRequired' })
+    .refine((v) => v.trim() === '' || normalizeDob(v) !== null, { error: 'dob' }),
+  street: text,
+  zip: text,
+  city: text,
+  country: text,
+  countrycode: text.refine((v) => v.trim() === '' || /^[A-Za-z]{2}$/.test(v.trim()), {
+    error: 'countrycode',
+  }),
+  tel: text,
+  mobile: text,
+  mail: text.refine((v) => v.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()), {
+    error: 'mail',
+  }),
+  ahv: text.refine((v) => v.trim() === '' || isValidAhv(v), { error: 'ahv' }),
+  language: text,
+  group: text,
+});
 
 export type NewPatientValues = z.input<typeof newPatientSchema>;
 
+/** Nothing preselected: every value in a new patient's record is one a person chose. */
 export function emptyNewPatient(): NewPatientValues {
   return {
     title: '',
@@ -52,12 +53,12 @@ export function emptyNewPatient(): NewPatientValues {
     zip: '',
     city: '',
     country: '',
-    countrycode: 'ch',
+    countrycode: '',
     tel: '',
     mobile: '',
     mail: '',
     ahv: '',
-    language: 'de',
+    language: '',
     group: '',
   };
 }
@@ -80,6 +81,7 @@ export function toCreateCustomerInput(values: NewPatientValues): CustomerBody {
     if (v === '') continue;
     if (key === 'countrycode') out.countrycode = v.toLowerCase();
     else if (key === 'dob') out.dob = normalizeDob(v) ?? v;
+    else if (key === 'ahv') out.ahv = formatAhv(v);
     else out[key] = v;
   }
   return out as CustomerBody;

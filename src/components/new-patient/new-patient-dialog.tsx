@@ -1,15 +1,17 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Group,
-  List,
   Radio,
   Select,
   SimpleGrid,
   Stack,
+  Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -18,15 +20,18 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { Patient } from '../../../../contract/system.ts';
-import { isApiError } from '../../../api/client.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { contractResolver } from '../../../components/form-resolver.ts';
-import { formatDate } from '../../../components/format.ts';
-import { hasCriteria, patientName, patientSearchQuery } from '../../../components/patient-criteria.ts';
-import { applyServerError } from '../../../components/server-error.ts';
-import { describeError } from '../../../components/states.tsx';
-import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
+import type { Patient } from '../../../contract/system.ts';
+import { formatAhv, isValidAhv } from '../../../contract/text-match.ts';
+import { isApiError } from '../../api/client.ts';
+import { Dialog } from '../dialog.tsx';
+import { contractResolver } from '../form-resolver.ts';
+import { formatDate } from '../format.ts';
+import { patientName } from '../patient-criteria.ts';
+import { applyServerError } from '../server-error.ts';
+import { describeError } from '../states.tsx';
+import { useUnsavedChangesGuard } from '../unsaved-changes.tsx';
+import { findDuplicates, type PatientMatch } from './duplicates.ts';
+import { createCustomerMutation } from './queries.ts';
 import {
   type CustomerBody,
   customerLanguages,
@@ -34,25 +39,33 @@ import {
   type NewPatientValues,
   newPatientSchema,
   toCreateCustomerInput,
-} from '../new-patient.ts';
-import { createCustomerMutation, duplicateCriteria } from '../queries.ts';
+} from './schema.ts';
 
-export interface NewPatientModalProps {
+export interface NewPatientDialogProps {
   opened: boolean;
   onClose: () => void;
   /** Values to start from (e.g. the patient of a lab message the practice does not know yet). */
   initial?: Partial<NewPatientValues>;
+  /** After the patient was created; without it the patient's page opens. */
+  onCreated?: (patid: number) => void;
+  /**
+   * "Use this patient" on a match found before creating (booking): the existing record instead of a new one.
+   * Without it the matches are links to their records.
+   */
+  onUse?: (patient: Patient) => void;
 }
 
 /**
- * createCustomer with a look for duplicates first (same name and date of birth, via searchPatients): the user
- * sees them and confirms. The form stays filled while the dialog is closed (a draft) and warns before leaving.
+ * The one way the app creates a patient (patients page, booking, lab). Before createCustomer it looks for the same
+ * person (last name and date of birth, AHV number, mail) and shows who it found, with "use this patient" first;
+ * creating anyway is a second, deliberate step. The form stays filled while the dialog is closed (a draft) and
+ * warns before leaving.
  */
-export function NewPatientModal({ opened, onClose, initial }: NewPatientModalProps) {
+export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }: NewPatientDialogProps) {
   const { t } = useTranslation('patients');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [duplicates, setDuplicates] = useState<{ input: CustomerBody; hits: Patient[] } | null>(null);
+  const [duplicates, setDuplicates] = useState<{ input: CustomerBody; hits: PatientMatch[] } | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<unknown>(null);
   const create = useMutation(createCustomerMutation());
@@ -66,6 +79,7 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors, isDirty },
   } = form;
   const guard = useUnsavedChangesGuard(isDirty);
@@ -76,11 +90,16 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
     return t(`newPatient.errors.${m}`, { defaultValue: m });
   };
 
+  const finish = () => {
+    setDuplicates(null);
+    reset(emptyNewPatient());
+    onClose();
+    guard.allowNextNavigation();
+  };
+
   const doCreate = (input: CustomerBody) => {
     create.mutate(input, {
       onSuccess: (result) => {
-        setDuplicates(null);
-        reset(emptyNewPatient());
         notifications.show({
           closeButtonProps: { 'aria-label': t('close') },
           color: 'green',
@@ -89,9 +108,9 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
               ? t('newPatient.createdWithGroup', { id: result.id, group: input.group })
               : t('newPatient.created', { id: result.id }),
         });
-        onClose();
-        guard.allowNextNavigation();
-        void navigate(`/patients/${result.id}`);
+        finish();
+        if (onCreated) onCreated(result.id);
+        else void navigate(`/patients/${result.id}`);
       },
       onError: (error) => {
         setDuplicates(null);
@@ -102,19 +121,11 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
 
   const submit = handleSubmit(async (values) => {
     const input = toCreateCustomerInput(values);
-    const criteria = duplicateCriteria(input);
     setCheckError(null);
-    if (!hasCriteria(criteria)) {
-      doCreate(input);
-      return;
-    }
     setChecking(true);
     try {
-      const found = await queryClient.fetchQuery({
-        ...patientSearchQuery(criteria, { limit: 20 }),
-        staleTime: 0,
-      });
-      if (found.items.length > 0) setDuplicates({ input, hits: found.items });
+      const hits = await findDuplicates(queryClient, input);
+      if (hits.length > 0) setDuplicates({ input, hits });
       else doCreate(input);
     } catch (e) {
       setCheckError(e);
@@ -122,6 +133,11 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
       setChecking(false);
     }
   });
+
+  const use = (patient: Patient) => {
+    finish();
+    onUse?.(patient);
+  };
 
   const languageOptions = customerLanguages.map((l) => ({ value: l, label: t(`languages.${l}`) }));
   const createError =
@@ -144,27 +160,69 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
               icon={<IconAlertTriangle aria-hidden />}
               role="alert"
             >
-              {t('newPatient.duplicatesText', { count: duplicates.hits.length })}
+              {onUse
+                ? t('newPatient.duplicatesUse', { count: duplicates.hits.length })
+                : t('newPatient.duplicatesText', { count: duplicates.hits.length })}
             </Alert>
-            <List spacing="xs" aria-label={t('newPatient.duplicatesList')}>
-              {duplicates.hits.map((p) => (
-                <List.Item key={p.patid}>
-                  <Anchor component={Link} to={`/patients/${p.patid}`} onClick={onClose}>
-                    {patientName(p)}
-                  </Anchor>{' '}
-                  <Text span size="sm" c="dimmed">
-                    {[formatDate(p.dob), `#${p.patid}`, [p.zip, p.city].filter(Boolean).join(' ')]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
+            <Table.ScrollContainer minWidth={560}>
+              <Table aria-label={t('newPatient.duplicatesList')} verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('fields.name')}</Table.Th>
+                    <Table.Th scope="col">{t('fields.dob')}</Table.Th>
+                    <Table.Th scope="col">{t('fields.patid')}</Table.Th>
+                    <Table.Th scope="col">{t('fields.city')}</Table.Th>
+                    <Table.Th scope="col">{t('newPatient.matchedBy')}</Table.Th>
+                    <Table.Th scope="col">
+                      <VisuallyHidden>{t('newPatient.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {duplicates.hits.map(({ patient: p, by }, i) => (
+                    <Table.Tr key={p.patid}>
+                      <Table.Th scope="row" fw={600}>
+                        <Anchor component={Link} to={`/patients/${p.patid}`} onClick={onClose}>
+                          {patientName(p)}
+                        </Anchor>{' '}
+                        {p.deleted === '1' && (
+                          <Badge color="red.9" size="xs">
+                            {t('deleted')}
+                          </Badge>
+                        )}
+                      </Table.Th>
+                      <Table.Td>{formatDate(p.dob)}</Table.Td>
+                      <Table.Td>#{p.patid}</Table.Td>
+                      <Table.Td>{[p.zip, p.city].filter(Boolean).join(' ')}</Table.Td>
+                      <Table.Td>{by.map((b) => t(`newPatient.by.${b}`)).join(', ')}</Table.Td>
+                      <Table.Td>
+                        {onUse && p.deleted !== '1' && (
+                          <Button
+                            size="xs"
+                            onClick={() => use(p)}
+                            data-autofocus={i === 0 ? true : undefined}
+                            aria-label={t('newPatient.useLabel', { name: patientName(p), patid: p.patid })}
+                          >
+                            {t('newPatient.use')}
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDuplicates(null)}>
                 {t('newPatient.back')}
               </Button>
-              <Button onClick={() => doCreate(duplicates.input)} loading={create.isPending} data-autofocus>
+              <Button
+                variant="light"
+                color="orange"
+                onClick={() => doCreate(duplicates.input)}
+                loading={create.isPending}
+                data-autofocus={onUse ? undefined : true}
+              >
                 {t('newPatient.createAnyway')}
               </Button>
             </Group>
@@ -198,9 +256,15 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
                   {...register('lastname')}
                   label={t('fields.lastname')}
                   error={err('lastname')}
+                  withAsterisk
                   data-autofocus
                 />
-                <TextInput {...register('firstname')} label={t('fields.firstname')} />
+                <TextInput
+                  {...register('firstname')}
+                  label={t('fields.firstname')}
+                  error={err('firstname')}
+                  withAsterisk
+                />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                 <Controller
@@ -226,9 +290,23 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
                   label={t('fields.dob')}
                   description={t('newPatient.dobHint')}
                   error={err('dob')}
+                  withAsterisk
                   autoComplete="off"
                 />
-                <TextInput {...register('ahv')} label={t('fields.ahv')} autoComplete="off" />
+                <TextInput
+                  {...register('ahv', {
+                    // Shown as written on the card once it is a valid number: 756.1234.5678.97.
+                    onBlur: (e) => {
+                      const v = (e.target as HTMLInputElement).value;
+                      if (isValidAhv(v)) setValue('ahv', formatAhv(v), { shouldDirty: true });
+                    },
+                  })}
+                  label={t('fields.ahv')}
+                  description={t('newPatient.ahvHint')}
+                  error={err('ahv')}
+                  autoComplete="off"
+                  inputMode="numeric"
+                />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                 <TextInput {...register('street')} label={t('fields.street')} />
@@ -268,6 +346,9 @@ export function NewPatientModal({ opened, onClose, initial }: NewPatientModalPro
                 label={t('fields.group')}
                 description={t('newPatient.groupHint')}
               />
+              <Text size="xs" c="dimmed">
+                {t('newPatient.checkHint')}
+              </Text>
               <Group justify="space-between">
                 <Button
                   variant="subtle"
