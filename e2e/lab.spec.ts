@@ -172,7 +172,7 @@ test('explains an HL7 file for an unknown patient, creates the patient from it, 
   await expect(dialog.getByLabel('First name')).toHaveValue('Hans');
   await expect(dialog.getByLabel(/Date of birth/)).toHaveValue('01.02.1960');
   expect(sent).toEqual([]);
-  await dialog.getByRole('radio', { name: 'Male' }).check();
+  await dialog.getByRole('radio', { name: 'Male', exact: true }).check();
   await dialog.getByRole('button', { name: 'Create patient' }).click();
   await expect(dialog).toHaveCount(0);
 

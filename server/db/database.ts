@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { foldText, phoneKey } from '../../contract/text-match.ts';
+import { foldText, phoneKey, plainText } from '../../contract/text-match.ts';
 import { migrations } from './migrations/index.ts';
 
 export type Db = DatabaseSync;
@@ -20,6 +20,7 @@ export function openDatabase(file: string): { db: Db; created: boolean } {
 /** The matching keys of contract/text-match.ts, for the patients' triggers and migrations (0006). */
 export function registerFunctions(db: Db): void {
   const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+  db.function('plain_text', { deterministic: true }, (v) => plainText(text(v)));
   db.function('fold_text', { deterministic: true }, (v) => foldText(text(v)));
   db.function('phone_key', { deterministic: true }, (v) => phoneKey(text(v)));
   db.function('digits_only', { deterministic: true }, (v) => text(v).replace(/\D/g, ''));

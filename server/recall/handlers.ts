@@ -146,11 +146,14 @@ export const recallHandlers: Handlers = {
       fail(200, 'There is no recall with the provided recallId.');
     }
     const r = validated(ctx, fields);
-    // Status, error and practitioners are not write fields: they stay.
+    // Status, error and practitioners are not write fields: they stay, but for a recall that failed: saving it
+    // again queues it again (status pending, no error), so that a mended address gets its try (decision 0019).
     sql(
       ctx.db,
       `UPDATE recalls SET active = ?, title = ?, recall_date = ?, recall_text = ?, recall_type = ?, recurring = ?,
-         recurring_frequency = ?, patid = ?, internal_comment = ?, preset = ?, modified = ?
+         recurring_frequency = ?, patid = ?, internal_comment = ?, preset = ?, modified = ?,
+         error_msg = CASE status WHEN 'error' THEN '' ELSE error_msg END,
+         status = CASE status WHEN 'error' THEN 'pending' ELSE status END
        WHERE id = ?`,
     ).run(
       r.active,

@@ -302,18 +302,30 @@ describe('modifyRecall', () => {
     }
   });
 
-  it('keeps the sending status and error of a recall', async () => {
+  it('keeps the sending status of a sent or pending recall', async () => {
+    const sent = db
+      .prepare(
+        `SELECT r.id, r.patid FROM recalls r JOIN patients p ON p.patid = r.patid
+         WHERE r.status = 'sent' AND r.preset = 0 AND p.deleted = 0 LIMIT 1`,
+      )
+      .get() as { id: number; patid: number };
+    const r = await svc.post('/recall/modifyRecall', { ...valid, recallId: sent.id, patid: sent.patid });
+    expect(r.body.status).toBe(true);
+    const after = (await recalls({ patid: sent.patid })).find((x) => x.id === sent.id);
+    expect(after).toMatchObject({ status: 'sent', title: valid.title });
+  });
+
+  it('queues a failed recall again when it is saved again: pending, without the error (decision 0019)', async () => {
     const failed = db
-      .prepare("SELECT id, patid, error_msg FROM recalls WHERE status = 'error' LIMIT 1")
-      .get() as {
-      id: number;
-      patid: number;
-      error_msg: string;
-    };
+      .prepare(
+        `SELECT r.id, r.patid FROM recalls r JOIN patients p ON p.patid = r.patid
+         WHERE r.status = 'error' AND r.preset = 0 AND p.deleted = 0 LIMIT 1`,
+      )
+      .get() as { id: number; patid: number };
     const r = await svc.post('/recall/modifyRecall', { ...valid, recallId: failed.id, patid: failed.patid });
     expect(r.body.status).toBe(true);
-    const after = (await recalls({ error: 1 })).find((x) => x.id === failed.id);
-    expect(after).toMatchObject({ status: 'error', errorMsg: failed.error_msg, title: valid.title });
+    const after = (await recalls({ patid: failed.patid })).find((x) => x.id === failed.id);
+    expect(after).toMatchObject({ status: 'pending', errorMsg: '', title: valid.title });
   });
 });
 

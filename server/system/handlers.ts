@@ -1,6 +1,6 @@
 import type { OpParsedInput } from '../../contract/operations.ts';
 import { normalizeDob, updateCustomerMessages } from '../../contract/system.ts';
-import { ahvDigits, foldText, phoneKey } from '../../contract/text-match.ts';
+import { ahvDigits, foldText, phoneKey, plainText } from '../../contract/text-match.ts';
 import { type Db, sql } from '../db/database.ts';
 import { fail, type Handlers } from '../handler.ts';
 import { openapiResponse } from '../openapi.ts';
@@ -102,20 +102,20 @@ export const systemHandlers: Handlers = {
   searchPatients: (ctx, input) => {
     const where: string[] = [];
     const args: (string | number)[] = [];
-    // Names are compared by their folded keys (extensions.md §3): instr() on short stored keys, whose cost does not
-    // grow with the pattern's length the way a per-letter GLOB class did.
-    const lastname = foldText(input.lastname ?? '');
-    const firstname = foldText(input.firstname ?? '');
+    // Names are compared by their stored plain and folded keys (extensions.md §3, contract/text-match.ts): instr()
+    // on keys, whose cost does not grow with the pattern's length the way a per-letter GLOB class did.
+    const lastname = input.lastname?.trim() ?? '';
+    const firstname = input.firstname?.trim() ?? '';
     const mail = input.mail?.trim();
     const ahv = input.ahv?.trim();
     const phone = input.phone?.trim();
-    if (lastname) {
-      where.push('instr(lastname_key, ?) > 0');
-      args.push(lastname);
-    }
-    if (firstname) {
-      where.push('instr(firstname_key, ?) > 0');
-      args.push(firstname);
+    for (const [name, value] of [
+      ['lastname', lastname],
+      ['firstname', firstname],
+    ] as const) {
+      if (!value) continue;
+      where.push(`(instr(${name}_plain, ?) > 0 OR instr(${name}_key, ?) > 0)`);
+      args.push(plainText(value), foldText(value));
     }
     if (input.dob) {
       where.push('dob = ?');

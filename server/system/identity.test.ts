@@ -255,3 +255,12 @@ describe('labor: a result never lands in the wrong journal', () => {
     expect(r.msg).toMatch(/^Patient data do not match: number \d+ is Geburtstag Gina, born 06\.05\.1980\.$/);
   });
 });
+
+describe('searchPatients: a part of a name spelt with ue', () => {
+  it('finds Zuercher by a part that starts inside the ue, and Mueller as muller', async () => {
+    const id = await create({ lastname: 'Zuercherhalde', firstname: 'Fiona' });
+    expect(await search({ lastname: 'ercherhald' })).toContain(id);
+    expect(await search({ lastname: 'Zürcherhalde' })).toContain(id);
+    expect(await search({ lastname: 'zurcherhalde' })).toContain(id);
+  });
+});

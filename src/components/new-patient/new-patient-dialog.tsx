@@ -4,9 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Radio,
-  Select,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -17,11 +14,10 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Patient } from '../../../contract/system.ts';
-import { formatAhv, isValidAhv } from '../../../contract/text-match.ts';
 import { isApiError } from '../../api/client.ts';
 import { Dialog } from '../dialog.tsx';
 import { contractResolver } from '../form-resolver.ts';
@@ -31,10 +27,10 @@ import { applyServerError } from '../server-error.ts';
 import { describeError } from '../states.tsx';
 import { useUnsavedChangesGuard } from '../unsaved-changes.tsx';
 import { findDuplicates, type PatientMatch } from './duplicates.ts';
+import { PatientFields } from './patient-fields.tsx';
 import { createCustomerMutation } from './queries.ts';
 import {
   type CustomerBody,
-  customerLanguages,
   emptyNewPatient,
   type NewPatientValues,
   newPatientSchema,
@@ -75,20 +71,12 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
   });
   const {
     register,
-    control,
     handleSubmit,
     reset,
     setError,
-    setValue,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = form;
   const guard = useUnsavedChangesGuard(isDirty);
-  const err = (key: keyof NewPatientValues) => {
-    const m = errors[key]?.message;
-    if (!m) return undefined;
-    // A key of ours, or the service's own message (`Unknown language: fr`).
-    return t(`newPatient.errors.${m}`, { defaultValue: m });
-  };
 
   const finish = () => {
     setDuplicates(null);
@@ -100,6 +88,13 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
   const doCreate = (input: CustomerBody) => {
     create.mutate(input, {
       onSuccess: (result) => {
+        finish();
+        // A caller that takes the new patient shows it itself (booking's chosen patient, the lab's row); a toast
+        // there would only cover what comes next (booking's confirmation bar).
+        if (onCreated) {
+          onCreated(result.id);
+          return;
+        }
         notifications.show({
           closeButtonProps: { 'aria-label': t('close') },
           color: 'green',
@@ -108,9 +103,7 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
               ? t('newPatient.createdWithGroup', { id: result.id, group: input.group })
               : t('newPatient.created', { id: result.id }),
         });
-        finish();
-        if (onCreated) onCreated(result.id);
-        else void navigate(`/patients/${result.id}`);
+        void navigate(`/patients/${result.id}`);
       },
       onError: (error) => {
         setDuplicates(null);
@@ -139,7 +132,6 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
     onUse?.(patient);
   };
 
-  const languageOptions = customerLanguages.map((l) => ({ value: l, label: t(`languages.${l}`) }));
   const createError =
     create.error && !(isApiError(create.error) && create.error.msg.startsWith('Unknown language'));
 
@@ -250,97 +242,7 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
                   {describeError(checkError, t)}
                 </Alert>
               )}
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput {...register('title')} label={t('fields.title')} />
-                <TextInput
-                  {...register('lastname')}
-                  label={t('fields.lastname')}
-                  error={err('lastname')}
-                  withAsterisk
-                  data-autofocus
-                />
-                <TextInput
-                  {...register('firstname')}
-                  label={t('fields.firstname')}
-                  error={err('firstname')}
-                  withAsterisk
-                />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <Controller
-                  control={control}
-                  name="gender"
-                  render={({ field }) => (
-                    <Radio.Group
-                      label={t('fields.gender')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      error={err('gender')}
-                      withAsterisk
-                    >
-                      <Group mt={6}>
-                        <Radio value="female" label={t('gender.female')} />
-                        <Radio value="male" label={t('gender.male')} />
-                      </Group>
-                    </Radio.Group>
-                  )}
-                />
-                <TextInput
-                  {...register('dob')}
-                  label={t('fields.dob')}
-                  description={t('newPatient.dobHint')}
-                  error={err('dob')}
-                  withAsterisk
-                  autoComplete="off"
-                />
-                <TextInput
-                  {...register('ahv', {
-                    // Shown as written on the card once it is a valid number: 756.1234.5678.97.
-                    onBlur: (e) => {
-                      const v = (e.target as HTMLInputElement).value;
-                      if (isValidAhv(v)) setValue('ahv', formatAhv(v), { shouldDirty: true });
-                    },
-                  })}
-                  label={t('fields.ahv')}
-                  description={t('newPatient.ahvHint')}
-                  error={err('ahv')}
-                  autoComplete="off"
-                  inputMode="numeric"
-                />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput {...register('street')} label={t('fields.street')} />
-                <TextInput {...register('zip')} label={t('fields.zip')} />
-                <TextInput {...register('city')} label={t('fields.city')} />
-                <TextInput {...register('country')} label={t('fields.country')} />
-                <TextInput
-                  {...register('countrycode')}
-                  label={t('fields.countrycode')}
-                  description={t('newPatient.countrycodeHint')}
-                  error={err('countrycode')}
-                  maxLength={2}
-                />
-                <Controller
-                  control={control}
-                  name="language"
-                  render={({ field }) => (
-                    <Select
-                      label={t('fields.language')}
-                      description={t('newPatient.languageHint')}
-                      data={languageOptions}
-                      value={field.value || null}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      error={err('language')}
-                      clearable
-                    />
-                  )}
-                />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput {...register('tel')} label={t('fields.tel')} type="tel" />
-                <TextInput {...register('mobile')} label={t('fields.mobile')} type="tel" />
-                <TextInput {...register('mail')} label={t('fields.mail')} type="email" error={err('mail')} />
-              </SimpleGrid>
+              <PatientFields form={form} autoFocus />
               <TextInput
                 {...register('group')}
                 label={t('fields.group')}

@@ -1,16 +1,18 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowLeft, IconCalendarPlus, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Patient } from '../../../contract/system.ts';
+import { formatAhv } from '../../../contract/text-match.ts';
 import { formatDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { patientName } from '../../components/patient-criteria.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { AppointmentsPanel } from './components/appointments-panel.tsx';
+import { EditPatientDialog } from './components/edit-patient-dialog.tsx';
 import { JournalPanel } from './components/journal-panel.tsx';
 import { LeadsPanel } from './components/leads-panel.tsx';
 import { RecallsPanel } from './components/recalls-panel.tsx';
@@ -56,7 +58,16 @@ export function Component() {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <MasterData patient={query.data} />
+        <MasterData
+          patient={query.data}
+          editing={params.get('edit') === '1'}
+          onEdit={(open) => {
+            const next = new URLSearchParams(params);
+            if (open) next.set('edit', '1');
+            else next.delete('edit');
+            setParams(next, { replace: true });
+          }}
+        />
       )}
       {!query.isError && (
         <Tabs
@@ -103,8 +114,18 @@ function age(dob: string | null): number | null {
   return years >= 0 ? years : null;
 }
 
-function MasterData({ patient: p }: { patient: Patient }) {
+function MasterData({
+  patient: p,
+  editing,
+  onEdit,
+}: {
+  patient: Patient;
+  /** The data form is open (`?edit=1`: a failed recall links here to mend the address). */
+  editing: boolean;
+  onEdit: (open: boolean) => void;
+}) {
   const { t } = useTranslation('patients');
+  const deleted = p.deleted === '1';
   const years = age(p.dob);
   const item = (label: string, value: ReactNode) => (
     <div>
@@ -118,12 +139,41 @@ function MasterData({ patient: p }: { patient: Patient }) {
   );
   return (
     <Paper withBorder p="md" component="section" aria-label={t('patient.masterData')}>
+      <EditPatientDialog patient={p} opened={editing && !deleted} onClose={() => onEdit(false)} />
       <Stack gap="sm">
-        {p.deleted === '1' && (
-          <Badge color="gray" variant="default">
-            {t('deleted')}
-          </Badge>
-        )}
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          {deleted ? (
+            <Badge color="red.9" variant="filled">
+              {t('deleted')}
+            </Badge>
+          ) : (
+            <span />
+          )}
+          {deleted ? (
+            <Text size="sm" c="dimmed">
+              {t('patient.deletedReadOnly')}
+            </Text>
+          ) : (
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconPencil size={14} aria-hidden />}
+                onClick={() => onEdit(true)}
+              >
+                {t('patient.edit')}
+              </Button>
+              <Button
+                component={Link}
+                to={`/booking?patid=${p.patid}`}
+                size="xs"
+                leftSection={<IconCalendarPlus size={14} aria-hidden />}
+              >
+                {t('patient.book')}
+              </Button>
+            </Group>
+          )}
+        </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" component="dl" m={0}>
           {item(t('fields.patid'), p.patid)}
           {item(t('fields.title'), p.title)}
@@ -145,9 +195,10 @@ function MasterData({ patient: p }: { patient: Patient }) {
             t('fields.country'),
             [p.country, p.countrycode ? `(${p.countrycode.toUpperCase()})` : ''].filter(Boolean).join(' '),
           )}
+          {item(t('fields.tel'), p.tel ? <Anchor href={`tel:${p.tel}`}>{p.tel}</Anchor> : '')}
           {item(t('fields.mobile'), p.mobile ? <Anchor href={`tel:${p.mobile}`}>{p.mobile}</Anchor> : '')}
           {item(t('fields.mail'), p.mail ? <Anchor href={`mailto:${p.mail}`}>{p.mail}</Anchor> : '')}
-          {item(t('fields.ahv'), p.AHV)}
+          {item(t('fields.ahv'), p.AHV ? formatAhv(p.AHV) : '')}
           {item(
             t('fields.language'),
             (['de', 'fr', 'it', 'en'] as const).find((l) => l === p.language)

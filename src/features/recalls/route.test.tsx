@@ -156,9 +156,12 @@ describe('the recalls page', () => {
       preset: 0,
     };
     expect(calls[i]?.input).toEqual(written);
-    // The service has the new date and everything else as it was.
+    // The service has the new date and everything else as it was; a recall that failed is queued again
+    // (decision 0019).
     const stored = await api.send('getRecalls', { patid: recall.patid });
-    expect(stored.body.result).toEqual([{ ...recall, recallDate: '2026-04-02 08:15:00' }]);
+    expect(stored.body.result).toEqual([
+      { ...recall, recallDate: '2026-04-02 08:15:00', status: 'pending', errorMsg: '' },
+    ]);
   });
 
   it('keeps what was typed and shows the service message on its field when saving fails', async () => {
@@ -177,5 +180,26 @@ describe('the recalls page', () => {
     expect(within(dialog).getByLabelText('Text for the patient')).toHaveValue('Bitte melden Sie sich.');
     const stored = await api.send('getRecalls', { patid: recall.patid });
     expect(stored.body.result).toEqual([recall]);
+  });
+});
+
+describe('a recall that could not be sent', () => {
+  it('links to mending the patient data and is sent again: pending, the error gone', async () => {
+    const recall = await annasRecall();
+    const { user } = renderRecalls(`/recalls?patid=${recall.patid}`);
+    const table = await screen.findByRole('table', { name: 'Recalls' });
+    expect(within(table).getByRole('link', { name: "Mend the patient's data" })).toHaveAttribute(
+      'href',
+      `/patients/${recall.patid}?edit=1`,
+    );
+    await user.click(
+      within(table).getByRole('button', { name: `Send Jahreskontrolle (no. ${recall.id}) again` }),
+    );
+    await waitFor(async () => {
+      const list = (await api.send('getRecalls', { patid: recall.patid })).body.result as Recall[];
+      expect(list.find((r) => r.id === recall.id)).toMatchObject({ status: 'pending', errorMsg: '' });
+    });
+    expect(await screen.findByText('Pending: 1')).toBeInTheDocument();
+    expect(screen.queryByText('Keine Mobilnummer hinterlegt')).toBeNull();
   });
 });

@@ -27,6 +27,38 @@ export function Component() {
   const toggle = useMutation(modifyRecallMutation());
   const preset: 0 | 1 = filters.templates ? 1 : 0;
 
+  // Recall ids being sent again.
+  const [resending, setResending] = useState<ReadonlySet<number>>(new Set());
+  const resend = useMutation(modifyRecallMutation());
+  const sendAgain = (recall: Recall) => {
+    setResending((s) => new Set(s).add(recall.id));
+    // Saved again as it is (the complete record, read fresh first): the service queues a failed recall again.
+    resend.mutate(
+      { original: recall, draft: toDraft(recall, preset), preset },
+      {
+        onSuccess: () =>
+          notifications.show({
+            closeButtonProps: { 'aria-label': t('close') },
+            color: 'green',
+            message: t('table.sentAgain', { title: recall.title }),
+          }),
+        onError: (e) =>
+          notifications.show({
+            closeButtonProps: { 'aria-label': t('close') },
+            color: 'red',
+            title: errorTitle(e, t),
+            message: describeError(e, t),
+          }),
+        onSettled: () =>
+          setResending((s) => {
+            const next = new Set(s);
+            next.delete(recall.id);
+            return next;
+          }),
+      },
+    );
+  };
+
   const toggleActive = (recall: Recall, active: boolean) => {
     setSaving((s) => new Map(s).set(recall.id, active));
     // The complete record with only `active` changed (modifyRecall overwrites).
@@ -132,6 +164,8 @@ export function Component() {
                 templates={filters.templates}
                 onEdit={(recall) => setTarget({ kind: 'edit', recall, preset })}
                 onToggleActive={toggleActive}
+                onSendAgain={sendAgain}
+                resending={resending}
                 saving={saving}
               />
             )}

@@ -153,6 +153,10 @@ export const de: Translation<typeof en> = {
       recalls: 'Recalls',
       leads: 'Leads',
     },
+    edit: 'Daten bearbeiten',
+    book: 'Termin buchen',
+    deletedReadOnly:
+      'Die Daten eines gelöschten Patienten können nicht geändert werden, und er kann nicht gebucht werden.',
   },
   journal: {
     category: 'Kategorie',
@@ -233,5 +237,19 @@ export const de: Translation<typeof en> = {
     what: 'Anliegen',
     created: 'Erstellt',
     converted: 'Konvertiert',
+  },
+  edit: {
+    title: 'Personalien',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    saved: 'Die Personalien wurden gespeichert. Die Änderung steht im Journal.',
+    failed: 'Die Daten wurden nicht gespeichert',
+    unsupportedTitle: 'Dieser Praxisserver kann Personalien nicht ändern',
+    unsupported:
+      'Der Server der Praxis erlaubt es nicht, Personalien von hier aus zu ändern; die Daten bleiben, wie sie sind. Bitte in der Praxissoftware ändern.',
+    conflictTitle: 'Inzwischen von jemand anderem geändert',
+    conflictField: '{{field}} ist jetzt: {{value}}',
+    conflictHint:
+      'Nichts wurde gespeichert. Bitte die Werte prüfen und erneut speichern, um Ihre zu behalten.',
   },
 };

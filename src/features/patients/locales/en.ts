@@ -150,6 +150,9 @@ export const en = {
       recalls: 'Recalls',
       leads: 'Leads',
     },
+    edit: 'Edit data',
+    book: 'Book appointment',
+    deletedReadOnly: "A deleted patient's data cannot be changed, and they cannot be booked.",
   },
   journal: {
     category: 'Category',
@@ -228,5 +231,18 @@ export const en = {
     what: 'Concern',
     created: 'Created',
     converted: 'Converted',
+  },
+  edit: {
+    title: 'Patient data',
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: "The patient's data were saved. The change is in the journal.",
+    failed: 'The data were not saved',
+    unsupportedTitle: 'This practice server cannot change patient data',
+    unsupported:
+      "The practice's server does not offer changing a patient's data from here, so the data stay as they are. Change them in the practice software.",
+    conflictTitle: 'Changed meanwhile by somebody else',
+    conflictField: '{{field}} is now: {{value}}',
+    conflictHint: 'Nothing was saved. Check the values and save again to keep yours.',
   },
 } as const;

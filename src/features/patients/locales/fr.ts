@@ -153,6 +153,10 @@ export const fr: Translation<typeof en> = {
       recalls: 'Rappels',
       leads: 'Prospects',
     },
+    edit: 'Modifier les données',
+    book: 'Prendre rendez-vous',
+    deletedReadOnly:
+      'Les données d’un patient supprimé ne peuvent pas être modifiées, et il ne peut pas être réservé.',
   },
   journal: {
     category: 'Catégorie',
@@ -233,5 +237,19 @@ export const fr: Translation<typeof en> = {
     what: 'Motif',
     created: 'Créé le',
     converted: 'Converti le',
+  },
+  edit: {
+    title: 'Données du patient',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    saved: 'Les données du patient ont été enregistrées. La modification figure dans le journal.',
+    failed: 'Les données n’ont pas été enregistrées',
+    unsupportedTitle: 'Ce serveur du cabinet ne peut pas modifier les données des patients',
+    unsupported:
+      'Le serveur du cabinet ne permet pas de modifier les données d’un patient d’ici ; elles restent inchangées. Modifiez-les dans le logiciel du cabinet.',
+    conflictTitle: 'Modifié entre-temps par quelqu’un d’autre',
+    conflictField: '{{field}} est maintenant : {{value}}',
+    conflictHint:
+      'Rien n’a été enregistré. Vérifiez les valeurs et enregistrez à nouveau pour garder les vôtres.',
   },
 };

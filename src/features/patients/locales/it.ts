@@ -153,6 +153,10 @@ export const it: Translation<typeof en> = {
       recalls: 'Richiami',
       leads: 'Lead',
     },
+    edit: 'Modificare i dati',
+    book: 'Prenotare un appuntamento',
+    deletedReadOnly:
+      'I dati di un paziente eliminato non possono essere modificati e non può essere prenotato.',
   },
   journal: {
     category: 'Categoria',
@@ -234,5 +238,18 @@ export const it: Translation<typeof en> = {
     what: 'Motivo',
     created: 'Creato il',
     converted: 'Convertito il',
+  },
+  edit: {
+    title: 'Dati del paziente',
+    save: 'Salva',
+    cancel: 'Annulla',
+    saved: 'I dati del paziente sono stati salvati. La modifica è nel diario.',
+    failed: 'I dati non sono stati salvati',
+    unsupportedTitle: 'Questo server dello studio non può modificare i dati dei pazienti',
+    unsupported:
+      'Il server dello studio non consente di modificare i dati di un paziente da qui; restano invariati. Modificarli nel software dello studio.',
+    conflictTitle: 'Modificato nel frattempo da qualcun altro',
+    conflictField: '{{field}} ora è: {{value}}',
+    conflictHint: 'Non è stato salvato nulla. Verificare i valori e salvare di nuovo per mantenere i propri.',
   },
 };

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Anchor,
   Badge,
+  Button,
   Group,
   Stack,
   Switch,
@@ -10,7 +11,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconMail, IconMailbox, IconMessage, IconPencil } from '@tabler/icons-react';
+import { IconMail, IconMailbox, IconMessage, IconPencil, IconSend } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,6 +34,10 @@ export interface RecallTableProps {
   templates: boolean;
   onEdit: (recall: Recall) => void;
   onToggleActive: (recall: Recall, active: boolean) => void;
+  /** A failed recall saved again: queued to be sent once more (after its patient's data were mended). */
+  onSendAgain: (recall: Recall) => void;
+  /** Recalls being sent again. */
+  resending: ReadonlySet<number>;
   /** Recalls whose active switch is being saved, and the state being saved. */
   saving: ReadonlyMap<number, boolean>;
 }
@@ -40,7 +45,15 @@ export interface RecallTableProps {
 /** Rows rendered at once; the rest follow in a render that yields to the browser (no long task with many rows). */
 const FIRST_ROWS = 15;
 
-export function RecallTable({ recalls, templates, onEdit, onToggleActive, saving }: RecallTableProps) {
+export function RecallTable({
+  recalls,
+  templates,
+  onEdit,
+  onToggleActive,
+  onSendAgain,
+  resending,
+  saving,
+}: RecallTableProps) {
   const { t } = useTranslation('recalls');
   const rows = useDeferredValue(recalls, recalls.slice(0, FIRST_ROWS));
   return (
@@ -117,6 +130,23 @@ export function RecallTable({ recalls, templates, onEdit, onToggleActive, saving
                     <Text size="xs" className={classes.errorMsg} maw={220}>
                       {r.errorMsg}
                     </Text>
+                  )}
+                  {r.status === 'error' && r.patid > 0 && (
+                    <Stack gap={4} mt={4} align="flex-start">
+                      <Anchor component={Link} to={`/patients/${r.patid}?edit=1`} size="xs">
+                        {t('table.mend')}
+                      </Anchor>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        leftSection={<IconSend size={12} aria-hidden />}
+                        loading={resending.has(r.id)}
+                        onClick={() => onSendAgain(r)}
+                        aria-label={t('table.sendAgainOf', { title: r.title, id: r.id })}
+                      >
+                        {t('table.sendAgain')}
+                      </Button>
+                    </Stack>
                   )}
                 </Table.Td>
                 <Table.Td>

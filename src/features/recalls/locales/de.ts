@@ -53,6 +53,10 @@ export const de: Translation<typeof en> = {
     comment: 'Interner Kommentar',
     edit: 'Bearbeiten',
     editOf: '{{title}} bearbeiten (Recall {{id}})',
+    mend: 'Personalien korrigieren',
+    sendAgain: 'Erneut senden',
+    sendAgainOf: '{{title}} (Nr. {{id}}) erneut senden',
+    sentAgain: '{{title}} wird erneut gesendet.',
   },
   type: {
     brief: 'Brief',

@@ -51,6 +51,10 @@ export const en = {
     comment: 'Internal comment',
     edit: 'Edit',
     editOf: 'Edit {{title}} (recall {{id}})',
+    mend: "Mend the patient's data",
+    sendAgain: 'Send again',
+    sendAgainOf: 'Send {{title}} (no. {{id}}) again',
+    sentAgain: '{{title}} will be sent again.',
   },
   type: {
     brief: 'Letter',

@@ -53,6 +53,10 @@ export const fr: Translation<typeof en> = {
     comment: 'Commentaire interne',
     edit: 'Modifier',
     editOf: 'Modifier {{title}} (rappel {{id}})',
+    mend: 'Corriger les données du patient',
+    sendAgain: 'Renvoyer',
+    sendAgainOf: 'Renvoyer {{title}} (n° {{id}})',
+    sentAgain: '{{title}} sera renvoyé.',
   },
   type: {
     brief: 'Lettre',

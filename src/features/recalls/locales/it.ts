@@ -53,6 +53,10 @@ export const it: Translation<typeof en> = {
     comment: 'Commento interno',
     edit: 'Modifica',
     editOf: 'Modifica {{title}} (richiamo {{id}})',
+    mend: 'Correggere i dati del paziente',
+    sendAgain: 'Inviare di nuovo',
+    sendAgainOf: 'Inviare di nuovo {{title}} (n. {{id}})',
+    sentAgain: '{{title}} sarà inviato di nuovo.',
   },
   type: {
     brief: 'Lettera',

@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Patient } from '../../../contract/system.ts';
+import { createPatient } from '../../test/factories.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
+import { changedFields, conflicts, toPatientFields } from './edit-patient.ts';
+import { Component as PatientPage } from './patient-route.tsx';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const api = inProcessService();
+
+beforeEach(() => {
+  signInForTest();
+});
+
+const sent = (op: string) => api.calls.filter((c) => c.op === op).map((c) => c.input);
+
+async function record(patid: number): Promise<Patient> {
+  return (await api.send('getCustomerById', { patid })).body.result as Patient;
+}
+
+function renderPatient(patid: number, query = '') {
+  return renderWithProviders(<PatientPage />, {
+    url: `/patients/${patid}${query}`,
+    path: '/patients/:patid',
+  });
+}
+
+describe("a patient's data", () => {
+  it('changes the mobile number: only that field is sent, and the journal shows the change', async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Mobilwechsel',
+      firstname: 'Mia',
+      gender: 'female',
+      dob: '1980-01-02',
+      mobile: '079 000 11 22',
+      street: 'Bahnhofstrasse 1',
+    });
+    const { user } = renderPatient(patid);
+    await user.click(await screen.findByRole('button', { name: 'Edit data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Patient data' });
+    const mobile = within(dialog).getByRole('textbox', { name: 'Mobile' });
+    expect(mobile).toHaveValue('079 000 11 22');
+    await user.clear(mobile);
+    await user.type(mobile, '079 333 44 55');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent('updateCustomer')).toEqual([{ patid, mobile: '079 333 44 55' }]));
+    expect(await record(patid)).toMatchObject({ mobile: '079 333 44 55', street: 'Bahnhofstrasse 1' });
+    expect(await screen.findByRole('link', { name: '079 333 44 55' })).toHaveAttribute(
+      'href',
+      'tel:079 333 44 55',
+    );
+    // The journal (the first tab) lists the change.
+    expect(await screen.findByText(/079 000 11 22 → 079 333 44 55/)).toBeInTheDocument();
+  });
+
+  it('opens at once from a failed recall (?edit=1), and a deleted patient offers neither editing nor booking', async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Direkt',
+      firstname: 'Dora',
+      gender: 'female',
+      dob: '1970-01-01',
+    });
+    renderPatient(patid, '?edit=1');
+    expect(await screen.findByRole('dialog', { name: 'Patient data' })).toBeInTheDocument();
+  });
+
+  it('shows a deleted patient read-only', async () => {
+    // Every 40th seeded patient is deleted.
+    renderPatient(40);
+    expect(await screen.findByText(/A deleted patient's data cannot be changed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit data' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Book appointment' })).toBeNull();
+  });
+
+  it('says so and keeps the data read-only against a practice server without updateCustomer', async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Altserver',
+      firstname: 'Alf',
+      gender: 'male',
+      dob: '1960-01-01',
+    });
+    api.intercept('updateCustomer', () => ({ http: 404, msg: 'Unknown operation.' }));
+    const { user } = renderPatient(patid, '?edit=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Patient data' });
+    const city = within(dialog).getByRole('textbox', { name: 'City' });
+    await user.type(city, 'Bern');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/does not offer changing a patient's data/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect((await record(patid)).city).toBe('');
+  });
+});
+
+describe('read, merge, write', () => {
+  const base = {
+    title: '',
+    lastname: 'A',
+    firstname: 'B',
+    gender: 'female' as const,
+    dob: '01.02.1990',
+    street: 'Alt 1',
+    zip: '',
+    city: 'Bern',
+    country: '',
+    countrycode: 'CH',
+    tel: '',
+    mobile: '079 1',
+    mail: '',
+    ahv: '',
+    language: 'de',
+  };
+
+  it('sends only the fields the person changed, as the service stores them', () => {
+    expect(changedFields(base, { ...base, mobile: ' 079 2 ', countrycode: 'CH', dob: '1.2.1990' })).toEqual({
+      mobile: '079 2',
+    });
+    expect(changedFields(base, { ...base, street: '' })).toEqual({ street: '' });
+  });
+
+  it('finds a field that somebody else changed meanwhile to another value, and nothing else', () => {
+    const fresh = { ...base, mobile: '079 9', city: 'Thun' };
+    expect(conflicts(base, fresh, { mobile: '079 2' })).toEqual([{ field: 'mobile', theirs: '079 9' }]);
+    // Their change of another field is kept: only the changed fields are written.
+    expect(conflicts(base, fresh, { street: 'Neu 2' })).toEqual([]);
+    // The same value on both sides is no conflict.
+    expect(conflicts(base, { ...base, mobile: '079 2' }, { mobile: '079 2' })).toEqual([]);
+  });
+
+  it('reads a record into the form as a person writes it', () => {
+    expect(
+      toPatientFields({
+        patid: 1,
+        lastname: 'A',
+        firstname: 'B',
+        gender: 'male',
+        dob: '1990-02-01',
+        title: '',
+        street: '',
+        zip: '',
+        city: '',
+        country: '',
+        countrycode: 'ch',
+        mobile: '',
+        mail: '',
+        AHV: '7561234567897',
+        language: 'fr',
+        deleted: '0',
+      }),
+    ).toMatchObject({ dob: '01.02.1990', countrycode: 'CH', ahv: '756.1234.5678.97', tel: '' });
+  });
+});
