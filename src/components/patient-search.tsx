@@ -164,6 +164,8 @@ export function PatientSearchBox({
               key={p.patid}
               aria-label={patientOptionLabel(p, t)}
               disabled={excludeDeleted && p.deleted === '1'}
+              // Mantine marks a disabled option for its own keyboard handling only: say it to assistive technology.
+              aria-disabled={excludeDeleted && p.deleted === '1' ? true : undefined}
             >
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Text size="sm" fw={600} td={p.deleted === '1' ? 'line-through' : undefined}>
