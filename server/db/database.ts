@@ -21,7 +21,7 @@ export function openDatabase(file: string): { db: Db; created: boolean } {
 export function registerFunctions(db: Db): void {
   const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
   db.function('plain_text', { deterministic: true }, (v) => plainText(text(v)));
-  db.function('fold_text', { deterministic: true }, (v) => foldText(text(v)));
+  db.function('name_key', { deterministic: true }, (v) => foldText(text(v)));
   db.function('phone_key', { deterministic: true }, (v) => phoneKey(text(v)));
   db.function('digits_only', { deterministic: true }, (v) => text(v).replace(/\D/g, ''));
 }

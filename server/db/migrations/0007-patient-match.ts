@@ -2,7 +2,7 @@
  * How patients are found (extensions.md §3 "how text matches", §4 `phone`): plain and folded names (see
  * contract/text-match.ts), comparable phone
  * digits kept beside each patient by triggers, so that a search compares short keys with instr() instead of
- * running a case-class GLOB whose cost grows with text length times pattern length. The functions plain_text, fold_text
+ * running a case-class GLOB whose cost grows with text length times pattern length. The functions plain_text, name_key
  * and phone_key are the ones of contract/text-match.ts, registered on every connection (database.ts).
  */
 export const patientMatch = `
@@ -15,19 +15,19 @@ ALTER TABLE patients ADD COLUMN mobile_key TEXT NOT NULL DEFAULT '';
 ALTER TABLE patients ADD COLUMN ahv_key TEXT NOT NULL DEFAULT '';
 
 UPDATE patients SET lastname_plain = plain_text(lastname), firstname_plain = plain_text(firstname),
-  lastname_key = fold_text(lastname), firstname_key = fold_text(firstname),
+  lastname_key = name_key(lastname), firstname_key = name_key(firstname),
   tel_key = phone_key(tel), mobile_key = phone_key(mobile), ahv_key = digits_only(ahv);
 
 CREATE TRIGGER patients_keys_insert AFTER INSERT ON patients BEGIN
   UPDATE patients SET lastname_plain = plain_text(NEW.lastname), firstname_plain = plain_text(NEW.firstname),
-    lastname_key = fold_text(NEW.lastname), firstname_key = fold_text(NEW.firstname),
+    lastname_key = name_key(NEW.lastname), firstname_key = name_key(NEW.firstname),
     tel_key = phone_key(NEW.tel), mobile_key = phone_key(NEW.mobile), ahv_key = digits_only(NEW.ahv)
   WHERE patid = NEW.patid;
 END;
 
 CREATE TRIGGER patients_keys_update AFTER UPDATE OF lastname, firstname, tel, mobile, ahv ON patients BEGIN
   UPDATE patients SET lastname_plain = plain_text(NEW.lastname), firstname_plain = plain_text(NEW.firstname),
-    lastname_key = fold_text(NEW.lastname), firstname_key = fold_text(NEW.firstname),
+    lastname_key = name_key(NEW.lastname), firstname_key = name_key(NEW.firstname),
     tel_key = phone_key(NEW.tel), mobile_key = phone_key(NEW.mobile), ahv_key = digits_only(NEW.ahv)
   WHERE patid = NEW.patid;
 END;
