@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,8 +10,8 @@ import type { Patient } from '../../../contract/system.ts';
 import { isApiError } from '../../api/client.ts';
 import { Dialog } from '../dialog.tsx';
 import { contractResolver } from '../form-resolver.ts';
-import { formatDate } from '../format.ts';
 import { patientName } from '../patient-criteria.ts';
+import { patientFacts } from '../patient-search.tsx';
 import { applyServerError } from '../server-error.ts';
 import { describeError } from '../states.tsx';
 import { useUnsavedChangesGuard } from '../unsaved-changes.tsx';
@@ -156,54 +145,41 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
                 ? t('newPatient.duplicatesUse', { count: duplicates.hits.length })
                 : t('newPatient.duplicatesText', { count: duplicates.hits.length })}
             </Alert>
-            <Table.ScrollContainer minWidth={560}>
-              <Table aria-label={t('newPatient.duplicatesList')} verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('fields.name')}</Table.Th>
-                    <Table.Th scope="col">{t('fields.dob')}</Table.Th>
-                    <Table.Th scope="col">{t('fields.patid')}</Table.Th>
-                    <Table.Th scope="col">{t('fields.city')}</Table.Th>
-                    <Table.Th scope="col">{t('newPatient.matchedBy')}</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>{t('newPatient.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {duplicates.hits.map(({ patient: p, by }, i) => (
-                    <Table.Tr key={p.patid}>
-                      <Table.Th scope="row" fw={600}>
-                        <Anchor component={Link} to={`/patients/${p.patid}`} onClick={onClose}>
+            {/* A list, not a table: name, facts and the choice stay together on a phone too. */}
+            <Stack gap="xs" component="ul" aria-label={t('newPatient.duplicatesList')} p={0} m={0}>
+              {duplicates.hits.map(({ patient: p, by }, i) => (
+                <Paper key={p.patid} component="li" withBorder p="sm" style={{ listStyle: 'none' }}>
+                  <Group justify="space-between" wrap="wrap" gap="xs">
+                    <Stack gap={2}>
+                      <Group gap={6} wrap="wrap">
+                        <Anchor component={Link} to={`/patients/${p.patid}`} onClick={onClose} fw={600}>
                           {patientName(p)}
-                        </Anchor>{' '}
+                        </Anchor>
                         {p.deleted === '1' && (
-                          <Badge color="red.9" size="xs">
+                          <Badge color="red.9" size="sm">
                             {t('deleted')}
                           </Badge>
                         )}
-                      </Table.Th>
-                      <Table.Td>{formatDate(p.dob)}</Table.Td>
-                      <Table.Td>#{p.patid}</Table.Td>
-                      <Table.Td>{[p.zip, p.city].filter(Boolean).join(' ')}</Table.Td>
-                      <Table.Td>{by.map((b) => t(`newPatient.by.${b}`)).join(', ')}</Table.Td>
-                      <Table.Td>
-                        {onUse && p.deleted !== '1' && (
-                          <Button
-                            size="xs"
-                            onClick={() => use(p)}
-                            data-autofocus={i === 0 ? true : undefined}
-                            aria-label={t('newPatient.useLabel', { name: patientName(p), patid: p.patid })}
-                          >
-                            {t('newPatient.use')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                      </Group>
+                      <Text size="sm">{patientFacts(p).join(' · ')}</Text>
+                      <Text size="xs" c="dimmed">
+                        {t('newPatient.matchedBy')}: {by.map((b) => t(`newPatient.by.${b}`)).join(', ')}
+                      </Text>
+                    </Stack>
+                    {onUse && p.deleted !== '1' && (
+                      <Button
+                        size="xs"
+                        onClick={() => use(p)}
+                        data-autofocus={i === 0 ? true : undefined}
+                        aria-label={t('newPatient.useLabel', { name: patientName(p), patid: p.patid })}
+                      >
+                        {t('newPatient.use')}
+                      </Button>
+                    )}
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDuplicates(null)}>
                 {t('newPatient.back')}

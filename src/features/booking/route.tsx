@@ -328,7 +328,7 @@ export function Component() {
                   {service ? `${service.name} · ${t('service.minutes', { count: duration ?? 0 })}` : ''}
                   {state.patid !== null && (
                     <>
-                      {' · '}
+                      {service ? ' · ' : ''}
                       <PatientText patid={state.patid} />
                     </>
                   )}

@@ -169,8 +169,8 @@ function UploadRow({
 
   return (
     <Table.Tr data-phase={item.phase}>
-      <Table.Th scope="row" fw={500} style={{ wordBreak: 'break-all' }}>
-        {item.name}
+      <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        <FileName name={item.name} />
         <Text size="xs" c="dimmed" fw={400}>
           {t(`kind.${item.kind ?? 'other'}`)}
         </Text>
@@ -303,6 +303,25 @@ function Answer({ item }: { item: UploadItem }) {
     );
   }
   return null;
+}
+
+/**
+ * A file name that may break after its separators (`-`, `_`, `.`) rather than inside a word (`9001.h` over `l7`);
+ * only a single part longer than the column still breaks where it must.
+ */
+function FileName({ name }: { name: string }) {
+  const parts = name.split(/(?<=[-_.])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in their fixed order
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </span>
+      ))}
+    </>
+  );
 }
 
 const fullName = (p: { lastname: string; firstname: string }) => `${p.lastname} ${p.firstname}`.trim();
