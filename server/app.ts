@@ -1,7 +1,16 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { DEPTH_MAX, limitMessages, type OperationDef, SEARCH_MAX, TEXT_MAX } from '../contract/common.ts';
+import {
+  BODY_MAX,
+  DEPTH_MAX,
+  ITEMS_MAX,
+  limitMessages,
+  type OperationDef,
+  SEARCH_MAX,
+  TEXT_MAX,
+} from '../contract/common.ts';
 import { type OpName, operationByPath, operations } from '../contract/operations.ts';
+import { readBody } from './body.ts';
 import { type Db, openDatabase, tenantFile, transaction } from './db/database.ts';
 import { seedTenant } from './db/seed/index.ts';
 import { type Ctx, Fail, type Handler, type Outcome } from './handler.ts';
@@ -63,6 +72,8 @@ export function checkLimits(body: object, op: OperationDef): string | undefined 
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth > DEPTH_MAX) return limitMessages.tooDeep;
+    // Before anything walks its items (readBody refuses most such arrays while they arrive).
+    if (Array.isArray(value) && value.length > ITEMS_MAX) return limitMessages.tooManyItems(path);
     const entries = Array.isArray(value)
       ? value.map((v, i) => [String(i), v] as const)
       : Object.entries(value);
@@ -73,8 +84,6 @@ export function checkLimits(body: object, op: OperationDef): string | undefined 
   }
   return undefined;
 }
-
-const MAX_BODY = 40 * 1024 * 1024;
 
 type Json = Record<string, unknown>;
 
@@ -224,10 +233,13 @@ export function createService(options: ServiceOptions): Service {
     // Never the whole key: its first four characters tell which one it was.
     line.user = apiKey ? `key:${apiKey.slice(0, 4)}` : String(user.userid);
 
-    const length = Number(req.headers.get('content-length') ?? 0);
-    if (length > MAX_BODY) return failure(undefined, 413, 'Request body too large.');
-    const raw = await req.text();
-    if (raw.length > MAX_BODY) return failure(undefined, 413, 'Request body too large.');
+    const read = await readBody(req, op.bodyMax ?? BODY_MAX);
+    if (!read.ok) {
+      return read.reason === 'tooLarge'
+        ? failure(undefined, 413, 'Request body too large.')
+        : failure(op, 400, read.msg);
+    }
+    const raw = read.text;
     let body: unknown = {};
     if (raw.trim() !== '') {
       try {
