@@ -11,7 +11,7 @@ import {
 } from '../contract/common.ts';
 import { type OpName, operationByPath, operations } from '../contract/operations.ts';
 import { readBody } from './body.ts';
-import { type Db, openDatabase, tenantFile, transaction } from './db/database.ts';
+import { type Db, openDatabase, tenantFile, transaction, transactionAsync } from './db/database.ts';
 import { seedTenant } from './db/seed/index.ts';
 import { type Ctx, Fail, type Handler, type Outcome } from './handler.ts';
 import { handlers } from './handlers.ts';
@@ -164,6 +164,18 @@ function envelope(op: OperationDef, out: Outcome): Response {
   }
 }
 
+/** Work of one request between two pauses (Ctx.pause): another tenant's request waits at most about this. */
+const SLICE_MS = 20;
+
+function pauser(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
 export interface Service {
   app: Hono;
   /** The database of a tenant, opened (and seeded) on first use. */
@@ -187,6 +199,22 @@ export function createService(options: ServiceOptions): Service {
       dbs.set(tenant, d);
     }
     return d;
+  }
+
+  // One request per tenant at a time touches its connection: a handler that pauses keeps its transaction open,
+  // and the tenant's next request must not begin inside it. Other tenants run meanwhile.
+  const turns = new Map<string, Promise<void>>();
+  function inTurn<T>(tenant: string, fn: () => Promise<T>): Promise<T> {
+    const run = (turns.get(tenant) ?? Promise.resolve()).then(fn);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    turns.set(tenant, settled);
+    void settled.then(() => {
+      if (turns.get(tenant) === settled) turns.delete(tenant);
+    });
+    return run;
   }
 
   const app = new Hono();
@@ -267,10 +295,12 @@ export function createService(options: ServiceOptions): Service {
     const handler = handlers[name] as Handler<OpName> | undefined;
     if (!handler) return failure(op, 501, 'Not implemented.');
 
-    const ctx: Ctx = { db: db(tenant.name), tenant, user, now, request: req };
     let out: Outcome;
     try {
-      out = transaction(ctx.db, () => handler(ctx, parsed.data as never));
+      out = await inTurn(tenant.name, () => {
+        const ctx: Ctx = { db: db(tenant.name), tenant, user, now, request: req, pause: pauser() };
+        return transactionAsync(ctx.db, () => handler(ctx, parsed.data as never));
+      });
     } catch (e) {
       if (e instanceof Fail) return failure(op, e.http, e.message);
       console.error(`[${tenant.name}] ${name} failed:`, e instanceof Error ? e.stack : e);

@@ -1,9 +1,8 @@
 import { isRealDate } from '../../contract/common.ts';
 import type { OpParsedInput } from '../../contract/operations.ts';
 import { sql } from '../db/database.ts';
+import { foldText } from '../db/fold.ts';
 import { type Ctx, fail, type Handlers } from '../handler.ts';
-// Case-insensitive also for umlauts (SQLite's lower() and LIKE fold ASCII only).
-import { containsGlob } from '../system/text-match.ts';
 import { addDays, fromZurich, unixSeconds, zurichDateTime } from '../time.ts';
 
 interface AppointmentRow {
@@ -82,13 +81,15 @@ function patientMode(ctx: Ctx, input: AppointmentsInput) {
     where.push('a.patid = ?');
     params.push(input.patid);
   }
+  // Folded copies and instr(): case, accents and umlauts aside, at a cost of one pass over the text
+  // (a GLOB of two-case classes took seconds on long texts; docs/decisions/0009).
   if (input.appointment) {
-    where.push('a.text GLOB ?');
-    params.push(containsGlob(input.appointment));
+    where.push('instr(a.text_folded, ?) > 0');
+    params.push(foldText(input.appointment));
   }
   if (input.comment) {
-    where.push('a.comment GLOB ?');
-    params.push(containsGlob(input.comment));
+    where.push('instr(a.comment_folded, ?) > 0');
+    params.push(foldText(input.comment));
   }
   if (input.from !== undefined && input.until !== undefined) {
     where.push('a.start_ts >= ? AND a.start_ts <= ?');

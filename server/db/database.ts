@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { registerFold } from './fold.ts';
 import { migrations } from './migrations/index.ts';
 
 export type Db = DatabaseSync;
@@ -22,6 +23,8 @@ export function tenantFile(dataDir: string, tenant: string): string {
 
 /** Applies every migration not yet applied, each in its own transaction. Returns true when none had been applied. */
 export function migrate(db: Db): boolean {
+  // The folded-copy triggers call it: every connection that writes needs it, before anything is written.
+  registerFold(db);
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied TEXT NOT NULL)');
   const done = new Set(
     (db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((r) => r.id),
@@ -45,6 +48,19 @@ export function transaction<T>(db: Db, fn: () => T): T {
   db.exec('BEGIN IMMEDIATE');
   try {
     const out = fn();
+    db.exec('COMMIT');
+    return out;
+  } catch (e) {
+    db.exec('ROLLBACK');
+    throw e;
+  }
+}
+
+/** transaction() for a handler that may pause: the transaction stays open across its pauses. */
+export async function transactionAsync<T>(db: Db, fn: () => T | Promise<T>): Promise<T> {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const out = await fn();
     db.exec('COMMIT');
     return out;
   } catch (e) {
