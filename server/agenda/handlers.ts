@@ -1,3 +1,4 @@
+import { appointmentChangedMsg } from '../../contract/agenda.ts';
 import { isRealDate } from '../../contract/common.ts';
 import type { OpParsedInput } from '../../contract/operations.ts';
 import { sql } from '../db/database.ts';
@@ -19,11 +20,14 @@ interface AppointmentRow {
   state: string;
   calendar_name: string;
   color: string;
+  version: number;
+  state_changed: string | null;
 }
 
 const listSelect = `
   SELECT a.id, a.calendarid, a.start_ts, a.end_ts, a.date_local, a.end_local, a.patid, a.text, a.comment,
-         a.displayedduration, a.state, c.name AS calendar_name, COALESCE(t.color, c.color) AS color
+         a.displayedduration, a.state, c.name AS calendar_name, COALESCE(t.color, c.color) AS color,
+         a.version, a.state_changed
   FROM appointments a
   JOIN calendars c ON c.calendarid = a.calendarid
   LEFT JOIN appointment_types t ON t.id = a.type_id
@@ -44,6 +48,8 @@ function base(r: AppointmentRow) {
     color: r.color,
     state: r.state,
     calendar: r.calendar_name,
+    version: r.version,
+    stateChanged: r.state_changed,
   };
 }
 
@@ -183,17 +189,22 @@ export const agendaHandlers: Handlers = {
   },
 
   modifyAppointment: (ctx, input) => {
-    const existing = sql(ctx.db, 'SELECT calendarid FROM appointments WHERE id = ?').get(
+    const existing = sql(ctx.db, 'SELECT calendarid, version FROM appointments WHERE id = ?').get(
       input.appointmentid,
-    ) as { calendarid: number } | undefined;
+    ) as { calendarid: number; version: number } | undefined;
     if (!existing) fail(200, 'The appointment id is invalid');
+    // Optimistic concurrency (extensions.md section 4): a write based on an older read changes nothing. Requests
+    // of a tenant take turns in one transaction each, so nothing changes between this read and the update.
+    if (input.ifVersion !== undefined && input.ifVersion !== existing.version)
+      fail(409, appointmentChangedMsg);
     const calendarid =
       input.calendar !== undefined && input.calendar > 0 ? input.calendar : existing.calendarid;
     const a = checked(ctx, input, calendarid);
     sql(
       ctx.db,
       `UPDATE appointments SET calendarid = ?, start_ts = ?, end_ts = ?, date_local = ?, end_local = ?, patid = ?,
-         text = ?, comment = ?, displayedduration = ?, state = ?, deleted = ?, modified = ?
+         text = ?, comment = ?, displayedduration = ?, state = ?, deleted = ?, modified = ?,
+         version = version + 1, state_changed = CASE WHEN state IS ? THEN state_changed ELSE ? END
        WHERE id = ?`,
     ).run(
       a.calendarid,
@@ -207,6 +218,8 @@ export const agendaHandlers: Handlers = {
       a.displayedduration,
       a.state,
       a.deleted,
+      zurichDateTime(ctx.now()),
+      a.state,
       zurichDateTime(ctx.now()),
       input.appointmentid,
     );
