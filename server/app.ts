@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import {
@@ -11,7 +12,15 @@ import {
 } from '../contract/common.ts';
 import { type OpName, operationByPath, operations } from '../contract/operations.ts';
 import { readBody } from './body.ts';
-import { type Db, openDatabase, tenantFile, transaction, transactionAsync } from './db/database.ts';
+import {
+  createDatabaseFile,
+  type Db,
+  isStorageFault,
+  openDatabase,
+  tenantFile,
+  transaction,
+  transactionAsync,
+} from './db/database.ts';
 import { seedTenant } from './db/seed/index.ts';
 import { type Ctx, Fail, type Handler, type Outcome } from './handler.ts';
 import { handlers } from './handlers.ts';
@@ -86,6 +95,9 @@ export function checkLimits(body: object, op: OperationDef): string | undefined 
 }
 
 type Json = Record<string, unknown>;
+
+/** extensions.md section 7: a write the disk refuses. */
+export const storageMessage = 'The practice data cannot be saved right now.';
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -187,18 +199,20 @@ export function createService(options: ServiceOptions): Service {
   const dbs = new Map<string, Db>();
   const now = options.now ?? (() => new Date());
 
+  /** The tenant's database, opened on first use; a new tenant's made all or nothing (createDatabaseFile). */
   function db(tenant: string): Db {
-    let d = dbs.get(tenant);
-    if (!d) {
-      const opened = openDatabase(tenantFile(options.dataDir, tenant));
-      d = opened.db;
-      if (opened.created && options.seed !== false) {
-        const t = findTenant(tenant);
-        if (t) transaction(d, () => seedTenant(d as Db, { tenant: t, today: now() }));
-      }
-      dbs.set(tenant, d);
-    }
-    return d;
+    const known = dbs.get(tenant);
+    if (known) return known;
+    const file = tenantFile(options.dataDir, tenant);
+    const t = findTenant(tenant);
+    const seed =
+      options.seed !== false && t ? (d: Db) => seedTenant(d, { tenant: t, today: now() }) : undefined;
+    if (!existsSync(file)) createDatabaseFile(file, seed);
+    const opened = openDatabase(file);
+    // An empty file left by an older version: its schema was just made; seeded in one transaction.
+    if (opened.created && seed) transaction(opened.db, () => seed(opened.db));
+    dbs.set(tenant, opened.db);
+    return opened.db;
   }
 
   // One request per tenant at a time touches its connection: a handler that pauses keeps its transaction open,
@@ -303,6 +317,11 @@ export function createService(options: ServiceOptions): Service {
       });
     } catch (e) {
       if (e instanceof Fail) return failure(op, e.http, e.message);
+      // The disk refused (full, read-only, I/O): nothing was written, reads go on; the client may try again.
+      if (isStorageFault(e)) {
+        console.error(`[${tenant.name}] ${name}: storage refused:`, e instanceof Error ? e.message : e);
+        return failure(undefined, 503, storageMessage);
+      }
       console.error(`[${tenant.name}] ${name} failed:`, e instanceof Error ? e.stack : e);
       return failure(op, 500, 'Internal error.');
     }

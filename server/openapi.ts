@@ -109,6 +109,7 @@ const commonAnswers: [number, string][] = [
   [405, 'Method not allowed.'],
   [413, 'Request body too large.'],
   [429, 'Too many failed sign-ins. Try again later. (Retry-After: seconds)'],
+  [503, 'The practice data cannot be saved right now.'],
 ];
 
 const tagDescriptions: Record<string, string> = {
