@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { z } from 'zod';
@@ -39,7 +40,7 @@ export interface ServiceOptions {
   accessLog?: ((line: string) => void) | false;
 }
 
-interface AccessLine {
+export interface AccessLine {
   tenant: string;
   user: string;
   operation: string;
@@ -47,6 +48,37 @@ interface AccessLine {
 
 function writeAccessLine(line: string): void {
   process.stdout.write(`${line}\n`);
+}
+
+/**
+ * How an access line names an API key (extensions.md section 7): `key:` and the first 8 hex digits of its SHA-256.
+ * Tells the keys apart (the first characters did not: both demo keys were `key:demo`) without showing any of them.
+ */
+export function keyFingerprint(key: string): string {
+  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+}
+
+/**
+ * One access line: `<ISO time> <client address> <tenant> <user | key:fingerprint | -> <operation | -> <status>
+ * <ms>ms`. Never a body, a password, a key or a patient's data. (Exported for the proxy's lines, which match.)
+ */
+export function formatAccessLine(
+  l: AccessLine & { time: Date; address: string; status: number; ms: number },
+): string {
+  return `${l.time.toISOString()} ${l.address} ${l.tenant} ${l.user} ${l.operation} ${l.status} ${l.ms}ms`;
+}
+
+/** Every /v1 answer is the practice's data or about it: never kept by a browser or a shared cache. */
+function noStore(res: Response): Response {
+  try {
+    res.headers.set('Cache-Control', 'no-store');
+    return res;
+  } catch {
+    // Headers of a response that came from elsewhere may be immutable: copy it.
+    const copy = new Response(res.body, res);
+    copy.headers.set('Cache-Control', 'no-store');
+    return copy;
+  }
 }
 
 /** The client's address as the socket reports it (Node server); one shared bucket when unknown. */
@@ -238,10 +270,18 @@ export function createService(options: ServiceOptions): Service {
   app.all('/v1/*', async (c) => {
     const started = performance.now();
     const line: AccessLine = { tenant: '-', user: '-', operation: '-' };
-    const res = await serve(c.req.raw, clientAddress(c.env), line);
+    const address = clientAddress(c.env);
+    const res = noStore(await serve(c.req.raw, address, line));
     if (log) {
-      const ms = Math.round(performance.now() - started);
-      log(`${now().toISOString()} ${line.tenant} ${line.user} ${line.operation} ${res.status} ${ms}ms`);
+      log(
+        formatAccessLine({
+          time: now(),
+          address,
+          ...line,
+          status: res.status,
+          ms: Math.round(performance.now() - started),
+        }),
+      );
     }
     return res;
   });
@@ -272,8 +312,7 @@ export function createService(options: ServiceOptions): Service {
       throttle.fail(throttleKey, now().getTime());
       return failure(undefined, 401, 'Unauthorized.');
     }
-    // Never the whole key: its first four characters tell which one it was.
-    line.user = apiKey ? `key:${apiKey.slice(0, 4)}` : String(user.userid);
+    line.user = apiKey ? keyFingerprint(apiKey) : String(user.userid);
 
     const read = await readBody(req, op.bodyMax ?? BODY_MAX);
     if (!read.ok) {
