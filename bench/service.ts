@@ -90,7 +90,9 @@ function post(
   headers: Record<string, string> = { authorization: auth },
 ): Promise<{ http: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const payload = typeof body === 'string' ? body : JSON.stringify(body);
+    // A large body as bytes already: converting a 36 MB string while sending would block this process, and
+    // its time would be counted as the service's.
+    const payload = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
     const req = request(
       {
         host: '127.0.0.1',
@@ -227,7 +229,8 @@ const longLeads = (
     .result as { leadId: number }[]
 ).map((l) => l.leadId);
 const thousand = [...longLeads, ...Array.from({ length: 1000 - longLeads.length }, (_, i) => i + 1)];
-const adversarial: [string, string, unknown, Record<string, string>?][] = [
+// A body may depend on the run: a repeated bulk change must change something again (unchanged leads are skipped).
+const adversarial: [string, string, unknown | ((run: number) => unknown), Record<string, string>?][] = [
   ['getLeads filter.search (200 chars)', '/sales/getLeads', { filter: { search: NEEDLE } }],
   ['searchPatients lastname (200 chars)', '/system/searchPatients', { lastname: NEEDLE }],
   ['getAppointments appointment (200 chars)', '/agenda/getAppointments', { appointment: NEEDLE }],
@@ -238,17 +241,17 @@ const adversarial: [string, string, unknown, Record<string, string>?][] = [
   [
     `bulkAssign 1,000 leads (${longLeads.length} long)`,
     '/sales/bulkAssign',
-    { leadIds: thousand, userId: 2 },
+    (run: number) => ({ leadIds: thousand, userId: 2 + (run % 2) }),
   ],
   [
     `bulkSetFolder 1,000 leads (${longLeads.length} long)`,
     '/sales/bulkSetFolder',
-    { leadIds: thousand, folderId: 2 },
+    (run: number) => ({ leadIds: thousand, folderId: 2 + (run % 2) }),
   ],
   [
     'laborUpload 36 MB, one 19-million-item array',
     '/labor/upload',
-    `{"filename":"a.hl7","content":"x","n":[${'1,'.repeat(18 * 1024 * 1024 - 64)}1]}`,
+    Buffer.from(`{"filename":"a.hl7","content":"x","n":[${'1,'.repeat(18 * 1024 * 1024 - 64)}1]}`),
     { 'x-api-key': 'demo-key' },
   ],
 ];
@@ -258,11 +261,11 @@ for (const [label, path, body, headers] of adversarial) {
   let worstWhoami = 0;
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
-    const [, whoamiMs] = await Promise.all([
-      post(path, body, headers).then(() => performance.now() - t),
+    const [ms, whoamiMs] = await Promise.all([
+      post(path, typeof body === 'function' ? body(i) : body, headers).then(() => performance.now() - t),
       post('/system/whoami', {}, other).then(() => performance.now() - t),
     ]);
-    worst = Math.max(worst, performance.now() - t);
+    worst = Math.max(worst, ms);
     worstWhoami = Math.max(worstWhoami, whoamiMs);
   }
   const ok = worst <= 1000 && worstWhoami <= 200;
