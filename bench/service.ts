@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { openDatabase, tenantFile, transaction } from '../server/db/database.ts';
 import { seedTenant } from '../server/db/seed/index.ts';
+import { emptyLead, insertLeadStatement, insertLeadValues, newUniqid } from '../server/sales/store.ts';
 import { tenants } from '../server/tenants.ts';
 import { addDays, zurichDate } from '../server/time.ts';
 
@@ -35,6 +36,37 @@ if (values.reseed || !existsSync(tenantFile(dir, 'demo'))) {
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+// Adversarial records (issue 24, extensions.md section 7 "Bounded work"): 100 appointments, 100 history entries of
+// patient 1 and 100 leads whose texts are 10,000 characters long, added once to the bench data.
+const LONG = 'ä'.repeat(10_000);
+const NEEDLE = `${'Ä'.repeat(199)}b`;
+{
+  const { db } = openDatabase(tenantFile(dir, 'demo'));
+  const has = db.prepare('SELECT count(*) AS n FROM appointments WHERE length(text) = 10000').get() as {
+    n: number;
+  };
+  if (has.n === 0) {
+    const stamp = '2026-01-01 10:00:00';
+    transaction(db, () => {
+      for (let i = 0; i < 100; i++) {
+        db.prepare(
+          `INSERT INTO appointments (calendarid, start_ts, end_ts, date_local, end_local, patid, text, comment, created,
+             modified) VALUES (1, 1767258000, 1767259200, '2026-01-01 10:00:00', '2026-01-01 10:20:00', 1, ?, ?, ?, ?)`,
+        ).run(LONG, LONG, stamp, stamp);
+        db.prepare(
+          `INSERT INTO hx_entries (patid, category, text, date, teaser, author, userid, deleted, created)
+           VALUES (1, ?, ?, ?, ?, 'Bench', 1, 0, ?)`,
+        ).run(LONG, LONG, stamp, LONG, stamp);
+        const lead = emptyLead(1, 1);
+        lead.contact = { ...lead.contact, lastname: LONG, firstname: LONG, alias: LONG };
+        lead.communication = { ...lead.communication, mail: LONG };
+        insertLeadStatement(db).run(...insertLeadValues(lead, newUniqid(), stamp, null));
+      }
+    });
+  }
+  db.close();
+}
+
 const child: ChildProcess = spawn(process.execPath, ['bench/service-server.ts'], {
   env: { ...process.env, DATA_DIR: dir, PORT: '0' },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -52,9 +84,15 @@ const port = await new Promise<number>((resolve, reject) => {
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 const auth = `Basic ${Buffer.from('demo:demo').toString('base64')}`;
 
-function post(path: string, body: unknown): Promise<{ http: number; text: string }> {
+function post(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = { authorization: auth },
+): Promise<{ http: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
+    // A large body as bytes already: converting a 36 MB string while sending would block this process, and
+    // its time would be counted as the service's.
+    const payload = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
     const req = request(
       {
         host: '127.0.0.1',
@@ -62,7 +100,7 @@ function post(path: string, body: unknown): Promise<{ http: number; text: string
         path: `/v1${path}`,
         method: 'POST',
         agent,
-        headers: { authorization: auth, 'content-type': 'application/json' },
+        headers: { ...headers, 'content-type': 'application/json' },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -179,6 +217,62 @@ await Promise.all(
 console.log(
   `50 concurrent clients x 20 requests: ${errors} errors in ${((performance.now() - t1) / 1000).toFixed(1)} s ${errors === 0 ? 'ok' : 'ERRORS'}`,
 );
+
+// Bounded work at the limits: each request within 1 s, the other tenant's whoami within 200 ms meanwhile.
+const other = {
+  authorization: `Basic ${Buffer.from('sonnenhof:sonnenhof').toString('base64')}`,
+  host: 'sonnenhof.localhost',
+};
+await post('/system/whoami', {}, other);
+const longLeads = (
+  JSON.parse((await post('/sales/getLeads', { limit: 1000, filter: { search: 'a'.repeat(200) } })).text)
+    .result as { leadId: number }[]
+).map((l) => l.leadId);
+const thousand = [...longLeads, ...Array.from({ length: 1000 - longLeads.length }, (_, i) => i + 1)];
+// A body may depend on the run: a repeated bulk change must change something again (unchanged leads are skipped).
+const adversarial: [string, string, unknown | ((run: number) => unknown), Record<string, string>?][] = [
+  ['getLeads filter.search (200 chars)', '/sales/getLeads', { filter: { search: NEEDLE } }],
+  ['searchPatients lastname (200 chars)', '/system/searchPatients', { lastname: NEEDLE }],
+  ['getAppointments appointment (200 chars)', '/agenda/getAppointments', { appointment: NEEDLE }],
+  ['getAppointments comment (200 chars)', '/agenda/getAppointments', { comment: NEEDLE }],
+  ['getPatientHistory text (200 chars)', '/hx/getPatientHistory', { patid: 1, text: NEEDLE }],
+  ['getPatientHistory teaser (200 chars)', '/hx/getPatientHistory', { patid: 1, teaser: NEEDLE }],
+  ['getPatientHistory category (200 chars)', '/hx/getPatientHistory', { patid: 1, category: NEEDLE }],
+  [
+    `bulkAssign 1,000 leads (${longLeads.length} long)`,
+    '/sales/bulkAssign',
+    (run: number) => ({ leadIds: thousand, userId: 2 + (run % 2) }),
+  ],
+  [
+    `bulkSetFolder 1,000 leads (${longLeads.length} long)`,
+    '/sales/bulkSetFolder',
+    (run: number) => ({ leadIds: thousand, folderId: 2 + (run % 2) }),
+  ],
+  [
+    'laborUpload 36 MB, one 19-million-item array',
+    '/labor/upload',
+    Buffer.from(`{"filename":"a.hl7","content":"x","n":[${'1,'.repeat(18 * 1024 * 1024 - 64)}1]}`),
+    { 'x-api-key': 'demo-key' },
+  ],
+];
+console.log('\nbounded work (worst of 3 runs; targets: request <= 1000 ms, other tenant whoami <= 200 ms)');
+for (const [label, path, body, headers] of adversarial) {
+  let worst = 0;
+  let worstWhoami = 0;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const [ms, whoamiMs] = await Promise.all([
+      post(path, typeof body === 'function' ? body(i) : body, headers).then(() => performance.now() - t),
+      post('/system/whoami', {}, other).then(() => performance.now() - t),
+    ]);
+    worst = Math.max(worst, ms);
+    worstWhoami = Math.max(worstWhoami, whoamiMs);
+  }
+  const ok = worst <= 1000 && worstWhoami <= 200;
+  console.log(
+    `${label.padEnd(48)} ${worst.toFixed(0).padStart(6)} ms   whoami ${worstWhoami.toFixed(0).padStart(4)} ms ${ok ? 'ok' : 'OVER'}`,
+  );
+}
 
 child.kill('SIGTERM');
 await new Promise((r) => child.on('exit', r));

@@ -64,6 +64,13 @@ export const appointmentBase = z.object({
   state: z.string(),
   /** Calendar name. */
   calendar: z.string(),
+  /**
+   * Reference service (extensions.md section 4): grows with every change; modifyAppointment's `ifVersion`.
+   * A real tenant may not send it: the client then re-reads and compares before it writes.
+   */
+  version: z.number().int().optional(),
+  /** Reference service: when `state` last changed, practice time `YYYY-MM-DD HH:MM:SS`; null before any change. */
+  stateChanged: z.string().nullable().optional(),
 });
 
 /** getAppointments with calendarid: Unix timestamps as dateTs/endTs, no calendarid. */
@@ -148,7 +155,15 @@ export const modifyAppointmentInput = z.object({
     .refine((n) => n >= 0, { error: 'Unknown calendar.' })
     .optional(),
   ...appointmentWriteFields,
+  /**
+   * The `version` the caller read (extensions.md section 4). Not the current one: nothing changes, HTTP 409
+   * `The appointment was changed meanwhile.` Missing: the write happens whatever the version.
+   */
+  ifVersion: int().optional(),
 });
+
+/** modifyAppointment's answer when `ifVersion` is not the current version. */
+export const appointmentChangedMsg = 'The appointment was changed meanwhile.';
 
 const writeErrors = {
   'Please provide a valid start date.': 200,
@@ -210,7 +225,7 @@ export const agendaOperations = {
     input: modifyAppointmentInput,
     result: z.null(),
     envelope: 'standard',
-    errors: { 'The appointment id is invalid': 200, ...writeErrors },
+    errors: { 'The appointment id is invalid': 200, ...writeErrors, [appointmentChangedMsg]: 409 },
     errorWithoutResult: true,
   }),
   getCalendars: defineOperation({

@@ -49,6 +49,8 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
   searchFields?: readonly string[];
   /** Paths of texts with their own, larger limit (laborUpload `content`, 25 MB). */
   longTextFields?: readonly string[];
+  /** Bytes of the request body, when not BODY_MAX (laborUpload: LABOR_BODY_MAX). */
+  bodyMax?: number;
 }
 
 /** Keeps the envelope kind as a literal type, so `call()` can type what each kind returns. */
@@ -68,11 +70,17 @@ export const TEXT_MAX = 10_000;
 export const SEARCH_MAX = 200;
 /** Nesting levels of a request body. */
 export const DEPTH_MAX = 32;
+/** Items of any array in a request body. */
+export const ITEMS_MAX = 1000;
+/** Bytes of a request body; laborUpload's holds up to 25 MB of Base64 text and so has its own. */
+export const BODY_MAX = 1024 * 1024;
+export const LABOR_BODY_MAX = 36 * 1024 * 1024;
 
 export const limitMessages = {
   textTooLong: (field: string) => `Text too long: ${field} (at most ${TEXT_MAX} characters).`,
   searchTooLong: (field: string) => `Search text too long: ${field} (at most ${SEARCH_MAX} characters).`,
   tooDeep: 'Request nested too deeply.',
+  tooManyItems: (field: string) => `Too many items: ${field} (at most ${ITEMS_MAX}).`,
 } as const;
 
 function pathOf(iss: { path?: PropertyKey[] }): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './common.ts';
+import { defineOperation, LABOR_BODY_MAX } from './common.ts';
 
 /** Limits of laborUpload (practice-api.md, "Limits"). */
 export const laborLimits = {
@@ -63,6 +63,7 @@ export const laborOperations = {
     area: 'labor',
     path: '/labor/upload',
     longTextFields: ['content'],
+    bodyMax: LABOR_BODY_MAX,
     summary:
       'Accepts laboratory results: HL7 messages (.hl7) and their PDF reports (.pdf), paired by base name. The patient comes only from the HL7 content; a patid sent is ignored.',
     input: z.object({

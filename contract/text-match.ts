@@ -10,24 +10,35 @@ const umlautSpellings: [RegExp, string][] = [
   [/ue/g, 'u'],
 ];
 
-/**
- * Lower case, accents and umlauts dropped, the German umlaut spellings folded (`ae` `oe` `ue` -> `a` `o` `u`),
- * `ß` -> `ss`: `Müller`, `Mueller`, `MÜLLER` and `muller` all give `muller`; `Fàvre` gives `favre`.
- * The same folding on both sides keeps a contains-match consistent (`Manuel` folds to `manul` as its needle does).
- */
-export function foldText(value: string): string {
-  let s = value
+/** Lower case, accents and umlauts dropped, `ß` -> `ss`: `Müller` and `MÜLLER` give `muller`, `Fàvre` `favre`. */
+export function plainText(value: string): string {
+  return value
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
-    .replaceAll('ß', 'ss');
-  for (const [re, to] of umlautSpellings) s = s.replace(re, to);
-  return s.replace(/\s+/g, ' ').trim();
+    .replaceAll('ß', 'ss')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
-/** Whether `haystack` contains `needle` as searchPatients' lastname/firstname match it. */
+/**
+ * plainText with the German umlaut spellings folded too (`ae` `oe` `ue` -> `a` `o` `u`): `Müller`, `Mueller`,
+ * `MÜLLER` and `muller` all give `muller`. The same folding on both sides keeps a contains-match consistent
+ * (`Manuel` folds to `manul` as its needle does).
+ */
+export function foldText(value: string): string {
+  let s = plainText(value);
+  for (const [re, to] of umlautSpellings) s = s.replace(re, to);
+  return s;
+}
+
+/**
+ * Whether `haystack` contains `needle` as searchPatients' lastname/firstname match it: in the plain form (so that
+ * `ercher` still finds `Zuercher`, whose `ue` the folding merges) or in the folded one (so that `Mueller` finds
+ * `Müller` and `muller` finds `Mueller`).
+ */
 export function textMatches(haystack: string, needle: string): boolean {
-  return foldText(haystack).includes(foldText(needle));
+  return plainText(haystack).includes(plainText(needle)) || foldText(haystack).includes(foldText(needle));
 }
 
 /**
@@ -67,7 +78,7 @@ export function formatAhv(value: string): string {
 
 /**
  * Whether the person a message names (last name, first name, date of birth, each possibly empty) can be the patient
- * of a record: every part given must fit (names as searchPatients compares them, the date exactly).
+ * of a record: every part given on both sides must fit (names as searchPatients compares them, the date exactly).
  */
 export function personFits(
   record: { lastname: string; firstname: string; dob: string | null },
@@ -75,6 +86,7 @@ export function personFits(
 ): boolean {
   if (named.lastname.trim() && !textMatches(record.lastname, named.lastname)) return false;
   if (named.firstname.trim() && !textMatches(record.firstname, named.firstname)) return false;
-  if (named.dob.trim() && named.dob !== (record.dob ?? '')) return false;
+  // A record without a birth date cannot contradict the message's.
+  if (named.dob.trim() && record.dob && named.dob !== record.dob) return false;
   return true;
 }

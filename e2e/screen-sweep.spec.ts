@@ -95,6 +95,8 @@ const SCREENS: Screen[] = [
   { name: 'patients', path: () => '/patients' },
   { name: 'patient-new', path: () => '/patients', open: clickToDialog('newPatient') },
   { name: 'patient', path: (d) => `/patients/${d.patid}` },
+  // The patient's data form opens from the address (a failed recall links there).
+  { name: 'patient-edit', path: (d) => `/patients/${d.patid}?edit=1` },
   { name: 'lab', path: () => '/lab' },
   { name: 'accounting', path: () => '/accounting' },
   { name: 'stats', path: () => '/stats' },

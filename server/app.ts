@@ -1,8 +1,27 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { DEPTH_MAX, limitMessages, type OperationDef, SEARCH_MAX, TEXT_MAX } from '../contract/common.ts';
+import {
+  BODY_MAX,
+  DEPTH_MAX,
+  ITEMS_MAX,
+  limitMessages,
+  type OperationDef,
+  SEARCH_MAX,
+  TEXT_MAX,
+} from '../contract/common.ts';
 import { type OpName, operationByPath, operations } from '../contract/operations.ts';
-import { type Db, openDatabase, tenantFile, transaction } from './db/database.ts';
+import { readBody } from './body.ts';
+import {
+  createDatabaseFile,
+  type Db,
+  isStorageFault,
+  openDatabase,
+  tenantFile,
+  transaction,
+  transactionAsync,
+} from './db/database.ts';
 import { seedTenant } from './db/seed/index.ts';
 import { type Ctx, Fail, type Handler, type Outcome } from './handler.ts';
 import { handlers } from './handlers.ts';
@@ -21,7 +40,7 @@ export interface ServiceOptions {
   accessLog?: ((line: string) => void) | false;
 }
 
-interface AccessLine {
+export interface AccessLine {
   tenant: string;
   user: string;
   operation: string;
@@ -29,6 +48,37 @@ interface AccessLine {
 
 function writeAccessLine(line: string): void {
   process.stdout.write(`${line}\n`);
+}
+
+/**
+ * How an access line names an API key (extensions.md section 7): `key:` and the first 8 hex digits of its SHA-256.
+ * Tells the keys apart (the first characters did not: both demo keys were `key:demo`) without showing any of them.
+ */
+export function keyFingerprint(key: string): string {
+  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+}
+
+/**
+ * One access line: `<ISO time> <client address> <tenant> <user | key:fingerprint | -> <operation | -> <status>
+ * <ms>ms`. Never a body, a password, a key or a patient's data. (Exported for the proxy's lines, which match.)
+ */
+export function formatAccessLine(
+  l: AccessLine & { time: Date; address: string; status: number; ms: number },
+): string {
+  return `${l.time.toISOString()} ${l.address} ${l.tenant} ${l.user} ${l.operation} ${l.status} ${l.ms}ms`;
+}
+
+/** Every /v1 answer is the practice's data or about it: never kept by a browser or a shared cache. */
+function noStore(res: Response): Response {
+  try {
+    res.headers.set('Cache-Control', 'no-store');
+    return res;
+  } catch {
+    // Headers of a response that came from elsewhere may be immutable: copy it.
+    const copy = new Response(res.body, res);
+    copy.headers.set('Cache-Control', 'no-store');
+    return copy;
+  }
 }
 
 /** The client's address as the socket reports it (Node server); one shared bucket when unknown. */
@@ -63,6 +113,8 @@ export function checkLimits(body: object, op: OperationDef): string | undefined 
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth > DEPTH_MAX) return limitMessages.tooDeep;
+    // Before anything walks its items (readBody refuses most such arrays while they arrive).
+    if (Array.isArray(value) && value.length > ITEMS_MAX) return limitMessages.tooManyItems(path);
     const entries = Array.isArray(value)
       ? value.map((v, i) => [String(i), v] as const)
       : Object.entries(value);
@@ -74,9 +126,10 @@ export function checkLimits(body: object, op: OperationDef): string | undefined 
   return undefined;
 }
 
-const MAX_BODY = 40 * 1024 * 1024;
-
 type Json = Record<string, unknown>;
+
+/** extensions.md section 7: a write the disk refuses. */
+export const storageMessage = 'The practice data cannot be saved right now.';
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -155,6 +208,18 @@ function envelope(op: OperationDef, out: Outcome): Response {
   }
 }
 
+/** Work of one request between two pauses (Ctx.pause): another tenant's request waits at most about this. */
+const SLICE_MS = 20;
+
+function pauser(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
 export interface Service {
   app: Hono;
   /** The database of a tenant, opened (and seeded) on first use. */
@@ -166,18 +231,36 @@ export function createService(options: ServiceOptions): Service {
   const dbs = new Map<string, Db>();
   const now = options.now ?? (() => new Date());
 
+  /** The tenant's database, opened on first use; a new tenant's made all or nothing (createDatabaseFile). */
   function db(tenant: string): Db {
-    let d = dbs.get(tenant);
-    if (!d) {
-      const opened = openDatabase(tenantFile(options.dataDir, tenant));
-      d = opened.db;
-      if (opened.created && options.seed !== false) {
-        const t = findTenant(tenant);
-        if (t) transaction(d, () => seedTenant(d as Db, { tenant: t, today: now() }));
-      }
-      dbs.set(tenant, d);
-    }
-    return d;
+    const known = dbs.get(tenant);
+    if (known) return known;
+    const file = tenantFile(options.dataDir, tenant);
+    const t = findTenant(tenant);
+    const seed =
+      options.seed !== false && t ? (d: Db) => seedTenant(d, { tenant: t, today: now() }) : undefined;
+    if (!existsSync(file)) createDatabaseFile(file, seed);
+    const opened = openDatabase(file);
+    // An empty file left by an older version: its schema was just made; seeded in one transaction.
+    if (opened.created && seed) transaction(opened.db, () => seed(opened.db));
+    dbs.set(tenant, opened.db);
+    return opened.db;
+  }
+
+  // One request per tenant at a time touches its connection: a handler that pauses keeps its transaction open,
+  // and the tenant's next request must not begin inside it. Other tenants run meanwhile.
+  const turns = new Map<string, Promise<void>>();
+  function inTurn<T>(tenant: string, fn: () => Promise<T>): Promise<T> {
+    const run = (turns.get(tenant) ?? Promise.resolve()).then(fn);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    turns.set(tenant, settled);
+    void settled.then(() => {
+      if (turns.get(tenant) === settled) turns.delete(tenant);
+    });
+    return run;
   }
 
   const app = new Hono();
@@ -187,10 +270,18 @@ export function createService(options: ServiceOptions): Service {
   app.all('/v1/*', async (c) => {
     const started = performance.now();
     const line: AccessLine = { tenant: '-', user: '-', operation: '-' };
-    const res = await serve(c.req.raw, clientAddress(c.env), line);
+    const address = clientAddress(c.env);
+    const res = noStore(await serve(c.req.raw, address, line));
     if (log) {
-      const ms = Math.round(performance.now() - started);
-      log(`${now().toISOString()} ${line.tenant} ${line.user} ${line.operation} ${res.status} ${ms}ms`);
+      log(
+        formatAccessLine({
+          time: now(),
+          address,
+          ...line,
+          status: res.status,
+          ms: Math.round(performance.now() - started),
+        }),
+      );
     }
     return res;
   });
@@ -221,13 +312,15 @@ export function createService(options: ServiceOptions): Service {
       throttle.fail(throttleKey, now().getTime());
       return failure(undefined, 401, 'Unauthorized.');
     }
-    // Never the whole key: its first four characters tell which one it was.
-    line.user = apiKey ? `key:${apiKey.slice(0, 4)}` : String(user.userid);
+    line.user = apiKey ? keyFingerprint(apiKey) : String(user.userid);
 
-    const length = Number(req.headers.get('content-length') ?? 0);
-    if (length > MAX_BODY) return failure(undefined, 413, 'Request body too large.');
-    const raw = await req.text();
-    if (raw.length > MAX_BODY) return failure(undefined, 413, 'Request body too large.');
+    const read = await readBody(req, op.bodyMax ?? BODY_MAX);
+    if (!read.ok) {
+      return read.reason === 'tooLarge'
+        ? failure(undefined, 413, 'Request body too large.')
+        : failure(op, 400, read.msg);
+    }
+    const raw = read.text;
     let body: unknown = {};
     if (raw.trim() !== '') {
       try {
@@ -255,12 +348,19 @@ export function createService(options: ServiceOptions): Service {
     const handler = handlers[name] as Handler<OpName> | undefined;
     if (!handler) return failure(op, 501, 'Not implemented.');
 
-    const ctx: Ctx = { db: db(tenant.name), tenant, user, now, request: req };
     let out: Outcome;
     try {
-      out = transaction(ctx.db, () => handler(ctx, parsed.data as never));
+      out = await inTurn(tenant.name, () => {
+        const ctx: Ctx = { db: db(tenant.name), tenant, user, now, request: req, pause: pauser() };
+        return transactionAsync(ctx.db, () => handler(ctx, parsed.data as never));
+      });
     } catch (e) {
       if (e instanceof Fail) return failure(op, e.http, e.message);
+      // The disk refused (full, read-only, I/O): nothing was written, reads go on; the client may try again.
+      if (isStorageFault(e)) {
+        console.error(`[${tenant.name}] ${name}: storage refused:`, e instanceof Error ? e.message : e);
+        return failure(undefined, 503, storageMessage);
+      }
       console.error(`[${tenant.name}] ${name} failed:`, e instanceof Error ? e.stack : e);
       return failure(op, 500, 'Internal error.');
     }

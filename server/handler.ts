@@ -11,6 +11,11 @@ export interface Ctx {
   /** The current instant; tests may fix it. */
   now: () => Date;
   request: Request;
+  /**
+   * Lets other tenants' requests run when this one has worked for a while (a few milliseconds); its own tenant's
+   * requests wait for it (one transaction per connection at a time).
+   */
+  pause: () => Promise<void>;
 }
 
 /** What a handler returns; the envelope is written from it by the operation's kind. */
@@ -38,7 +43,11 @@ export function fail(http: number, msg: string): never {
   throw new Fail(http, msg);
 }
 
-export type Handler<N extends OpName> = (ctx: Ctx, input: OpParsedInput<N>) => Outcome;
+/**
+ * A handler runs inside its tenant's transaction. Most are synchronous; a long one (the bulk operations) may be
+ * async and pause with `ctx.pause()`, so that other tenants are served meanwhile (docs/decisions/0009).
+ */
+export type Handler<N extends OpName> = (ctx: Ctx, input: OpParsedInput<N>) => Outcome | Promise<Outcome>;
 
 export type Handlers = { [N in OpName]?: Handler<N> };
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startService, type TestService } from './test-support.ts';
 
@@ -153,7 +154,8 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
 
   it('refuses search texts over 200 characters naming the field', async () => {
     const { svc } = await started();
-    const mb = 'x'.repeat(1024 * 1024);
+    // Nearly a megabyte: the most a body may hold (1 MB).
+    const mb = 'x'.repeat(1_000_000);
     const cases: [string, unknown, string][] = [
       ['/system/searchPatients', { lastname: mb }, 'lastname'],
       ['/system/searchPatients', { firstname: 'y'.repeat(201) }, 'firstname'],
@@ -211,22 +213,44 @@ describe('access line per request', () => {
     await svc.post('/system/searchPatients', { lastname: patient });
     await svc.post('/system/searchPatients', { lastname: patient }, { basic: `demo:${password}` });
     await svc.post('/system/whoami', {}, { apiKey: 'demo-key-nolabor' });
-    await svc.post('/system/nothing', {});
+    await svc.post('/system/whoami', {}, { apiKey: 'demo-key' });
+    await svc.post('/system/nothing', {}, { from: '127.0.0.2' });
 
     const access = lines
       .join('')
       .split('\n')
       .filter((l) => l.includes(' demo '));
-    expect(access).toHaveLength(5);
-    expect(access[0]).toMatch(/^\S+Z demo 1 createCustomer 200 \d+ms$/);
-    expect(access[1]).toMatch(/ demo 1 searchPatients 200 \d+ms$/);
+    expect(access).toHaveLength(6);
+    expect(access[0]).toMatch(/^\S+Z 127\.0\.0\.1 demo 1 createCustomer 200 \d+ms$/);
+    expect(access[1]).toMatch(/ 127\.0\.0\.1 demo 1 searchPatients 200 \d+ms$/);
     expect(access[2]).toMatch(/ demo - searchPatients 401 \d+ms$/);
-    expect(access[3]).toMatch(/ demo key:demo whoami 200 \d+ms$/);
-    expect(access[4]).toMatch(/ demo - - 404 \d+ms$/);
+    // Keys by the first 8 hex digits of their SHA-256: the two demo keys are told apart, neither is shown.
+    const fingerprint = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 8);
+    expect(access[3]).toMatch(new RegExp(` demo key:${fingerprint('demo-key-nolabor')} whoami 200 \\d+ms$`));
+    expect(access[4]).toMatch(new RegExp(` demo key:${fingerprint('demo-key')} whoami 200 \\d+ms$`));
+    expect(access[5]).toMatch(/ 127\.0\.0\.2 demo - - 404 \d+ms$/);
     const all = lines.join('');
     expect(all).not.toContain(patient);
     expect(all).not.toContain('Hedwig');
     expect(all).not.toContain(password);
-    expect(all).not.toContain('demo-key-nolabor');
+    expect(all).not.toContain('demo-key');
+    expect(all).not.toContain('key:demo');
+  });
+});
+
+describe('Cache-Control: no-store on every /v1 answer', () => {
+  it('on answers, refusals, unknown operations and the raw OpenAPI document', async () => {
+    const { svc } = await started();
+    const answers = [
+      await svc.post('/system/whoami', {}),
+      await svc.post('/sales/getLeads', {}, { basic: 'demo:wrong' }),
+      await svc.post('/system/nothing', {}),
+      await svc.post('/system/whoami', {}, { method: 'GET' }),
+      await svc.post('/system/whoami', undefined, { raw: '{' }),
+      await svc.post('/system/openapi', { format: 'json' }),
+      await svc.post('/system/whoami', {}, { headers: { host: 'nowhere.localhost' } }),
+    ];
+    for (const r of answers)
+      expect(r.headers['cache-control'], `${r.http} ${r.text.slice(0, 40)}`).toBe('no-store');
   });
 });

@@ -101,13 +101,15 @@ const commonAnswers: [number, string][] = [
   [
     400,
     'Invalid JSON body. | Request nested too deeply. | Text too long: <field> (at most 10000 characters). | ' +
-      'Search text too long: <field> (at most 200 characters). | <field>: <problem>',
+      'Search text too long: <field> (at most 200 characters). | Too many items: <field> (at most 1000). | ' +
+      '<field>: <problem>',
   ],
   [401, 'Unauthorized.'],
   [404, 'Unknown tenant. | Unknown operation.'],
   [405, 'Method not allowed.'],
   [413, 'Request body too large.'],
   [429, 'Too many failed sign-ins. Try again later. (Retry-After: seconds)'],
+  [503, 'The practice data cannot be saved right now.'],
 ];
 
 const tagDescriptions: Record<string, string> = {

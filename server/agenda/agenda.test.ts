@@ -66,6 +66,9 @@ const baseFields = [
   'color',
   'state',
   'calendar',
+  // Reference service additions (extensions.md section 4).
+  'version',
+  'stateChanged',
 ];
 
 describe('getAppointments', () => {
@@ -227,6 +230,8 @@ describe('createAppointment', () => {
       color: '#be4bdb',
       state: 'P',
       calendar: 'Dr. Rossi',
+      version: 1,
+      stateChanged: null,
       date_unix: ts('2026-11-24 14:00'),
       end_unix: ts('2026-11-24 14:45'),
       calendarid: 3,

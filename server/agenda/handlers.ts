@@ -1,11 +1,11 @@
+import { appointmentChangedMsg } from '../../contract/agenda.ts';
 import { isRealDate } from '../../contract/common.ts';
 import type { OpParsedInput } from '../../contract/operations.ts';
 import { patientDeletedMessage } from '../../contract/system.ts';
 import { sql } from '../db/database.ts';
+import { foldText } from '../db/fold.ts';
 import { type Ctx, fail, type Handlers } from '../handler.ts';
 import { patientState } from '../system/patients.ts';
-// Case-insensitive also for umlauts (SQLite's lower() and LIKE fold ASCII only).
-import { containsGlob } from '../system/text-match.ts';
 import { addDays, fromZurich, unixSeconds, zurichDateTime } from '../time.ts';
 
 interface AppointmentRow {
@@ -22,11 +22,14 @@ interface AppointmentRow {
   state: string;
   calendar_name: string;
   color: string;
+  version: number;
+  state_changed: string | null;
 }
 
 const listSelect = `
   SELECT a.id, a.calendarid, a.start_ts, a.end_ts, a.date_local, a.end_local, a.patid, a.text, a.comment,
-         a.displayedduration, a.state, c.name AS calendar_name, COALESCE(t.color, c.color) AS color
+         a.displayedduration, a.state, c.name AS calendar_name, COALESCE(t.color, c.color) AS color,
+         a.version, a.state_changed
   FROM appointments a
   JOIN calendars c ON c.calendarid = a.calendarid
   LEFT JOIN appointment_types t ON t.id = a.type_id
@@ -47,6 +50,8 @@ function base(r: AppointmentRow) {
     color: r.color,
     state: r.state,
     calendar: r.calendar_name,
+    version: r.version,
+    stateChanged: r.state_changed,
   };
 }
 
@@ -84,13 +89,15 @@ function patientMode(ctx: Ctx, input: AppointmentsInput) {
     where.push('a.patid = ?');
     params.push(input.patid);
   }
+  // Folded copies and instr(): case, accents and umlauts aside, at a cost of one pass over the text
+  // (a GLOB of two-case classes took seconds on long texts; docs/decisions/0009).
   if (input.appointment) {
-    where.push('a.text GLOB ?');
-    params.push(containsGlob(input.appointment));
+    where.push('instr(a.text_folded, ?) > 0');
+    params.push(foldText(input.appointment));
   }
   if (input.comment) {
-    where.push('a.comment GLOB ?');
-    params.push(containsGlob(input.comment));
+    where.push('instr(a.comment_folded, ?) > 0');
+    params.push(foldText(input.comment));
   }
   if (input.from !== undefined && input.until !== undefined) {
     where.push('a.start_ts >= ? AND a.start_ts <= ?');
@@ -186,10 +193,14 @@ export const agendaHandlers: Handlers = {
   },
 
   modifyAppointment: (ctx, input) => {
-    const existing = sql(ctx.db, 'SELECT calendarid, patid FROM appointments WHERE id = ?').get(
+    const existing = sql(ctx.db, 'SELECT calendarid, patid, version FROM appointments WHERE id = ?').get(
       input.appointmentid,
-    ) as { calendarid: number; patid: number } | undefined;
+    ) as { calendarid: number; patid: number; version: number } | undefined;
     if (!existing) fail(200, 'The appointment id is invalid');
+    // Optimistic concurrency (extensions.md section 4): a write based on an older read changes nothing. Requests
+    // of a tenant take turns in one transaction each, so nothing changes between this read and the update.
+    if (input.ifVersion !== undefined && input.ifVersion !== existing.version)
+      fail(409, appointmentChangedMsg);
     const calendarid =
       input.calendar !== undefined && input.calendar > 0 ? input.calendar : existing.calendarid;
     const a = checked(ctx, input, calendarid);
@@ -200,7 +211,8 @@ export const agendaHandlers: Handlers = {
     sql(
       ctx.db,
       `UPDATE appointments SET calendarid = ?, start_ts = ?, end_ts = ?, date_local = ?, end_local = ?, patid = ?,
-         text = ?, comment = ?, displayedduration = ?, state = ?, deleted = ?, modified = ?
+         text = ?, comment = ?, displayedduration = ?, state = ?, deleted = ?, modified = ?,
+         version = version + 1, state_changed = CASE WHEN state IS ? THEN state_changed ELSE ? END
        WHERE id = ?`,
     ).run(
       a.calendarid,
@@ -214,6 +226,8 @@ export const agendaHandlers: Handlers = {
       a.displayedduration,
       a.state,
       a.deleted,
+      zurichDateTime(ctx.now()),
+      a.state,
       zurichDateTime(ctx.now()),
       input.appointmentid,
     );

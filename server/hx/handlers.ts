@@ -1,7 +1,7 @@
 import type { Attachment, PatientHistoryEntry } from '../../contract/hx.ts';
 import { sql } from '../db/database.ts';
+import { foldText } from '../db/fold.ts';
 import { fail, type Handlers } from '../handler.ts';
-import { containsGlob, prefixGlob } from '../system/text-match.ts';
 
 interface EntryRow {
   historyid: number;
@@ -20,18 +20,22 @@ export const hxHandlers: Handlers = {
     }
     const where = ['patid = ?', 'deleted = 0'];
     const args: (string | number)[] = [input.patid];
-    const category = input.category?.trim();
+    // Folded copies: case, accents and umlauts aside, one pass over the text (docs/decisions/0009).
+    const category = foldText(input.category?.trim() ?? '');
     if (category) {
-      where.push('category GLOB ?');
-      args.push(prefixGlob(category));
+      // length() of SQLite: characters as substr counts them (JS counts UTF-16 units).
+      where.push('substr(category_folded, 1, length(?)) = ?');
+      args.push(category, category);
     }
-    if (input.text?.trim()) {
-      where.push('text GLOB ?');
-      args.push(containsGlob(input.text.trim()));
+    const text = foldText(input.text?.trim() ?? '');
+    if (text) {
+      where.push('instr(text_folded, ?) > 0');
+      args.push(text);
     }
-    if (input.teaser?.trim()) {
-      where.push('teaser GLOB ?');
-      args.push(containsGlob(input.teaser.trim()));
+    const teaser = foldText(input.teaser?.trim() ?? '');
+    if (teaser) {
+      where.push('instr(teaser_folded, ?) > 0');
+      args.push(teaser);
     }
     const limit = input.limit ?? 0;
     const rows = sql(

@@ -52,6 +52,25 @@ describe('CSV for Excel in Switzerland', () => {
     expect(csvValue('amount', -5)).toBe('-5.00');
   });
 
+  it('guards every text cell whatever its column: dates, headers, tab, CR, LF and the full-width signs', () => {
+    // A real tenant's date column is text like any other.
+    expect(csvValue('date', '=HYPERLINK("http://x","Rechnung")')).toBe(
+      `"'=HYPERLINK(""http://x"",""Rechnung"")"`,
+    );
+    expect(csvValue('date', '2026-11-23')).toBe('2026-11-23');
+    for (const start of ['=', '+', '-', '@', '\t', '\r', '\n', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']) {
+      for (const kind of ['text', 'date'] as const) {
+        const cell = csvValue(kind, `${start}1+1`);
+        expect(cell.replace(/^"/, ''), `${kind} ${JSON.stringify(start)}`).toMatch(/^'/);
+      }
+    }
+    const text = toCsv(
+      [{ header: '=cmd', kind: 'date', value: (r: { d: string }) => r.d }],
+      [{ d: '＝1+1' }],
+    );
+    expect(text).toBe(`${BOM}'=cmd\r\n'＝1+1\r\n`);
+  });
+
   it('exports every field of the service and payment rows under their field names', () => {
     expect(serviceCsvColumns.map((c) => c.header)).toContain('invoice_no');
     expect(serviceCsvColumns).toHaveLength(28);

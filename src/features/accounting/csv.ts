@@ -16,12 +16,19 @@ export interface CsvColumn<R> {
   value: (row: R) => string | number | boolean | null | undefined;
 }
 
-/** Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading apostrophe. */
-const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * Text that a spreadsheet would run as a formula gets a leading apostrophe: `=`, `+`, `-`, `@`, tab, CR, LF, and
+ * their full-width forms `＝＋－＠`, which some spreadsheets read as the ASCII ones. In every text cell whatever its
+ * column (a real tenant's date column once carried `=HYPERLINK(...)`) and in the headers. Numbers and amounts
+ * are written from finite numbers only, so a minus there is a negative number, never a formula.
+ */
+const formulaStart = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 const needsQuotes = /[";\r\n]|^\s|\s$/;
 
+/** One text cell: guarded against formulas, quoted where needed. */
 export function csvField(value: string): string {
-  return needsQuotes.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const safe = formulaStart.test(value) ? `'${value}` : value;
+  return needsQuotes.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function csvValue(kind: CsvKind, value: string | number | boolean | null | undefined): string {
@@ -33,12 +40,8 @@ export function csvValue(kind: CsvKind, value: string | number | boolean | null 
       return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
     case 'boolean':
       return value ? '1' : '0';
-    case 'date':
+    default:
       return csvField(String(value));
-    default: {
-      const s = String(value);
-      return csvField(formulaStart.test(s) ? `'${s}` : s);
-    }
   }
 }
 

@@ -98,6 +98,8 @@ describe('AppointmentDialog', () => {
     });
     expect(writes().map((c) => c.input)).toEqual([
       {
+        // The version re-read: the service refuses the write if it changed after that (409).
+        ifVersion: 1,
         appointmentid: loaded.id,
         calendar: 5,
         date: '2026-11-23 10:00:00',
@@ -151,6 +153,48 @@ describe('AppointmentDialog', () => {
     });
   });
 
+  it('asks as well when the service says it changed after the re-read (409), and then keeps both changes', async () => {
+    const { user, loaded, onDone } = await open(15);
+    // Someone saves just after the dialog's re-read, before its write arrives.
+    let theirs = false;
+    api.intercept('modifyAppointment', async () => {
+      if (theirs) return undefined;
+      theirs = true;
+      await ok('modifyAppointment', {
+        appointmentid: loaded.id,
+        calendar: 5,
+        date: loaded.date,
+        end: loaded.end,
+        patid: loaded.patid,
+        appointment: loaded.appointment,
+        comment: 'Dolmetscher Italienisch',
+        displayedduration: loaded.displayedduration,
+        state: loaded.state,
+        ifVersion: 1,
+      });
+      return undefined;
+    });
+    const text = screen.getByLabelText('Text');
+    await user.clear(text);
+    await user.type(text, 'Kontrolle Blutdruck');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Someone else changed this appointment')).toBeInTheDocument();
+    const table = screen.getByTestId('conflict-table');
+    expect(within(table).getByRole('row', { name: /Comment/ })).toHaveTextContent('Dolmetscher Italienisch');
+    // Their change stands; the refused write changed nothing.
+    expect(await stored(loaded.id)).toMatchObject({ appointment: 'Kontrolle', version: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Keep their changes and apply mine' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(writes().at(-1)?.input).toMatchObject({ ifVersion: 2, appointment: 'Kontrolle Blutdruck' });
+    expect(await stored(loaded.id)).toMatchObject({
+      appointment: 'Kontrolle Blutdruck',
+      comment: 'Dolmetscher Italienisch',
+      version: 3,
+    });
+  });
+
   it('can take their version instead, and then saves without asking again', async () => {
     const { user, onDone } = await open(12, { comment: 'Neu' });
     await user.type(screen.getByLabelText('Text'), ' X');
@@ -191,6 +235,7 @@ describe('AppointmentDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Delete appointment' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('Appointment deleted.'));
     expect(writes()[0].input).toEqual({
+      ifVersion: 1,
       appointmentid: loaded.id,
       calendar: 5,
       date: loaded.date,

@@ -29,6 +29,7 @@ import {
 } from './model.ts';
 import { confirmOverlap } from './overlap.ts';
 import {
+  changedMeanwhile,
   createAppointmentMutation,
   deleteAppointmentMutation,
   fetchCurrent,
@@ -96,29 +97,53 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
     setBusy(false);
   };
 
-  const write = async (record: AppointmentRecord) => {
+  /** Shows what changed since the form was loaded and asks (theirs, mine, or both). */
+  const askAfterChange = async (purpose: 'save' | 'delete', mine: AppointmentRecord) => {
     if (!loaded) return;
-    setBusy(true);
-    setError(null);
     try {
-      await save.mutateAsync({ id: loaded.appt.id, record });
-      onDone(t('dialog.saved'));
+      const appt = await fetchCurrent(loaded.appt, loaded.calendarid);
+      setBusy(false);
+      setPhase({
+        kind: 'conflict',
+        purpose,
+        mine,
+        current: appt ? { appt, calendarid: loaded.calendarid } : null,
+      });
     } catch (e) {
       setPhase({ kind: 'edit' });
       fail(e);
     }
   };
 
-  const deleteNow = async (record: AppointmentRecord) => {
+  /**
+   * `base`: the version the record is based on (the re-read one, or the one shown in the conflict). Where the
+   * service gives versions it refuses a write over a change made after that re-read (409): then ask as well.
+   */
+  const write = async (record: AppointmentRecord, base: AgendaItem | null) => {
+    if (!loaded) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await save.mutateAsync({ id: loaded.appt.id, record, version: base?.appt.version });
+      onDone(t('dialog.saved'));
+    } catch (e) {
+      if (changedMeanwhile(e)) return askAfterChange('save', record);
+      setPhase({ kind: 'edit' });
+      fail(e);
+    }
+  };
+
+  const deleteNow = async (record: AppointmentRecord, base: AgendaItem | null) => {
     if (!loaded) return;
     setBusy(true);
     setError(null);
     const snapshot = replaceInLists(queryClient, loaded.appt.id, null);
     try {
-      await remove.mutateAsync({ id: loaded.appt.id, record });
+      await remove.mutateAsync({ id: loaded.appt.id, record, version: base?.appt.version });
       onDone(t('dialog.deleted'));
     } catch (e) {
       restoreLists(queryClient, snapshot);
+      if (changedMeanwhile(e)) return askAfterChange('delete', record);
       setPhase({ kind: 'edit' });
       fail(e);
     }
@@ -142,8 +167,8 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       setPhase({ kind: 'conflict', purpose, current, mine });
       return;
     }
-    if (purpose === 'save') await write(mine);
-    else await deleteNow(toRecord(current.appt, current.calendarid));
+    if (purpose === 'save') await write(mine, current);
+    else await deleteNow(toRecord(current.appt, current.calendarid), current);
   };
 
   /** Asks first when the new time is held by other appointments of the calendar; false = the user said no. */
@@ -266,8 +291,8 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
           busy={busy}
           error={error}
           onBack={() => setPhase({ kind: 'edit' })}
-          onDelete={(record) => void deleteNow(record)}
-          onWrite={(record) => void write(record)}
+          onDelete={(record) => void deleteNow(record, conflict.current)}
+          onWrite={(record) => void write(record, conflict.current)}
           onTakeTheirs={takeTheirs}
         />
       ) : (

@@ -303,13 +303,18 @@ export function mergeRecords(
   return out;
 }
 
-/** The input of modifyAppointment: every field, always. */
+/**
+ * The input of modifyAppointment: every field, always. `ifVersion`: the version the write is based on, when the
+ * service gave one (extensions.md section 4); the service then refuses with 409 a write over a newer change.
+ */
 export function modifyInput(
   appointmentid: number,
   r: AppointmentRecord,
   deleted: 0 | 1 = 0,
+  ifVersion?: number,
 ): OpInput<'modifyAppointment'> {
   return {
+    ...(ifVersion !== undefined ? { ifVersion } : {}),
     appointmentid,
     calendar: r.calendarid,
     date: normalizeDateTime(r.date),

@@ -14,7 +14,13 @@ import {
   movedRecord,
   toRecord,
 } from './model.ts';
-import { appointmentListsKey, fetchCurrent, replaceInLists, restoreLists } from './queries.ts';
+import {
+  appointmentListsKey,
+  changedMeanwhile,
+  fetchCurrent,
+  replaceInLists,
+  restoreLists,
+} from './queries.ts';
 
 export class MoveConflict extends Error {
   readonly current: AgendaItem | null;
@@ -61,7 +67,17 @@ export function useMoveAppointment(
         from = found;
       }
       const previous = toRecord(from.appt, from.calendarid);
-      await call('modifyAppointment', modifyInput(item.appt.id, movedRecord(previous, target)));
+      try {
+        // ifVersion: a change made after the re-read above is refused (409) instead of overwritten.
+        await call(
+          'modifyAppointment',
+          modifyInput(item.appt.id, movedRecord(previous, target), 0, from.appt.version),
+        );
+      } catch (e) {
+        if (!changedMeanwhile(e)) throw e;
+        const now = await fetchCurrent(item.appt, item.calendarid);
+        throw new MoveConflict(now ? { appt: now, calendarid: item.calendarid } : null);
+      }
       // The complete record as it was: what an undo writes back (modifyAppointment overwrites every field).
       return { appointmentid: item.appt.id, previous };
     },

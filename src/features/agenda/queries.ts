@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Calendar, CalendarAppointment } from '../../../contract/agenda.ts';
-import { call } from '../../api/client.ts';
+import { ApiError, call } from '../../api/client.ts';
 import { type Invalidation, type OpData, opMutation, opQuery, opScope } from '../../api/queries.ts';
 import { type AgendaItem, type AppointmentRecord, addDays, dayOf, modifyInput } from './model.ts';
 
@@ -87,10 +87,25 @@ export async function fetchCurrent(
 /** What every appointment write makes stale. */
 export const appointmentWrites: readonly Invalidation[] = ['getAppointments', 'getSlots'];
 
+export interface AppointmentWrite {
+  id: number;
+  record: AppointmentRecord;
+  /** The version the record was based on, when the service gives versions: sent as ifVersion. */
+  version?: number;
+}
+
+/**
+ * The service refused the write because the appointment changed since the version it was based on (HTTP 409,
+ * extensions.md section 4). The caller re-reads and asks, as when its own comparison notices a change.
+ */
+export function changedMeanwhile(e: unknown): boolean {
+  return e instanceof ApiError && e.httpStatus === 409;
+}
+
 /** Writes the complete record (modifyAppointment overwrites every field). */
 export function saveAppointmentMutation() {
   return opMutation('modifyAppointment', {
-    input: ({ id, record }: { id: number; record: AppointmentRecord }) => modifyInput(id, record),
+    input: ({ id, record, version }: AppointmentWrite) => modifyInput(id, record, 0, version),
     invalidates: appointmentWrites,
     silent: true,
   });
@@ -99,7 +114,7 @@ export function saveAppointmentMutation() {
 /** Deleting is a write of the complete record with deleted = 1. */
 export function deleteAppointmentMutation() {
   return opMutation('modifyAppointment', {
-    input: ({ id, record }: { id: number; record: AppointmentRecord }) => modifyInput(id, record, 1),
+    input: ({ id, record, version }: AppointmentWrite) => modifyInput(id, record, 1, version),
     invalidates: appointmentWrites,
     silent: true,
   });

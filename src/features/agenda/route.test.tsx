@@ -216,6 +216,8 @@ describe('the agenda', () => {
     await waitFor(() =>
       expect(writes()).toEqual([
         {
+          // On top of the changed version it showed (the other user's write made it 2).
+          ifVersion: 2,
           appointmentid: loaded.id,
           calendar: 1,
           date: '2026-11-28 10:00:00',
@@ -263,6 +265,7 @@ describe('the agenda', () => {
     await waitFor(() =>
       expect(writes()).toEqual([
         {
+          ifVersion: 1,
           appointmentid: loaded.id,
           calendar: 1,
           date: '2026-11-29 09:00:00',
