@@ -22,49 +22,32 @@ export function Component() {
   const filters = readFilters(params);
   const query = useQuery(recallsQuery(filters));
   const [target, setTarget] = useState<RecallFormTarget | null>(null);
-  // Recall id -> the active state being saved (shown at once, the list follows after the save).
-  const [saving, setSaving] = useState<ReadonlyMap<number, boolean>>(new Map());
-  const toggle = useMutation(modifyRecallMutation());
+  // Recall id -> the active state being saved (shown at once, the list follows after the save), and whether it is
+  // sent again.
+  const [pending, setPending] = useState<ReadonlyMap<number, { active: boolean; again: boolean }>>(new Map());
+  const saving = new Map([...pending].map(([id, p]) => [id, p.active]));
+  const resending = new Set([...pending].filter(([, p]) => p.again).map(([id]) => id));
+  const save = useMutation(modifyRecallMutation());
   const preset: 0 | 1 = filters.templates ? 1 : 0;
 
-  // Recall ids being sent again.
-  const [resending, setResending] = useState<ReadonlySet<number>>(new Set());
-  const resend = useMutation(modifyRecallMutation());
-  const sendAgain = (recall: Recall) => {
-    setResending((s) => new Set(s).add(recall.id));
-    // Saved again as it is (the complete record, read fresh first): the service queues a failed recall again.
-    resend.mutate(
-      { original: recall, draft: toDraft(recall, preset), preset },
-      {
-        onSuccess: () =>
-          notifications.show({
-            closeButtonProps: { 'aria-label': t('close') },
-            color: 'green',
-            message: t('table.sentAgain', { title: recall.title }),
-          }),
-        onError: (e) =>
-          notifications.show({
-            closeButtonProps: { 'aria-label': t('close') },
-            color: 'red',
-            title: errorTitle(e, t),
-            message: describeError(e, t),
-          }),
-        onSettled: () =>
-          setResending((s) => {
-            const next = new Set(s);
-            next.delete(recall.id);
-            return next;
-          }),
-      },
-    );
-  };
-
-  const toggleActive = (recall: Recall, active: boolean) => {
-    setSaving((s) => new Map(s).set(recall.id, active));
-    // The complete record with only `active` changed (modifyRecall overwrites).
-    toggle.mutate(
+  /**
+   * Saves a recall from the list: the complete record (modifyRecall overwrites), read fresh first, with `active`
+   * as given. A failure says so; the row shows the state being saved until the answer.
+   */
+  const saveFromList = (recall: Recall, active: boolean, done?: string) => {
+    setPending((s) => new Map(s).set(recall.id, { active, again: done !== undefined }));
+    save.mutate(
       { original: recall, draft: { ...toDraft(recall, preset), active }, preset },
       {
+        onSuccess: () => {
+          if (done) {
+            notifications.show({
+              closeButtonProps: { 'aria-label': t('close') },
+              color: 'green',
+              message: done,
+            });
+          }
+        },
         onError: (e) =>
           notifications.show({
             closeButtonProps: { 'aria-label': t('close') },
@@ -73,7 +56,7 @@ export function Component() {
             message: describeError(e, t),
           }),
         onSettled: () =>
-          setSaving((s) => {
+          setPending((s) => {
             const next = new Map(s);
             next.delete(recall.id);
             return next;
@@ -81,6 +64,10 @@ export function Component() {
       },
     );
   };
+  const toggleActive = (recall: Recall, active: boolean) => saveFromList(recall, active);
+  // Saved again as it is: the service queues a failed recall again (decision 0019).
+  const sendAgain = (recall: Recall) =>
+    saveFromList(recall, recall.active === 1, t('table.sentAgain', { title: recall.title }));
 
   const recalls = query.data ?? [];
   const counts = Object.fromEntries(
