@@ -25,33 +25,67 @@ export function declaredTooLarge(headers: Headers, limit: number): boolean {
 }
 
 /**
+ * Reads what is left of a body and throws it away. A refused body is drained rather than cancelled: cancelling
+ * destroys the socket, and the client would see a reset instead of the 413 (it stops sending once it has that).
+ */
+export function drain(body: ReadableStream<Uint8Array> | null, reader = body?.getReader()): void {
+  if (!reader) return;
+  const next = (): void => {
+    reader.read().then(
+      ({ done }) => {
+        if (!done) next();
+      },
+      () => undefined,
+    );
+  };
+  next();
+}
+
+/**
  * The body passed on as it arrives, its bytes counted: past `limit` the stream fails with BodyTooLarge (and
- * `onTooLarge` is told), so whatever reads it (the upstream request) stops there.
+ * `onTooLarge` is told), so whatever reads it (the upstream request) stops there; the rest is drained.
  */
 export function countedBody(
   body: ReadableStream<Uint8Array>,
   limit: number,
   onTooLarge: () => void,
 ): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
   let seen = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) {
-          onTooLarge();
-          controller.error(new BodyTooLarge());
-          return;
-        }
-        controller.enqueue(chunk);
-      },
-    }),
-  );
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let part: ReadableStreamReadResult<Uint8Array>;
+      try {
+        part = await reader.read();
+      } catch (e) {
+        controller.error(e);
+        return;
+      }
+      if (part.done) {
+        controller.close();
+        return;
+      }
+      seen += part.value.byteLength;
+      if (seen > limit) {
+        onTooLarge();
+        controller.error(new BodyTooLarge());
+        drain(null, reader);
+        return;
+      }
+      controller.enqueue(part.value);
+    },
+    cancel() {
+      drain(null, reader);
+    },
+  });
 }
 
 /** A small body read whole, at most `limit` bytes; throws BodyTooLarge past it. */
 export async function readLimitedText(req: Request, limit: number): Promise<string> {
-  if (declaredTooLarge(req.headers, limit)) throw new BodyTooLarge();
+  if (declaredTooLarge(req.headers, limit)) {
+    drain(req.body);
+    throw new BodyTooLarge();
+  }
   if (!req.body) return '';
   const reader = req.body.getReader();
   const parts: Uint8Array[] = [];
@@ -61,7 +95,7 @@ export async function readLimitedText(req: Request, limit: number): Promise<stri
     if (done) break;
     seen += value.byteLength;
     if (seen > limit) {
-      void reader.cancel().catch(() => undefined);
+      drain(null, reader);
       throw new BodyTooLarge();
     }
     parts.push(value);

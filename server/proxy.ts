@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { operationByPath } from '../contract/operations.ts';
-import { bodyLimitOf, countedBody, declaredTooLarge } from './body-limit.ts';
+import { bodyLimitOf, countedBody, declaredTooLarge, drain } from './body-limit.ts';
 import { createThrottle } from './throttle.ts';
 
 /** Request headers passed on to the practice (credentials included: the session layer may have added them). */
@@ -35,9 +35,11 @@ export function socketAddress(env: unknown): string {
 }
 
 /** Who the access line names: the user name of Basic, or `key:` and 8 hex digits of the key's SHA-256. */
-function principalOf(req: Request): string {
+function principalOf(req: Request, status: number): string {
   const key = req.headers.get('x-api-key');
   if (key) return `key:${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+  // A refused user name may be a password typed into the wrong field: named only once the practice took it.
+  if (status === 401) return '-';
   const auth = req.headers.get('authorization');
   const m = auth ? /^basic[ \t]+(\S+)/i.exec(auth) : null;
   if (!m) return '-';
@@ -70,8 +72,10 @@ export function createProxy(upstream: string, options: ProxyOptions = {}) {
       return json(429, 'Too many failed sign-ins. Try again later.', { 'retry-after': String(wait) });
 
     const limit = bodyLimitOf(url.pathname);
-    if (declaredTooLarge(req.headers, limit))
-      return json(413, 'Request body too large.', { connection: 'close' });
+    if (declaredTooLarge(req.headers, limit)) {
+      drain(req.body);
+      return json(413, 'Request body too large.');
+    }
 
     const headers = new Headers();
     for (const h of forwarded) {
@@ -107,7 +111,7 @@ export function createProxy(upstream: string, options: ProxyOptions = {}) {
     try {
       res = await fetch(base + url.pathname.replace(/^\/v1/, '') + url.search, init);
     } catch {
-      if (tooLarge) return json(413, 'Request body too large.', { connection: 'close' });
+      if (tooLarge) return json(413, 'Request body too large.');
       if (timedOut) return json(504, 'The practice server did not answer in time.');
       return json(502, 'The practice server cannot be reached.');
     } finally {
@@ -115,7 +119,7 @@ export function createProxy(upstream: string, options: ProxyOptions = {}) {
     }
     if (tooLarge) {
       void res.body?.cancel().catch(() => undefined);
-      return json(413, 'Request body too large.', { connection: 'close' });
+      return json(413, 'Request body too large.');
     }
     if (res.status === 401) throttle.fail(address, now());
     const out = new Headers({ 'cache-control': 'no-store' });
@@ -137,7 +141,7 @@ export function createProxy(upstream: string, options: ProxyOptions = {}) {
       // The host is printed only when it looks like one: it is the client's text.
       const host = req.headers.get('host') ?? '';
       const shownHost = /^[\w.:[\]-]{1,255}$/.test(host) ? host : '-';
-      const user = res.status === 401 ? '-' : principalOf(req);
+      const user = principalOf(req, res.status);
       const ms = Math.round(performance.now() - started);
       log(`${new Date().toISOString()} ${shownHost} ${user} ${op} ${res.status} ${ms}ms ${address}`);
     }
