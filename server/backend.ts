@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { createService, type Service, type ServiceOptions } from './app.ts';
 import { createProxy, PROXY_TIMEOUT_MS } from './proxy.ts';
 import { createSessions, sessionKey } from './session.ts';
+import { tenantFromHost } from './tenants.ts';
 
 export interface BackendOptions {
   dataDir: string;
@@ -33,7 +34,12 @@ export function createBackend(options: BackendOptions): Backend {
     return { app: createSessions({ key, forward: proxy }).app, close: () => undefined };
   }
   const service = createService({ ...options.service, dataDir: options.dataDir });
-  const app = createSessions({ key, forward: (req, env) => service.app.fetch(req, env) }).app;
+  const app = createSessions({
+    key,
+    forward: (req, env) => service.app.fetch(req, env),
+    // The reference service's demo practice (extensions.md section 2): the sign-in page fills in demo/demo.
+    demo: (host) => (tenantFromHost(host) === 'demo' ? { user: 'demo', password: 'demo' } : null),
+  }).app;
   return { app, service, close: () => service.close() };
 }
 

@@ -173,8 +173,7 @@ describe('calls with the cookie', () => {
     const tampered = [...parts.slice(0, 3), flipped, parts[4]].join('.');
     const r = await whoami(app, tampered);
     expect(r.status).toBe(401);
-    // And the broken cookie is taken away.
-    expect(r.sid).toMatch(/Max-Age=0/);
+    expect(r.body).toEqual({ status: false, msg: 'Unauthorized.' });
   });
 
   it('a cookie sealed with another key is refused', async () => {
@@ -283,6 +282,14 @@ describe('locking', () => {
     expect((await whoami(app, pair(right.sid))).status).toBe(200);
   });
 
+  it('a screen locked only in the page (the lock never reached the server) still needs the password', async () => {
+    const app = sessions();
+    const { cookie } = await signIn(app);
+    expect((await send(app, '/session/unlock', { cookie, body: { password: 'wrong' } })).status).toBe(401);
+    expect((await send(app, '/session/unlock', { cookie, body: {} })).status).toBe(400);
+    expect((await send(app, '/session/unlock', { cookie, body: { password: 'demo' } })).status).toBe(200);
+  });
+
   it('a session of an API key unlocks only with that same key', async () => {
     const app = sessions();
     const signed = await send(app, '/session', { body: { key: 'demo-key' } });
@@ -301,19 +308,27 @@ describe('locking', () => {
     expect(r.who).toMatch(/^praxis\.who=;.*Max-Age=0/);
   });
 
-  it('GET /session tells who, without secrets', async () => {
+  it('GET /session tells who, without secrets, and whether the demo credentials are offered', async () => {
     const app = sessions();
     const { cookie } = await signIn(app);
     const r = await send(app, '/session', { method: 'GET', cookie, origin: null });
     expect(r.body?.result).toEqual({
-      kind: 'basic',
-      user: 'demo',
-      tenant: 'demo',
-      remember: false,
-      locked: false,
+      who: { kind: 'basic', user: 'demo', tenant: 'demo', remember: false, locked: false },
+      demo: false,
     });
     const none = await send(app, '/session', { method: 'GET', origin: null });
-    expect(none.body?.result).toBeNull();
+    expect(none.body?.result).toEqual({ who: null, demo: false });
+    const demo = (ok: boolean) =>
+      createSessions({
+        key,
+        forward: (req, env) => service.app.fetch(req, env),
+        demo: () => ({ user: 'demo', password: ok ? 'demo' : 'not-the-demo-password' }),
+      }).app;
+    const offered = await send(demo(true), '/session', { method: 'GET', origin: null });
+    expect(offered.body?.result).toEqual({ who: null, demo: true });
+    // Only where the service takes them.
+    const refused = await send(demo(false), '/session', { method: 'GET', origin: null });
+    expect(refused.body?.result).toEqual({ who: null, demo: false });
   });
 });
 

@@ -37,13 +37,15 @@ export const sessionMessages = {
 
 type Secret = { kind: 'basic'; user: string; password: string } | { kind: 'apiKey'; key: string };
 
+type LockedWho = { kind: 'basic'; user: string } | { kind: 'apiKey'; fingerprint: string };
+
 /** What the sealed cookie holds. */
 type Sealed =
   | { state: 'active'; host: string; auth: Secret; remember: boolean; userid?: number; tenant: string }
   | {
       state: 'locked';
       host: string;
-      who: { kind: 'basic'; user: string } | { kind: 'apiKey'; fingerprint: string };
+      who: LockedWho;
       remember: boolean;
       userid?: number;
       tenant: string;
@@ -143,6 +145,13 @@ function whoOf(s: Sealed): Who {
     : { kind: 'apiKey', user: null, locked: true, ...base };
 }
 
+/** Who a locked session names: the user, or the key's fingerprint (never the key). */
+function lockedWho(auth: Secret): LockedWho {
+  return auth.kind === 'basic'
+    ? { kind: 'basic', user: auth.user }
+    : { kind: 'apiKey', fingerprint: fingerprint(auth.key) };
+}
+
 function authHeaders(auth: Secret): Record<string, string> {
   return auth.kind === 'basic'
     ? { authorization: `Basic ${Buffer.from(`${auth.user}:${auth.password}`, 'utf8').toString('base64')}` }
@@ -168,6 +177,11 @@ export interface SessionOptions {
   forward: Forward;
   /** Seconds since the epoch (tests move it). */
   now?: () => number;
+  /**
+   * The demo credentials of this host (the reference service's demo practice), or null: where the service takes
+   * them, the sign-in page offers them.
+   */
+  demo?: (host: string) => { user: string; password: string } | null;
 }
 
 type Checked =
@@ -229,7 +243,7 @@ export function createSessions(options: SessionOptions): Sessions {
   }
 
   /** Asks the service who the credentials are: whoami, or where it is missing getProviders (extensions.md 4). */
-  async function check(req: Request, env: unknown, auth: Secret): Promise<Checked> {
+  async function check(req: Request, env: unknown, auth: Secret, fallback = true): Promise<Checked> {
     const ask = (path: string, body: unknown) => {
       const headers = new Headers({
         'content-type': 'application/json',
@@ -245,7 +259,7 @@ export function createSessions(options: SessionOptions): Sessions {
       );
     };
     const res = await ask('/system/whoami', {});
-    if (res.status === 404) {
+    if (res.status === 404 && fallback) {
       const providers = await ask('/system/getProviders', { getall: 1 });
       const body = (await providers.json().catch(() => null)) as {
         status?: unknown;
@@ -311,10 +325,13 @@ export function createSessions(options: SessionOptions): Sessions {
     await next();
   });
 
-  /** Who is signed in (or null): for a page that lost its `praxis.who` cookie's news. */
+  /** Who is signed in (or null), and whether this is the demo practice. */
   app.get('/session', async (c) => {
     const s = await unseal(c.req.raw);
-    return envelope(200, 'Success', s ? whoOf(s) : null);
+    const offered = s ? null : (options.demo?.(hostOf(c.req.raw)) ?? null);
+    // Only when the service really takes them now (not throttled, whoami there): as a person would find out.
+    const demo = offered ? (await check(c.req.raw, c.env, { kind: 'basic', ...offered }, false)).ok : false;
+    return envelope(200, 'Success', { who: s ? whoOf(s) : null, demo });
   });
 
   /**
@@ -363,10 +380,7 @@ export function createSessions(options: SessionOptions): Sessions {
         : {
             state: 'locked',
             host: s.host,
-            who:
-              s.auth.kind === 'basic'
-                ? { kind: 'basic', user: s.auth.user }
-                : { kind: 'apiKey', fingerprint: fingerprint(s.auth.key) },
+            who: lockedWho(s.auth),
             remember: s.remember,
             tenant: s.tenant,
             ...(s.userid ? { userid: s.userid } : {}),
@@ -379,18 +393,16 @@ export function createSessions(options: SessionOptions): Sessions {
     const req = c.req.raw;
     const s = await unseal(req);
     if (!s) return envelope(401, sessionMessages.notSignedIn, undefined, clearCookies(req));
-    if (s.state === 'active') return envelope(200, 'Success', { who: whoOf(s) });
+    // A screen locked only in the page (the lock did not reach the server) takes the password all the same.
+    const who = s.state === 'locked' ? s.who : lockedWho(s.auth);
     const body = await readJson(req);
     if (body instanceof Response) return body;
     const secret = secretOf(
-      s.who.kind === 'basic' ? { user: s.who.user, password: body.password } : { key: body.key },
+      who.kind === 'basic' ? { user: who.user, password: body.password } : { key: body.key },
     );
     if (!secret) return envelope(400, sessionMessages.credentialsRequired);
     // Another valid key could belong to someone else: only the one signed in with unlocks.
-    if (
-      s.who.kind === 'apiKey' &&
-      (secret.kind !== 'apiKey' || fingerprint(secret.key) !== s.who.fingerprint)
-    ) {
+    if (who.kind === 'apiKey' && (secret.kind !== 'apiKey' || fingerprint(secret.key) !== who.fingerprint)) {
       return envelope(401, sessionMessages.unauthorized);
     }
     const checked = await check(req, c.env, secret);
@@ -422,7 +434,8 @@ export function createSessions(options: SessionOptions): Sessions {
       return envelope(403, sessionMessages.crossOrigin);
     }
     const s = await unseal(req);
-    if (!s) return envelope(401, sessionMessages.unauthorized, undefined, clearCookies(req));
+    // `praxis.who` stays: the page goes to sign-in with the user name filled in, and back where it was.
+    if (!s) return envelope(401, sessionMessages.unauthorized);
     if (s.state === 'locked') return envelope(401, sessionMessages.locked);
     const headers = new Headers(req.headers);
     headers.delete('cookie');
