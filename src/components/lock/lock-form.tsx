@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { unlockScreen } from './lock-store.ts';
 export function LockForm() {
   const { t } = useTranslation('common');
   const session = useSession();
+  const queryClient = useQueryClient();
   const { data: me } = useQuery({ ...meQuery(), enabled: session !== null });
   // The secret is never kept: cleared after every try. `wrong` is its error; another failure is kept aside.
   const form = useForm<{ secret: string }>({ defaultValues: { secret: '' } });
@@ -51,6 +52,8 @@ export function LockForm() {
       );
       form.reset({ secret: '' });
       unlockScreen();
+      // What was asked while the session was locked (a reload behind the lock) was refused: asked again now.
+      void queryClient.refetchQueries({ predicate: (q) => q.state.status === 'error' });
     } catch (error) {
       if ((isApiError(error) && error.kind === 'unauthorized') || !isApiError(error)) refuse();
       else {
