@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { api } from './support.ts';
+import { api, signInOverApi } from './support.ts';
 
 /**
  * Helpers for specs that look at whole screens: signed in without the sign-in page (the session the app keeps in
@@ -9,22 +9,24 @@ import { api } from './support.ts';
 /** A last name of 300 letters and no space: the API accepts it, so every screen must survive it. */
 export const LONG_NAME = `Lang${'abcdefghij'.repeat(29)}Ende`.slice(0, 300);
 
-/** Before the first goto: the app starts signed in as demo, in this language and colour scheme. */
+/**
+ * Before the first goto: the app starts signed in as demo ("Remember on this device"), in this language and colour
+ * scheme. The sign-in goes to the app's server over the browser context's own requests, so the sealed cookie lands
+ * in the browser as a sign-in on the page would leave it.
+ */
 export async function rememberSession(
   page: Page,
   opts: { language?: string; scheme?: 'light' | 'dark' } = {},
 ): Promise<void> {
+  await signInOverApi(page, { remember: true });
   await page.addInitScript(
     ({ language, scheme }) => {
-      if (window.localStorage.getItem('praxis.session')) return;
-      const session = {
-        base: `${window.location.origin}/v1`,
-        auth: { kind: 'basic', user: 'demo', password: 'demo' },
-        remember: true,
-      };
-      window.localStorage.setItem('praxis.session', JSON.stringify(session));
-      if (language) window.localStorage.setItem('praxis.language', language);
-      if (scheme) window.localStorage.setItem('praxis.color-scheme', scheme);
+      if (language && !window.localStorage.getItem('praxis.language')) {
+        window.localStorage.setItem('praxis.language', language);
+      }
+      if (scheme && !window.localStorage.getItem('praxis.color-scheme')) {
+        window.localStorage.setItem('praxis.color-scheme', scheme);
+      }
     },
     { language: opts.language, scheme: opts.scheme },
   );

@@ -40,11 +40,8 @@ test('signs in with the demo credentials, visits every area, speaks German on re
   // Not signed in: the start address leads to sign-in, with the demo credentials offered.
   await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByText('This is the demo practice')).toBeVisible();
-  // The app's own service: the address waits behind "Other practice…".
+  // The app's server knows its practice: no address to type.
   await expect(page.getByLabel('Practice address')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Other practice…' }).click();
-  await expect(page.getByLabel('Practice address')).toBeFocused();
-  await expect(page.getByLabel('Practice address')).toHaveValue(/^http:\/\/localhost:\d+\/v1$/);
   await expect(page.getByLabel('User name', { exact: true })).toHaveValue('demo');
   await expectNoAxeViolations(page);
 
@@ -111,7 +108,7 @@ test('a wrong password is said in words, keeps what was typed and goes on edit',
   expect(await storedSession(page)).toBeNull();
 });
 
-test('an API key signs in too, and is remembered on the device when asked', async ({ page }) => {
+test('an API key signs in too, and is remembered on the device when asked', async ({ page, context }) => {
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fsettings$/);
   await page.getByText('API key', { exact: true }).click();
@@ -124,27 +121,25 @@ test('an API key signs in too, and is remembered on the device when asked', asyn
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expectShell(page);
   await expect(page.getByText('API key', { exact: true })).toBeVisible();
-  const kept = await page.evaluate(() => ({
-    local: window.localStorage.getItem('praxis.session'),
-    session: window.sessionStorage.getItem('praxis.session'),
-  }));
-  expect(kept.session).toBeNull();
-  expect(JSON.parse(kept.local ?? '{}').auth).toEqual({ kind: 'apiKey', key: 'demo-key' });
+  const kept = await page.evaluate(
+    () => JSON.stringify({ ...localStorage, ...sessionStorage }) + document.cookie,
+  );
+  expect(kept).not.toContain('demo-key');
+  // Remembered: the server's sealed cookie lives 30 days, out of the page's reach.
+  const sid = (await context.cookies()).find((c) => c.name === 'praxis.sid');
+  expect(sid?.httpOnly).toBe(true);
+  expect(sid?.sameSite).toBe('Strict');
+  expect(sid?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
   // Never in the address.
   expect(page.url()).not.toContain('demo-key');
 });
 
-test('a 401 later leads to sign-in and back to the page', async ({ page }) => {
+test('a 401 later leads to sign-in and back to the page', async ({ page, context }) => {
   // Settings: a page of the shell itself, so that no area's loading adds to the time.
   await signIn(page, { path: '/settings' });
 
-  // The stored password no longer works (changed elsewhere, say).
-  await page.evaluate(() => {
-    const raw = window.sessionStorage.getItem('praxis.session') ?? '{}';
-    const s = JSON.parse(raw);
-    s.auth.password = 'changed';
-    window.sessionStorage.setItem('praxis.session', JSON.stringify(s));
-  });
+  // The session no longer works (a server with another key, say).
+  await context.addCookies([{ name: 'praxis.sid', value: 'expired', url: page.url(), sameSite: 'Strict' }]);
   await page.goto('/settings?from=test');
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fsettings%3Ffrom%3Dtest$/);
   await expect(page.getByText('Please sign in again')).toBeVisible();
@@ -155,8 +150,8 @@ test('a 401 later leads to sign-in and back to the page', async ({ page }) => {
   await expect(page).toHaveURL(/\/settings\?from=test$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
-  // Without any stored credentials, the same.
-  await page.evaluate(() => window.sessionStorage.clear());
+  // Without any session at all, the same.
+  await context.clearCookies();
   await page.goto('/lab');
   await expect(page).toHaveURL(/\/sign-in\?next=%2Flab$/);
   await page.getByLabel('User name', { exact: true }).fill('demo');

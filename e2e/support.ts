@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 export interface SignInOptions {
   /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/leads). */
@@ -55,6 +55,25 @@ export async function signIn(page: Page, opts: SignInOptions = {}): Promise<void
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expectShell(page);
   if (opts.path) await expect(page).toHaveURL(new RegExp(`${escapeRegExp(opts.path)}$`));
+}
+
+/**
+ * Signs in without the sign-in page: POST /session through the browser context's own requests (which share its
+ * cookies), as the page's form does. The app then starts signed in on the next goto.
+ */
+export async function signInOverApi(
+  page: Page,
+  opts: { user?: string; password?: string; key?: string; remember?: boolean } = {},
+): Promise<void> {
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost').origin;
+  const credentials = opts.key
+    ? { key: opts.key }
+    : { user: opts.user ?? DEMO.user, password: opts.password ?? DEMO.password };
+  const res = await page.context().request.post('/session', {
+    data: { ...credentials, remember: opts.remember ?? false },
+    headers: { origin },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 function escapeRegExp(s: string): string {

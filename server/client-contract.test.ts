@@ -1,16 +1,80 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from '../src/api/client.ts';
 import type { Session } from '../src/api/session.ts';
-import { startService, type TestService } from './test-support.ts';
+import { type Backend, createBackend } from './backend.ts';
+import { listen } from './listen.ts';
 
-// The app's client against the real reference service: every envelope kind read and checked by the contract.
-let svc: TestService;
+/**
+ * The app's client against the app's server (sessions in front of the real reference service), over HTTP: every
+ * envelope kind read and checked by the contract. Node's fetch keeps no cookies: this test is the browser, and
+ * sends the cookie each sign-in got (the one of the session a call is for).
+ */
+let dataDir = '';
+let backend: Backend;
+let server: Server;
+let url = '';
 let demo: Session;
+const cookies = new Map<string, string>();
+
+async function signIn(body: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${url}/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('praxis.sid='));
+  if (!sid) throw new Error('no session cookie');
+  return sid.split(';')[0];
+}
+
+function sessionAs(name: string): Session {
+  return { base: `${url}/v1`, tenant: name, auth: { kind: 'apiKey' }, remember: false, locked: false };
+}
+
 beforeAll(async () => {
-  svc = await startService();
-  demo = { base: `${svc.url}/v1`, auth: { kind: 'basic', user: 'demo', password: 'demo' }, remember: false };
+  dataDir = mkdtempSync(join(tmpdir(), 'practice-client-test-'));
+  backend = createBackend({ dataDir, service: { validateResults: true, accessLog: false } });
+  server = await new Promise<Server>((resolve) => {
+    const s = listen(backend.app.fetch, 0, '127.0.0.1', () => resolve(s));
+  });
+  url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  cookies.set('demo', await signIn({ user: 'demo', password: 'demo' }));
+  cookies.set('nolabor', await signIn({ key: 'demo-key-nolabor' }));
+  cookies.set('stale', 'praxis.sid=not-a-sealed-session');
+  demo = sessionAs('demo');
+  currentCookie = cookies.get('demo') ?? '';
+  const realFetch = globalThis.fetch;
+  // The browser: the cookie of the session the call is for, and the page's origin.
+  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', currentCookie);
+    headers.set('origin', url);
+    return realFetch(input, { ...init, headers });
+  });
 });
-afterAll(() => svc.close());
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await new Promise<void>((r) => server.close(() => r()));
+  backend.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+let currentCookie = '';
+/** Calls as the session of `name` (its cookie). */
+async function as<T>(name: string, run: () => Promise<T>): Promise<T> {
+  currentCookie = cookies.get(name) ?? '';
+  try {
+    return await run();
+  } finally {
+    currentCookie = cookies.get('demo') ?? '';
+  }
+}
 
 async function refusal(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -76,21 +140,21 @@ describe('src/api/client.ts against the reference service', () => {
     expect(e.msg).toBe('FolderId 5 requires disqualifyLead.');
   });
 
-  it('reports wrong credentials as unauthorized', async () => {
-    const wrong: Session = { ...demo, auth: { kind: 'basic', user: 'demo', password: 'nope' } };
-    const e = await refusal(call('whoami', {}, { session: wrong }));
+  it('reports a session the server does not take as unauthorized', async () => {
+    const e = await refusal(as('stale', () => call('whoami', {}, { session: demo })));
     expect(e.kind).toBe('unauthorized');
     expect(e.httpStatus).toBe(401);
     expect(e.msg).toBe('Unauthorized.');
   });
 
   it('refuses labor with a key that lacks the module', async () => {
-    const nolabor: Session = { ...demo, auth: { kind: 'apiKey', key: 'demo-key-nolabor' } };
     const e = await refusal(
-      call(
-        'laborUpload',
-        { filename: 'x.hl7', content: Buffer.from('MSH|^~\\&|').toString('base64') },
-        { session: nolabor },
+      as('nolabor', () =>
+        call(
+          'laborUpload',
+          { filename: 'x.hl7', content: Buffer.from('MSH|^~\\&|').toString('base64') },
+          { session: sessionAs('demo') },
+        ),
       ),
     );
     expect(e.msg).toBe('API token is not enabled for module labor.');

@@ -1,23 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { Hono } from 'hono';
-import { createService } from './app.ts';
-import { proxyTo } from './proxy.ts';
+import { createBackend, timeoutFromEnv } from './backend.ts';
 
 /** `npm run dev`: the same /v1 as `npm start`, inside Vite's dev server. */
 export async function createDevMiddleware() {
-  const app = new Hono();
-  const upstream = process.env.PRACTICE_API_URL?.trim();
-  if (upstream) app.all('/v1/*', proxyTo(upstream));
-  else
-    app.route(
-      '/',
-      createService({ dataDir: resolve(process.env.DATA_DIR ?? './data'), validateResults: true }).app,
-    );
+  const { app } = createBackend({
+    dataDir: resolve(process.env.DATA_DIR ?? './data'),
+    upstream: process.env.PRACTICE_API_URL?.trim(),
+    sessionSecret: process.env.SESSION_SECRET,
+    proxyTimeoutMs: timeoutFromEnv(process.env.PROXY_TIMEOUT_MS),
+    service: { validateResults: true },
+  });
   const listener = getRequestListener(app.fetch);
   return (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
-    if (!req.url?.startsWith('/v1/')) return next();
+    if (!req.url?.startsWith('/v1/') && req.url !== '/session' && !req.url?.startsWith('/session/'))
+      return next();
     listener(req, res).catch(next);
   };
 }

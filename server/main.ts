@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
-import { createService } from './app.ts';
+import { createBackend, timeoutFromEnv } from './backend.ts';
 import { compressResponses, serveDist } from './compression.ts';
 import { listen } from './listen.ts';
-import { proxyTo } from './proxy.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
@@ -73,15 +72,22 @@ root.use('*', async (c, next) => {
 
 root.get('/healthz', (c) => c.text('ok'));
 
-let service: ReturnType<typeof createService> | undefined;
-if (upstream) {
-  root.all('/v1/*', proxyTo(upstream));
-} else {
-  service = createService({ dataDir, validateResults: process.env.VALIDATE_RESULTS === '1' });
-  // Open (and on first start seed) the demo tenant now, so the first request is not the slow one.
-  service.db('demo');
-  root.route('/', service.app);
+// Sessions (POST /session, the sealed cookie) in front of /v1: the reference service or the proxy to a practice.
+const backend = createBackend({
+  dataDir,
+  upstream,
+  sessionSecret: process.env.SESSION_SECRET,
+  proxyTimeoutMs: timeoutFromEnv(process.env.PROXY_TIMEOUT_MS),
+  service: { validateResults: process.env.VALIDATE_RESULTS === '1' },
+});
+// Open (and on first start seed) the demo tenant now, so the first request is not the slow one. A data directory
+// that cannot be written (read-only, full) must not stop the server: its requests answer 503 until it can.
+try {
+  backend.service?.db('demo');
+} catch (e) {
+  console.error(`The demo practice could not be opened now: ${e instanceof Error ? e.message : String(e)}`);
 }
+root.route('/', backend.app);
 
 const indexFile = join(distDir, 'index.html');
 const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
@@ -118,7 +124,7 @@ const server = listen(root.fetch, port, process.env.HOST ?? '0.0.0.0', (info) =>
 
 function shutdown() {
   server.close();
-  service?.close();
+  backend.close();
   process.exit(0);
 }
 process.on('SIGINT', shutdown);

@@ -23,7 +23,9 @@ export interface Throttle {
   fail: (key: string, now: number) => void;
 }
 
-export function createThrottle(): Throttle {
+/** `failures`: how many within the window block (the proxy counts 10 per address, extensions.md section 6). */
+export function createThrottle(options: { failures?: number } = {}): Throttle {
+  const limit = options.failures ?? THROTTLE_FAILURES;
   const entries = new Map<string, Entry>();
   return {
     retryAfter(key, now) {
@@ -43,7 +45,7 @@ export function createThrottle(): Throttle {
       }
       e.failures = e.failures.filter((t) => now - t < THROTTLE_WINDOW_MS);
       e.failures.push(now);
-      if (e.failures.length >= THROTTLE_FAILURES) {
+      if (e.failures.length >= limit) {
         e.until = now + THROTTLE_WINDOW_MS;
         e.failures = [];
       }

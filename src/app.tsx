@@ -6,9 +6,11 @@ import { setNonce } from 'get-nonce';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
+import { isSessionLocked } from './api/client.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { signInPath } from './api/session.ts';
 import { DeferredNotifications } from './components/deferred-notifications.tsx';
+import { lockScreen } from './components/lock/lock-store.ts';
 import { ScreenLock } from './components/lock/screen-lock.tsx';
 import { reloadWhenRestoredSignedOut, signOut } from './components/sign-out.ts';
 import { describeError, errorTitle } from './components/states.tsx';
@@ -51,7 +53,8 @@ export function App() {
   const [router] = useState(createAppRouter);
   const [queryClient] = useState(() =>
     createQueryClient({
-      onUnauthorized: () => toSignIn(router),
+      // A session locked on the server (another tab, or a reload): the lock screen, not the sign-in page.
+      onUnauthorized: (error) => (isSessionLocked(error) ? lockScreen() : toSignIn(router)),
       onMutationError: (error) =>
         notifications.show({
           color: 'red',

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { OperationDef, Pagination } from '../../contract/common.ts';
 import type { Lead } from '../../contract/sales.ts';
 import type { Patient } from '../../contract/system.ts';
-import { ApiError, call, callOperation } from './client.ts';
+import { setWhoCookie } from '../test/test-credentials.ts';
+import { ApiError, call, callOperation, isSessionLocked } from './client.ts';
 import { isOnline } from './connection.ts';
-import { clearSession, saveSession } from './session.ts';
+import { clearSession } from './session.ts';
 
 // Operations of every envelope kind, defined here so that these tests do not depend on the areas' contracts.
 const item = z.object({ id: z.number().int(), name: z.string() });
@@ -97,11 +98,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
-  saveSession({
-    base: 'https://praxis.example.ch/v1',
-    auth: { kind: 'basic', user: 'demo', password: 'dämo' },
-    remember: false,
-  });
+  setWhoCookie({ kind: 'basic', user: 'demo', tenant: 'demo', remember: false, locked: false });
 });
 
 afterEach(() => {
@@ -110,7 +107,7 @@ afterEach(() => {
 });
 
 describe('call', () => {
-  it('posts the input as JSON with Basic credentials and returns the parsed result', async () => {
+  it('posts the input as JSON to its own origin, with the session cookie and no credentials of its own', async () => {
     fetchMock.mockResolvedValueOnce(
       answer({ status: true, msg: 'Success', result: { id: 7, name: 'Seven', extra: 'ignored' } }),
     );
@@ -119,34 +116,21 @@ describe('call', () => {
     expectTypeOf(thing).toEqualTypeOf<{ id: number; name: string }>();
 
     const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('https://praxis.example.ch/v1/sales/getThing');
+    expect(url).toBe('http://localhost:3000/v1/sales/getThing');
     expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
     expect(JSON.parse(String(init?.body))).toEqual({ thingId: 7 });
     const headers = init?.headers as Record<string, string>;
-    // UTF-8 before Base64: "demo:dämo"
-    expect(headers.authorization).toBe(`Basic ${Buffer.from('demo:dämo', 'utf8').toString('base64')}`);
+    // The app's server adds the credentials from its sealed cookie (docs/decisions/0018).
+    expect(headers.authorization).toBeUndefined();
+    expect(headers['x-api-key']).toBeUndefined();
     expect(headers['content-type']).toBe('application/json');
   });
 
-  it('sends an API key in X-API-Key instead', async () => {
-    fetchMock.mockResolvedValueOnce(answer({ status: true, msg: 'Success', result: { id: 1, name: 'A' } }));
-    await callOperation(
-      'getThing',
-      ops.standard,
-      { thingId: 1 },
-      {
-        session: {
-          base: 'http://localhost:8080/v1/',
-          auth: { kind: 'apiKey', key: 'demo-key' },
-          remember: false,
-        },
-      },
-    );
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('http://localhost:8080/v1/sales/getThing');
-    const headers = init?.headers as Record<string, string>;
-    expect(headers['x-api-key']).toBe('demo-key');
-    expect(headers.authorization).toBeUndefined();
+  it('reads a locked session as unauthorized with the message the app knows', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ status: false, msg: 'Session locked.' }, 401));
+    const err = await failure(callOperation('getThing', ops.standard, { thingId: 7 }));
+    expect(isSessionLocked(err)).toBe(true);
   });
 
   it('refuses input that does not fit the contract without sending it', async () => {

@@ -5,8 +5,8 @@ import { reportReachable, reportUnreachable } from './connection.ts';
 import { getSession, type Session } from './session.ts';
 
 /**
- * The only place that touches fetch. `call(op, input)` checks the input with the contract, POSTs it with the
- * credentials, reads the envelope by the operation's kind, checks the result with the contract and returns it
+ * The only place that touches fetch. `call(op, input)` checks the input with the contract, POSTs it (the app's
+ * server adds the credentials), reads the envelope by the operation's kind, checks the result with the contract and returns it
  * typed, or throws an ApiError.
  */
 
@@ -70,7 +70,7 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Default 30 seconds. */
   timeoutMs?: number;
-  /** Credentials to use instead of the stored ones (signing in checks them before keeping them). */
+  /** The session to call for instead of the current one (a worker is given it). */
   session?: Session | null;
 }
 
@@ -165,7 +165,7 @@ export const EARLY_MAX_AGE_MS = 10_000;
 
 const early = new Map<string, Early>();
 
-const earlyKey = (r: Outgoing) => JSON.stringify([r.url, r.headers, r.body]);
+const earlyKey = (r: Outgoing) => JSON.stringify([r.url, r.who, r.headers, r.body]);
 
 /** Sends `input` to the operation for the signed-in user now, for a `call()` of the same to take; nothing when nobody is signed in. */
 export function startEarly<N extends OpName>(op: N, input: OpInput<N>): void {
@@ -198,9 +198,11 @@ function untilAborted(answer: Promise<Response>, signal: AbortSignal): Promise<R
   });
 }
 
-/** A request to the practice: the operation's address under the session's base, its credentials, the input as JSON. */
+/** A request to the practice: the operation's address under the session's base, the input as JSON. */
 interface Outgoing {
   url: string;
+  /** Who it is sent for (not sent: the cookie says it), so an early answer is never taken for someone else. */
+  who: string;
   headers: Record<string, string>;
   body: string;
 }
@@ -208,37 +210,30 @@ interface Outgoing {
 function outgoing(session: Session, path: string, input: unknown): Outgoing {
   return {
     url: `${session.base.replace(/\/+$/, '')}${path}`,
-    headers: requestHeaders(session),
+    who: `${session.tenant}\n${session.auth.kind === 'basic' ? `user:${session.auth.user}` : 'key'}`,
+    headers: requestHeaders(),
     body: JSON.stringify(input ?? {}),
   };
 }
 
-/** The one place that touches fetch: a POST, never with cookies, never answered from the browser's cache. */
+/**
+ * The one place that touches fetch: a POST with the session cookie of the app's own origin (never another's),
+ * never answered from the browser's cache.
+ */
 function send(request: Outgoing, signal?: AbortSignal): Promise<Response> {
   return fetch(request.url, {
     method: 'POST',
     headers: request.headers,
     body: request.body,
     signal,
-    credentials: 'omit',
+    credentials: 'same-origin',
     cache: 'no-store',
   });
 }
 
-function requestHeaders(session: Session): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  if (session.auth.kind === 'basic') {
-    headers.authorization = `Basic ${base64Utf8(`${session.auth.user}:${session.auth.password}`)}`;
-  } else {
-    headers['x-api-key'] = session.auth.key;
-  }
-  return headers;
-}
-
-function base64Utf8(s: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(s)) binary += String.fromCharCode(byte);
-  return btoa(binary);
+/** No credentials: the app's server adds them from its sealed session cookie (docs/decisions/0018). */
+function requestHeaders(): Record<string, string> {
+  return { 'content-type': 'application/json', accept: 'application/json' };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -434,5 +429,60 @@ export function conformRows<S extends z.ZodType>(
     kind: 'contract',
     httpStatus: 200,
     msg: `The answer of ${op} does not fit the contract at ${path}: ${issue.message}`,
+  });
+}
+
+/** The message of the app's server for a session that is locked: the app shows the lock screen, not sign-in. */
+export const SESSION_LOCKED = 'Session locked.';
+
+export function isSessionLocked(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'unauthorized' && error.msg === SESSION_LOCKED;
+}
+
+export type SessionPath = '/session' | '/session/lock' | '/session/unlock' | '/session/sign-out';
+
+/**
+ * A request to the sessions of the app's own server (sign-in, lock, unlock, sign-out): the answer's `result`, or
+ * an ApiError as `call` throws it (401 `unauthorized`, 429 with its Retry-After). The cookies it sets are the
+ * browser's business; the page reads only `praxis.who`.
+ */
+export async function sessionRequest(
+  path: SessionPath,
+  /** null: a GET (who is signed in, whether this is the demo practice). */
+  body: Record<string, unknown> | null = {},
+  opts: { timeoutMs?: number } = {},
+): Promise<unknown> {
+  const op = path === '/session' ? 'session' : path.slice('/session/'.length);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(`${window.location.origin}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? requestHeaders() : { accept: 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: controller.signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+    text = await res.text();
+  } catch {
+    reportUnreachable();
+    throw new ApiError({ op, kind: 'network', httpStatus: 0, msg: 'The practice server cannot be reached.' });
+  } finally {
+    clearTimeout(timer);
+  }
+  reportReachable();
+  const envelope = parseJson(text);
+  const msg = isRecord(envelope) && typeof envelope.msg === 'string' ? envelope.msg : undefined;
+  if (res.ok && isRecord(envelope) && envelope.status === true) return envelope.result ?? null;
+  const wait = res.headers.get('retry-after')?.trim();
+  throw new ApiError({
+    op,
+    kind: res.status === 401 ? 'unauthorized' : 'http',
+    httpStatus: res.status,
+    msg: msg ?? `The server answered HTTP ${res.status}.`,
+    ...(wait && /^\d{1,6}$/.test(wait) ? { retryAfter: Number(wait) } : {}),
   });
 }

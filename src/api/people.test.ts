@@ -38,7 +38,7 @@ describe('fetchMe', () => {
       givenname: picked.givenname,
       familyname: picked.familyname,
       modules: null,
-      tenant: 'localhost',
+      tenant: 'demo',
     });
     expect(api.calls.map((c) => c.op)).toEqual(['whoami', 'getProviders']);
     expect(api.calls[1].input).toEqual({ getall: 1 });

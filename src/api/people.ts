@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, isApiError } from './client.ts';
 import { opComposedQuery } from './queries.ts';
-import { getSession, type Session, tenantOfBase } from './session.ts';
+import { getSession, type Session } from './session.ts';
 
 /** The signed-in user. */
 export interface Me {
@@ -46,7 +46,7 @@ export async function fetchMe(session: Session | null = getSession(), signal?: A
       givenname: p.givenname,
       familyname: p.familyname,
       modules: null,
-      tenant: tenantOfBase(session.base),
+      tenant: session.tenant,
     };
   }
 }

@@ -1,50 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clearSession,
-  getSession,
-  type Session,
-  safeNext,
-  saveSession,
-  signInPath,
-  tenantOfBase,
-} from './session.ts';
-
-const basic: Session = {
-  base: 'https://praxis.example.ch/v1',
-  auth: { kind: 'basic', user: 'demo', password: 'demo' },
-  remember: false,
-};
+import { setWhoCookie } from '../test/test-credentials.ts';
+import { clearSession, forgetOldCredentials, getSession, safeNext, signInPath } from './session.ts';
 
 describe('session', () => {
-  it('lives in sessionStorage, or in localStorage when remembered, never in both', () => {
-    saveSession(basic);
-    expect(window.sessionStorage.getItem('praxis.session')).not.toBeNull();
-    expect(window.localStorage.getItem('praxis.session')).toBeNull();
-    expect(getSession()).toEqual(basic);
-
-    saveSession({ ...basic, remember: true });
-    expect(window.sessionStorage.getItem('praxis.session')).toBeNull();
-    expect(window.localStorage.getItem('praxis.session')).not.toBeNull();
-    expect(getSession()?.remember).toBe(true);
-
+  it('is what the praxis.who cookie of the server says: who, never a secret', () => {
+    expect(getSession()).toBeNull();
+    setWhoCookie({ kind: 'basic', user: 'demo', tenant: 'demo', remember: true, locked: false });
+    expect(getSession()).toEqual({
+      base: 'http://localhost:3000/v1',
+      tenant: 'demo',
+      auth: { kind: 'basic', user: 'demo' },
+      remember: true,
+      locked: false,
+    });
+    expect(getSession()).toBe(getSession());
+    setWhoCookie({ kind: 'apiKey', user: null, tenant: 'demo', remember: false, locked: true });
+    expect(getSession()).toMatchObject({ auth: { kind: 'apiKey' }, locked: true });
     clearSession();
     expect(getSession()).toBeNull();
+    expect(document.cookie).not.toContain('praxis.who');
+  });
+
+  it('ignores a cookie that is not a session', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: what a script could write
+    document.cookie = 'praxis.who=bm90IGpzb24; Path=/';
+    expect(getSession()).toBeNull();
+    // biome-ignore lint/suspicious/noDocumentCookie: what a script could write
+    document.cookie = `praxis.who=${btoa('{"kind":"token"}')}; Path=/`;
+    expect(getSession()).toBeNull();
+  });
+
+  it('removes the credentials that older versions kept in storage', () => {
+    window.sessionStorage.setItem(
+      'praxis.session',
+      '{"auth":{"kind":"basic","user":"demo","password":"demo"}}',
+    );
+    window.localStorage.setItem('praxis.session', '{"auth":{"kind":"apiKey","key":"demo-key"}}');
+    window.localStorage.setItem('praxis.idle-lock-minutes', '10');
+    forgetOldCredentials();
+    expect(window.sessionStorage.getItem('praxis.session')).toBeNull();
     expect(window.localStorage.getItem('praxis.session')).toBeNull();
-  });
-
-  it('is the same object while storage is unchanged, and sees a change made outside', () => {
-    saveSession(basic);
-    expect(getSession()).toBe(getSession());
-    const changed = { ...basic, auth: { kind: 'basic', user: 'demo', password: 'changed' } };
-    window.sessionStorage.setItem('praxis.session', JSON.stringify(changed));
-    expect(getSession()).toEqual(changed);
-  });
-
-  it('ignores what is not a session', () => {
-    window.sessionStorage.setItem('praxis.session', '{not json');
-    expect(getSession()).toBeNull();
-    window.sessionStorage.setItem('praxis.session', JSON.stringify({ base: 'x', auth: { kind: 'token' } }));
-    expect(getSession()).toBeNull();
+    // Settings of the device stay.
+    expect(window.localStorage.getItem('praxis.idle-lock-minutes')).toBe('10');
   });
 });
 
@@ -62,12 +59,5 @@ describe('return paths', () => {
     expect(signInPath('/agenda?view=week')).toBe('/sign-in?next=%2Fagenda%3Fview%3Dweek');
     expect(signInPath('/')).toBe('/sign-in');
     expect(signInPath()).toBe('/sign-in');
-  });
-});
-
-describe('tenantOfBase', () => {
-  it('is the first label of the host name', () => {
-    expect(tenantOfBase('https://sonnenhof.praxis.example.ch/v1')).toBe('sonnenhof');
-    expect(tenantOfBase('http://localhost:8080/v1')).toBe('localhost');
   });
 });

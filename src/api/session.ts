@@ -1,66 +1,104 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The signed-in practice and credentials. Kept in sessionStorage, or in localStorage when the user ticked
- * "Remember on this device"; never in a URL or a log. Read from storage on every use, so that a change made in
- * another tab (or by a test) is seen at once.
+ * Who is signed in, as far as the page may know it. The credentials themselves live only on the app's own server,
+ * sealed in an HttpOnly cookie that no script reads (docs/decisions/0018-sessions-on-the-server.md). The server
+ * also sets `praxis.who`, a cookie without any secret: user name (or "an API key"), practice, remembered, locked.
+ * It is read on every use, so a change made by another tab (or the server) is seen at once.
  */
 
-export type Auth = { kind: 'basic'; user: string; password: string } | { kind: 'apiKey'; key: string };
+export type Auth = { kind: 'basic'; user: string } | { kind: 'apiKey' };
 
 export interface Session {
-  /** The tenant's base address, ending in /v1 (e.g. `https://praxis.example.ch/v1`). */
+  /** The practice's address: always the app's own `/v1` (the server knows where the practice is). */
   base: string;
+  /** The practice (tenant) as the server named it. */
+  tenant: string;
   auth: Auth;
   remember: boolean;
+  /** Locked on the server: its cookie carries no credentials until the password is given again. */
+  locked: boolean;
   /** Chosen once from getProviders when the service has no system/whoami (extensions.md section 4). */
   userid?: number;
 }
 
-const KEY = 'praxis.session';
+/** What the server says about a session (`praxis.who`, and the answers of /session). */
+export interface Who {
+  kind: 'basic' | 'apiKey';
+  user: string | null;
+  tenant: string;
+  remember: boolean;
+  locked: boolean;
+  userid?: number;
+}
+
+export const WHO_COOKIE = 'praxis.who';
+/** Where versions before the server-side session kept the credentials in clear. */
+const OLD_KEY = 'praxis.session';
+const CHANNEL = 'praxis.session';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function storages(): Storage[] {
-  const out: Storage[] = [];
-  try {
-    out.push(window.sessionStorage, window.localStorage);
-  } catch {
-    // Storage can be unavailable (privacy settings); then nobody stays signed in.
+/** Removes credentials that an older version of the app left in this browser's storage (issue 24). */
+export function forgetOldCredentials(): void {
+  for (const get of [() => window.sessionStorage, () => window.localStorage]) {
+    try {
+      get().removeItem(OLD_KEY);
+    } catch {
+      // Storage unavailable: nothing was kept there either.
+    }
   }
-  return out;
 }
 
-function rawSession(): string | null {
-  for (const s of storages()) {
-    const raw = s.getItem(KEY);
-    if (raw) return raw;
+function rawWho(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === WHO_COOKIE) return part.slice(eq + 1).trim() || null;
   }
   return null;
 }
 
-function isSession(v: unknown): v is Session {
+function decode(raw: string): unknown {
+  const b64 = raw.replaceAll('-', '+').replaceAll('_', '/');
+  const bytes = Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+function isWho(v: unknown): v is Who {
   if (!v || typeof v !== 'object') return false;
-  const s = v as Record<string, unknown>;
-  const auth = s.auth as Record<string, unknown> | undefined;
-  if (typeof s.base !== 'string' || !auth || typeof auth !== 'object') return false;
-  if (auth.kind === 'basic') return typeof auth.user === 'string' && typeof auth.password === 'string';
-  if (auth.kind === 'apiKey') return typeof auth.key === 'string';
-  return false;
+  const w = v as Record<string, unknown>;
+  return (
+    (w.kind === 'basic' ? typeof w.user === 'string' : w.kind === 'apiKey') &&
+    typeof w.tenant === 'string' &&
+    typeof w.remember === 'boolean' &&
+    typeof w.locked === 'boolean'
+  );
+}
+
+export function sessionOf(who: Who): Session {
+  return {
+    base: ownBase(),
+    tenant: who.tenant,
+    auth: who.kind === 'basic' ? { kind: 'basic', user: who.user ?? '' } : { kind: 'apiKey' },
+    remember: who.remember,
+    locked: who.locked,
+    ...(typeof who.userid === 'number' ? { userid: who.userid } : {}),
+  };
 }
 
 let cachedRaw: string | null = null;
 let cached: Session | null = null;
 
-/** The current session, or null when nobody is signed in. The same object while storage is unchanged. */
+/** The current session, or null when nobody is signed in. The same object while the cookie is unchanged. */
 export function getSession(): Session | null {
-  const raw = rawSession();
+  const raw = rawWho();
   if (raw !== cachedRaw) {
     cachedRaw = raw;
     try {
-      const parsed: unknown = raw ? JSON.parse(raw) : null;
-      cached = isSession(parsed) ? parsed : null;
+      const parsed = raw ? decode(raw) : null;
+      cached = isWho(parsed) ? sessionOf(parsed) : null;
     } catch {
       cached = null;
     }
@@ -68,56 +106,60 @@ export function getSession(): Session | null {
   return cached;
 }
 
-export function saveSession(session: Session): void {
-  const [sessionStore, localStore] = storages();
-  const raw = JSON.stringify(session);
-  if (session.remember) {
-    sessionStore?.removeItem(KEY);
-    localStore?.setItem(KEY, raw);
-  } else {
-    localStore?.removeItem(KEY);
-    sessionStore?.setItem(KEY, raw);
-  }
-  notify();
+let channel: BroadcastChannel | null = null;
+function ensureChannel(): BroadcastChannel | null {
+  if (channel || typeof BroadcastChannel === 'undefined') return channel;
+  channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = () => notifyHere();
+  return channel;
 }
 
-/** Signing out: the credentials are forgotten on this device. */
-export function clearSession(): void {
-  for (const s of storages()) s.removeItem(KEY);
-  notify();
-}
-
-function notify() {
+function notifyHere() {
   for (const l of listeners) l();
 }
 
-/** For useSyncExternalStore: changes made here, and in other tabs (storage event). */
+/**
+ * The server changed the session (signed in, locked, unlocked, out): this tab and the others read it anew. A
+ * cookie change fires no event of its own.
+ */
+export function sessionChanged(): void {
+  notifyHere();
+  try {
+    ensureChannel()?.postMessage('changed');
+  } catch {
+    // A closed channel: the other tabs read the cookie when they are shown again.
+  }
+}
+
+/**
+ * Signing out here, also when the server could not be told: the page forgets who was signed in. (The sealed
+ * cookie is the server's to clear; sign-out asks it to, and the sign-in page asks again.)
+ */
+export function clearSession(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the practices use
+  document.cookie = `${WHO_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
+  sessionChanged();
+}
+
+/** For useSyncExternalStore: changes made here, in other tabs, and seen when the tab is shown again. */
 export function subscribeSession(listener: Listener): () => void {
+  ensureChannel();
   listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === KEY || e.key === null) listener();
+  const onShow = () => {
+    if (document.visibilityState === 'visible') listener();
   };
-  window.addEventListener('storage', onStorage);
+  document.addEventListener('visibilitychange', onShow);
+  window.addEventListener('focus', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
+    document.removeEventListener('visibilitychange', onShow);
+    window.removeEventListener('focus', listener);
   };
 }
 
 /** The practice's own address: the app is served together with /v1 (reference service or proxy). */
 export function ownBase(): string {
   return `${window.location.origin}/v1`;
-}
-
-/** The tenant as far as the address tells it (the first label of the host name), for display. */
-export function tenantOfBase(base: string): string {
-  try {
-    const host = new URL(base).hostname;
-    if (host === 'localhost' || /^[\d.]+$/.test(host) || host.includes(':')) return host;
-    return host.split('.')[0] ?? host;
-  } catch {
-    return base;
-  }
 }
 
 /** The current session in a component; re-renders on sign-in and sign-out. */
@@ -137,3 +179,6 @@ export function safeNext(next: string | null | undefined): string | null {
   if (next === '/sign-in' || next.startsWith('/sign-in?') || next.startsWith('/sign-in/')) return null;
   return next;
 }
+
+// The first load of this version: credentials in clear from before are removed.
+if (typeof window !== 'undefined') forgetOldCredentials();

@@ -5,8 +5,10 @@ import { RowSplitter, streamRows } from './stream.ts';
 
 const session: Session = {
   base: 'https://praxis.example.ch/v1/',
-  auth: { kind: 'apiKey', key: 'k-1' },
+  tenant: 'praxis',
+  auth: { kind: 'apiKey' },
   remember: false,
+  locked: false,
 };
 
 function payment(id: number, extra: Record<string, unknown> = {}) {
@@ -95,7 +97,7 @@ describe('RowSplitter', () => {
 });
 
 describe('streamRows', () => {
-  it('hands on checked rows in batches as the answer arrives, with the credentials of the given session', async () => {
+  it('hands on checked rows in batches as the answer arrives, to the address of the given session', async () => {
     const rows = Array.from({ length: 12 }, (_, i) => payment(i + 1));
     fetchMock.mockResolvedValueOnce(chunked(JSON.stringify({ status: true, result: rows }), 50));
     const batches = await collect(
@@ -105,7 +107,9 @@ describe('streamRows', () => {
     expect(batches.flat()).toEqual(rows);
     const [url, init = {}] = fetchMock.mock.calls[0];
     expect(url).toBe('https://praxis.example.ch/v1/accounting/transactions');
-    expect((init.headers as Record<string, string>)['x-api-key']).toBe('k-1');
+    // The app's server adds the credentials: the worker's request carries the session cookie only.
+    expect((init.headers as Record<string, string>)['x-api-key']).toBeUndefined();
+    expect(init.credentials).toBe('same-origin');
     expect(JSON.parse(String(init.body))).toEqual({ from: '2026-11-01' });
   });
 

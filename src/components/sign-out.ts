@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { sessionRequest } from '../api/client.ts';
 import { clearSession, getSession } from '../api/session.ts';
 import { announceSignOut, forgetLock } from './lock/lock-store.ts';
 import { clearPrivateParams } from './use-url-params.ts';
 
 /**
- * Everything this tab kept for the signed-in person: the credentials (both storages), the lock, the searches kept
+ * Everything this tab kept for the signed-in person: who was signed in (`praxis.who`), the lock, the searches kept
  * out of the address, every draft (drafts live in sessionStorage; this tab's sessionStorage is emptied whole, as
  * nothing in it outlives a sign-in) and, when given, the query cache. Settings of the device (language, colours,
  * idle time) are in localStorage and stay.
@@ -28,11 +29,15 @@ export function forgetSignedInData(queryClient?: QueryClient): void {
  * (and reloaded on return, see `reloadWhenRestoredSignedOut`).
  */
 export function signOut(options: { everywhere: boolean }): void {
-  if (options.everywhere) announceSignOut();
-  forgetSignedInData();
   document.body.replaceChildren();
   document.title = '';
-  window.location.replace('/sign-in');
+  // The server takes the sealed cookie away (the sign-in page asks again if this does not arrive).
+  const done = sessionRequest('/session/sign-out', {}, { timeoutMs: 5000 }).catch(() => undefined);
+  void done.then(() => {
+    if (options.everywhere) announceSignOut();
+    forgetSignedInData();
+    window.location.replace('/sign-in');
+  });
 }
 
 /** A page kept by the browser for Back (bfcache) and shown again after signing out is loaded anew. */

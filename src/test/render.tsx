@@ -7,10 +7,11 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../api/query-client.ts';
-import { type Session, saveSession } from '../api/session.ts';
+import { getSession, type Session } from '../api/session.ts';
 import { RootLayout } from '../components/layout/root-layout.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { theme } from '../theme.ts';
+import { setTestCredentials, setWhoCookie, type TestAuth } from './test-credentials.ts';
 
 /** A fresh client per test: no retries, so failures show at once. */
 export function createTestQueryClient(): QueryClient {
@@ -22,15 +23,31 @@ export function createTestQueryClient(): QueryClient {
   return client;
 }
 
-/** Signed in as the demo user of a practice at http://localhost:3000/v1 (jsdom's origin). */
-export function signInForTest(session: Partial<Session> = {}): Session {
-  const s: Session = {
-    base: `${window.location.origin}/v1`,
-    auth: { kind: 'basic', user: 'demo', password: 'demo' },
-    remember: false,
-    ...session,
-  };
-  saveSession(s);
+export interface TestSignIn {
+  auth?: TestAuth;
+  remember?: boolean;
+  locked?: boolean;
+  userid?: number;
+  tenant?: string;
+}
+
+/**
+ * Signed in as the demo user of the practice at http://localhost:3000 (jsdom's origin): the page's `praxis.who`
+ * cookie, and the in-process harness adds these credentials to each /v1 call as the app's server would.
+ */
+export function signInForTest(options: TestSignIn = {}): Session {
+  const auth = options.auth ?? { kind: 'basic', user: 'demo', password: 'demo' };
+  setTestCredentials(auth);
+  setWhoCookie({
+    kind: auth.kind,
+    user: auth.kind === 'basic' ? auth.user : null,
+    tenant: options.tenant ?? 'demo',
+    remember: options.remember ?? false,
+    locked: options.locked ?? false,
+    ...(options.userid ? { userid: options.userid } : {}),
+  });
+  const s = getSession();
+  if (!s) throw new Error('signInForTest: no session');
   return s;
 }
 

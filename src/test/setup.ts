@@ -4,6 +4,7 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { markFirstContent } from '../components/deferred.tsx';
 import { i18n } from '../i18n/index.ts';
 import { addAllResources } from '../i18n/resources.ts';
+import { setTestCredentials, setWhoCookie } from './test-credentials.ts';
 
 // jsdom lacks what Mantine measures and matches with.
 if (!window.matchMedia) {
@@ -49,6 +50,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
   window.localStorage.clear();
+  // Signed out: the page's cookie and the harness's stand-in for the sealed one.
+  setWhoCookie(null);
+  setTestCredentials(null);
 });
 
 // What waits for a page's first content (components/deferred.tsx) loads at once in tests.

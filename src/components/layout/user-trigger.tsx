@@ -3,7 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { meQuery } from '../../api/people.ts';
-import { tenantOfBase, useSession } from '../../api/session.ts';
+import { useSession } from '../../api/session.ts';
 
 /**
  * What the user menu's button shows: the signed-in user and the practice. The same in the menu's placeholder
@@ -14,7 +14,7 @@ export function UserTriggerContent() {
   const session = useSession();
   const { data: me } = useQuery(meQuery());
   const name = me ? [me.givenname, me.familyname].filter(Boolean).join(' ') || me.username : '…';
-  const tenant = me?.tenant ?? (session ? tenantOfBase(session.base) : '');
+  const tenant = me?.tenant ?? session?.tenant ?? '';
   const initials = me ? `${me.givenname.charAt(0)}${me.familyname.charAt(0)}`.toUpperCase() : '';
   return (
     <Group gap="xs" wrap="nowrap">

@@ -1,12 +1,12 @@
 import { Alert, Button, Center, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client.ts';
-import { fetchMe, meQuery } from '../../api/people.ts';
-import { type Auth, getSession, saveSession, tenantOfBase, useSession } from '../../api/session.ts';
+import { isApiError, sessionRequest } from '../../api/client.ts';
+import { meQuery } from '../../api/people.ts';
+import { getSession, useSession } from '../../api/session.ts';
 import { signOut } from '../sign-out.ts';
 import { describeError } from '../states.tsx';
 import { unlockScreen } from './lock-store.ts';
@@ -15,6 +15,7 @@ import { unlockScreen } from './lock-store.ts';
 export function LockForm() {
   const { t } = useTranslation('common');
   const session = useSession();
+  const queryClient = useQueryClient();
   const { data: me } = useQuery({ ...meQuery(), enabled: session !== null });
   // The secret is never kept: cleared after every try. `wrong` is its error; another failure is kept aside.
   const form = useForm<{ secret: string }>({ defaultValues: { secret: '' } });
@@ -30,7 +31,7 @@ export function LockForm() {
   }, []);
 
   const name = me ? [me.givenname, me.familyname].filter(Boolean).join(' ') || me.username : '';
-  const tenant = me?.tenant ?? (session ? tenantOfBase(session.base) : '');
+  const tenant = me?.tenant ?? session?.tenant ?? '';
 
   const refuse = () => {
     form.reset({ secret: '' });
@@ -42,23 +43,17 @@ export function LockForm() {
     const current = getSession();
     if (!current) return;
     setFailure(null);
-    const auth: Auth =
-      current.auth.kind === 'basic'
-        ? { kind: 'basic', user: current.auth.user, password: value }
-        : { kind: 'apiKey', key: value.trim() };
-    // A key is compared too: another valid key could belong to someone else.
-    if (auth.kind === 'apiKey' && current.auth.kind === 'apiKey' && auth.key !== current.auth.key) {
-      refuse();
-      return;
-    }
     try {
-      // Checked by the service: the password may have been changed or the key revoked since signing in.
-      const who = await fetchMe({ ...current, auth });
-      if (me && who.userid !== me.userid) throw new Error('another user');
-      // A password changed elsewhere is the one that now works.
-      if (auth.kind === 'basic') saveSession({ ...current, auth });
+      // The app's server checks it with the service (the password may have changed, the key been revoked), and
+      // only for the user (or the very key) that locked; then the cookie carries the credentials again.
+      await sessionRequest(
+        '/session/unlock',
+        current.auth.kind === 'basic' ? { password: value } : { key: value.trim() },
+      );
       form.reset({ secret: '' });
       unlockScreen();
+      // What was asked while the session was locked (a reload behind the lock) was refused: asked again now.
+      void queryClient.refetchQueries({ predicate: (q) => q.state.status === 'error' });
     } catch (error) {
       if ((isApiError(error) && error.kind === 'unauthorized') || !isApiError(error)) refuse();
       else {

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, type Session, saveSession } from '../../api/session.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, type Session } from '../../api/session.ts';
+import { setWhoCookie } from '../../test/test-credentials.ts';
 import { forgetSignedInData } from '../sign-out.ts';
 import {
   effectiveIdleMinutes,
@@ -12,10 +13,25 @@ import {
 } from './lock-store.ts';
 
 const basic: Session = {
-  base: 'https://praxis.example.ch/v1',
-  auth: { kind: 'basic', user: 'demo', password: 'demo' },
+  base: 'http://localhost:3000/v1',
+  tenant: 'demo',
+  auth: { kind: 'basic', user: 'demo' },
   remember: false,
+  locked: false,
 };
+
+function signIn(locked = false) {
+  setWhoCookie({ kind: 'basic', user: 'demo', tenant: 'demo', remember: false, locked });
+}
+
+/** The app's server: every request it was sent. */
+const server = vi.fn((_url: string, _init?: RequestInit) =>
+  Promise.resolve(new Response(JSON.stringify({ status: true, msg: 'Success', result: null }))),
+);
+beforeEach(() => {
+  server.mockClear();
+  vi.stubGlobal('fetch', server);
+});
 
 afterEach(() => {
   forgetLock();
@@ -69,7 +85,7 @@ describe('the lock', () => {
   it('needs somebody signed in, and stays over a reload (storage)', () => {
     lockScreen();
     expect(isLocked()).toBe(false);
-    saveSession(basic);
+    signIn();
     lockScreen();
     expect(isLocked()).toBe(true);
     expect(window.sessionStorage.getItem('praxis.locked')).toBe('1');
@@ -77,8 +93,20 @@ describe('the lock', () => {
     expect(isLocked()).toBe(false);
   });
 
+  it('asks the server to lock the session, whose word holds when storage is cleared', () => {
+    signIn();
+    lockScreen();
+    expect(server).toHaveBeenCalledTimes(1);
+    expect(server.mock.calls[0][0]).toBe('http://localhost:3000/session/lock');
+    // The server's answer: its cookie says locked (praxis.who); a script that clears storage unlocks nothing.
+    signIn(true);
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+    expect(isLocked()).toBe(true);
+  });
+
   it('locks when another tab locks, and unlocks only for the same sign-in', async () => {
-    saveSession(basic);
+    signIn();
     const tab = otherTab();
     try {
       tab.postMessage({ type: 'lock' });
@@ -94,7 +122,7 @@ describe('the lock', () => {
   });
 
   it('tells the other tabs when this one locks', async () => {
-    saveSession(basic);
+    signIn();
     const tab = otherTab();
     const heard: unknown[] = [];
     tab.onmessage = (e) => heard.push(e.data);
@@ -108,7 +136,7 @@ describe('the lock', () => {
   });
 
   it('is forgotten with everything else on sign-out', () => {
-    saveSession(basic);
+    signIn();
     lockScreen();
     window.sessionStorage.setItem('praxis.leads.new-lead-draft', '{"values":{"lastname":"Muster"}}');
     forgetSignedInData();

@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { getSession, type Session } from '../../api/session.ts';
+import { sessionRequest } from '../../api/client.ts';
+import { getSession, type Session, sessionChanged } from '../../api/session.ts';
 
 /**
- * The screen lock's state, shared by every tab of the app in this browser: a flag in the storage that holds the
- * session (so a reload stays locked), and a BroadcastChannel that tells the other tabs at once. The idle time
+ * The screen lock's state, shared by every tab of the app in this browser. What holds is the server's: locking
+ * replaces the session cookie by one without credentials (docs/decisions/0018-sessions-on-the-server.md), so
+ * clearing storage and reloading shows the lock again, and only the password unlocks. A flag in storage locks at
+ * once (also offline, before the server has answered), and a BroadcastChannel tells the other tabs. The idle time
  * counts input in any tab (the last activity is shared through localStorage), so a tab in the background does not
  * lock the tab someone is working in.
  */
@@ -81,21 +84,30 @@ function setFlag(locked: boolean) {
 
 /** Locked, and somebody signed in (without a session there is nothing to lock: the sign-in page shows). */
 export function isLocked(): boolean {
-  if (!getSession()) return false;
-  return local()?.getItem(LOCKED_KEY) === '1' || session()?.getItem(LOCKED_KEY) === '1';
+  const s = getSession();
+  if (!s) return false;
+  return s.locked || local()?.getItem(LOCKED_KEY) === '1' || session()?.getItem(LOCKED_KEY) === '1';
 }
 
-/** Locks this tab and every other tab of the app in this browser. */
+/** Locks this tab and every other tab of the app in this browser, and the session on the server. */
 export function lockScreen(): void {
-  if (!getSession()) return;
+  const s = getSession();
+  if (!s) return;
   setFlag(true);
   post({ type: 'lock' });
+  if (s.locked) return;
+  sessionRequest('/session/lock').then(
+    () => sessionChanged(),
+    // Offline: the flag holds this tab; the lock is asked for again at the next lock or reload.
+    () => undefined,
+  );
 }
 
-/** After the service accepted the credentials: this tab, and the other tabs of the same sign-in. */
+/** After the server unlocked the session (the password checked by the service): this tab and the others of the same sign-in. */
 export function unlockScreen(): void {
   setFlag(false);
   markActivity(true);
+  sessionChanged();
   post({ type: 'unlock', who: identityOf(getSession()) });
 }
 

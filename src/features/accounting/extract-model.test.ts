@@ -147,8 +147,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const session: Session = {
   base: 'https://praxis.example.ch/v1/',
-  auth: { kind: 'apiKey', key: 'k' },
+  tenant: 'praxis',
+  auth: { kind: 'apiKey' },
   remember: false,
+  locked: false,
 };
 
 describe('the extract host (the worker side)', () => {

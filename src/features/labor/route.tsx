@@ -16,7 +16,7 @@ import { attachQueryClient, laborUploads, type UploadItem } from './upload-store
 /** Who the uploads belong to: the list is forgotten when someone else signs in. */
 function ownerOf(session: Session | null): string | null {
   if (!session) return null;
-  const who = session.auth.kind === 'basic' ? `u:${session.auth.user}` : `k:${session.auth.key}`;
+  const who = session.auth.kind === 'basic' ? `u:${session.auth.user}` : 'k';
   return `${session.base}|${who}`;
 }
 

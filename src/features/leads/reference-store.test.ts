@@ -65,7 +65,7 @@ describe('startEarly: a request sent before the page asks', () => {
     expect(asked()).toBe(0);
     signInForTest();
     startEarly('getReferenceData', referenceInput());
-    signInForTest({ auth: { kind: 'basic', user: 'demo', password: 'wrong' } });
+    signInForTest({ auth: { kind: 'basic', user: 'someone-else', password: 'wrong' } });
     const err = await call('getReferenceData', referenceInput()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: 'unauthorized' });

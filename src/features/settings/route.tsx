@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meQuery } from '../../api/people.ts';
-import { tenantOfBase, useSession } from '../../api/session.ts';
+import { useSession } from '../../api/session.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import {
   DEFAULT_IDLE_MINUTES,
@@ -77,9 +77,7 @@ export function Component() {
               <Table.Tbody>
                 <Table.Tr>
                   <Table.Th w={180}>{t('practice')}</Table.Th>
-                  <Table.Td data-testid="settings-practice">
-                    {me?.tenant ?? tenantOfBase(session.base)}
-                  </Table.Td>
+                  <Table.Td data-testid="settings-practice">{me?.tenant ?? session.tenant}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('address')}</Table.Th>

@@ -19,28 +19,18 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { call, isApiError } from '../../api/client.ts';
-import { isMissingOperation, type Me, meQuery } from '../../api/people.ts';
-import { getSession, ownBase, type Session, safeNext, saveSession, tenantOfBase } from '../../api/session.ts';
+import { isApiError, sessionRequest } from '../../api/client.ts';
+import { type Me, meQuery } from '../../api/people.ts';
+import { getSession, safeNext, sessionChanged, type Who } from '../../api/session.ts';
 import { contractResolver } from '../../components/form-resolver.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { forgetLock } from '../../components/lock/lock-store.ts';
 import { forgetSignedInData } from '../../components/sign-out.ts';
 import { describeError } from '../../components/states.tsx';
 
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 // Messages are keys of the `sign-in` namespace's `errors`.
 const formSchema = z
   .object({
-    base: z.string().trim().min(1, { error: 'baseRequired' }).refine(isHttpUrl, { error: 'baseInvalid' }),
     mode: z.enum(['basic', 'apiKey']),
     user: z.string(),
     password: z.string(),
@@ -59,23 +49,28 @@ const formSchema = z
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
-function toSession(v: FormOutput): Session {
-  return {
-    base: v.base.replace(/\/+$/, ''),
-    auth:
-      v.mode === 'basic'
-        ? { kind: 'basic', user: v.user.trim(), password: v.password }
-        : { kind: 'apiKey', key: v.key.trim() },
-    remember: v.remember,
-  };
+/** What is posted to the app's server once; it keeps the credentials in its sealed cookie (docs/decisions/0018). */
+function credentials(v: FormOutput): Record<string, unknown> {
+  return v.mode === 'basic'
+    ? { user: v.user.trim(), password: v.password, remember: v.remember }
+    : { key: v.key.trim(), remember: v.remember };
 }
 
 /** The demo credentials of the reference service (extensions.md section 2). */
 const DEMO = { user: 'demo', password: 'demo' };
 
-interface Picking {
-  session: Session;
-  providers: { userid: number; givenname: string; familyname: string; title: string }[];
+interface Provider {
+  userid: number;
+  givenname: string;
+  familyname: string;
+  title: string;
+}
+
+/** The answer of POST /session: signed in, or (a practice without whoami) the providers to pick from. */
+type SignInAnswer = { who: Who; me: Me | null } | { pick: Provider[] };
+
+function isPick(a: SignInAnswer): a is { pick: Provider[] } {
+  return 'pick' in a;
 }
 
 export function Component() {
@@ -87,19 +82,16 @@ export function Component() {
   const next = safeNext(params.get('next'));
   const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
 
-  // After a 401 the practice and user name stay filled in; the password never is.
+  // After a 401 the user name stays filled in; the password never is.
   const [initial] = useState(() => (signedOut ? null : getSession()));
   const [failure, setFailure] = useState<unknown>(null);
   const [demo, setDemo] = useState(false);
-  // On the app's own service the address is already right: it waits behind "Other practice…".
-  const [addressShown, setAddressShown] = useState(() => (initial?.base ?? ownBase()) !== ownBase());
-  const [picking, setPicking] = useState<Picking | null>(null);
+  const [picking, setPicking] = useState<Provider[] | null>(null);
   const typed = useRef(false);
 
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: contractResolver(formSchema),
     defaultValues: {
-      base: initial?.base ?? ownBase(),
       mode: initial?.auth.kind ?? 'basic',
       user: initial?.auth.kind === 'basic' ? initial.auth.user : '',
       password: '',
@@ -116,20 +108,21 @@ export function Component() {
     forgetSignedInData(queryClient);
   }, [signedOut, queryClient]);
 
-  // On the reference service (the app's own /v1 answering whoami to demo/demo) the demo credentials are offered.
+  // A sealed cookie left behind (a sign-out that did not reach the server) is dropped here, before any sign-in.
+  const dropped = useRef<Promise<unknown> | null>(null);
   useEffect(() => {
-    if (getValues('base') !== ownBase()) return;
-    const controller = new AbortController();
-    call(
-      'whoami',
-      {},
-      {
-        session: { base: ownBase(), auth: { kind: 'basic', ...DEMO }, remember: false },
-        signal: controller.signal,
-        timeoutMs: 5000,
-      },
-    )
-      .then(() => {
+    if (signedOut || !getSession()) {
+      dropped.current = sessionRequest('/session/sign-out').catch(() => undefined);
+    }
+  }, [signedOut]);
+
+  // On the demo practice of the reference service the app's server says so, and the demo credentials are offered.
+  useEffect(() => {
+    let live = true;
+    sessionRequest('/session', null, { timeoutMs: 5000 })
+      .then((r) => {
+        const offered = (r as { demo?: unknown } | null)?.demo === true;
+        if (!live || !offered) return;
         setDemo(true);
         // Never over what someone has typed meanwhile.
         if (!typed.current && getValues('mode') === 'basic' && !getValues('user') && !getValues('password')) {
@@ -138,57 +131,60 @@ export function Component() {
         }
       })
       .catch(() => undefined);
-    return () => controller.abort();
+    return () => {
+      live = false;
+    };
   }, [getValues, setValue]);
 
-  function finish(session: Session, me: Me) {
+  function finish(me: Me) {
+    // The form is emptied: the page keeps no password or key once the server holds them.
+    form.reset({ mode: getValues('mode'), user: '', password: '', key: '', remember: false });
     // A lock left from before (another sign-in) does not apply to this one.
     forgetLock();
-    saveSession(session);
+    sessionChanged();
     queryClient.clear();
     queryClient.setQueryData(meQuery().queryKey, me);
     void navigate(next ?? '/leads', { replace: true });
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  async function post(values: FormOutput, userid?: number): Promise<void> {
     setFailure(null);
-    const session = toSession(values);
+    await dropped.current;
     try {
-      const me = await call('whoami', {}, { session });
-      finish(session, me);
-    } catch (e) {
-      if (!isMissingOperation(e)) {
-        setFailure(e);
+      const answer = (await sessionRequest('/session', {
+        ...credentials(values),
+        ...(userid ? { userid } : {}),
+      })) as SignInAnswer;
+      if (isPick(answer)) {
+        // A service without whoami: the credentials are right, the user says who they are.
+        setPicking(answer.pick);
         return;
       }
-      // A service without whoami: check the credentials with getProviders, then the user says who they are.
-      try {
-        const providers = await call('getProviders', { getall: 1 }, { session });
-        setPicking({ session, providers });
-      } catch (e2) {
-        setFailure(e2);
-      }
+      const who = answer.who;
+      finish(
+        answer.me ?? {
+          userid: who.userid ?? 0,
+          username: who.user ?? 'API key',
+          givenname: picking?.find((p) => p.userid === who.userid)?.givenname ?? '',
+          familyname: picking?.find((p) => p.userid === who.userid)?.familyname ?? '',
+          modules: null,
+          tenant: who.tenant,
+        },
+      );
+    } catch (e) {
+      setPicking(null);
+      setFailure(e);
     }
-  });
+  }
+
+  const onSubmit = handleSubmit((values) => post(values));
 
   if (picking) {
     return (
       <SignInFrame title={t('pick.title')}>
         <PickUser
-          picking={picking}
-          onPicked={(userid) => {
-            const p = picking.providers.find((x) => x.userid === userid);
-            if (!p) return;
-            const session = { ...picking.session, userid };
-            finish(session, {
-              userid,
-              username: session.auth.kind === 'basic' ? session.auth.user : 'API key',
-              givenname: p.givenname,
-              familyname: p.familyname,
-              modules: null,
-              tenant: tenantOfBase(session.base),
-            });
-          }}
+          providers={picking}
+          onPicked={(userid) => void handleSubmit((values) => post(values, userid))()}
         />
       </SignInFrame>
     );
@@ -222,30 +218,6 @@ export function Component() {
             <Alert variant="light" color="indigo" icon={<IconInfoCircle aria-hidden />}>
               {t('demo')}
             </Alert>
-          )}
-          {addressShown || formState.errors.base ? (
-            <TextInput
-              id="sign-in-address"
-              label={t('practiceAddress')}
-              description={t('practiceAddressHint')}
-              autoComplete="url"
-              error={errorText(formState.errors.base?.message)}
-              {...register('base')}
-            />
-          ) : (
-            <Button
-              variant="subtle"
-              justify="flex-start"
-              px={0}
-              aria-expanded={false}
-              onClick={() => {
-                setAddressShown(true);
-                // The field takes the place of the button: the focus goes on to it.
-                setTimeout(() => document.getElementById('sign-in-address')?.focus());
-              }}
-            >
-              {t('otherPractice')}
-            </Button>
           )}
           <Stack gap={4}>
             <Text size="sm" fw={500} id="sign-in-method">
@@ -322,7 +294,7 @@ function SignInFrame({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-function PickUser({ picking, onPicked }: { picking: Picking; onPicked: (userid: number) => void }) {
+function PickUser({ providers, onPicked }: { providers: Provider[]; onPicked: (userid: number) => void }) {
   const { t } = useTranslation('sign-in');
   const [value, setValue] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
@@ -349,7 +321,7 @@ function PickUser({ picking, onPicked }: { picking: Picking; onPicked: (userid: 
             setMissing(false);
           }}
           error={missing ? t('errors.pickRequired') : undefined}
-          data={picking.providers.map((p) => ({
+          data={providers.map((p) => ({
             value: String(p.userid),
             label: [p.title, p.givenname, p.familyname].filter(Boolean).join(' '),
           }))}

@@ -25,15 +25,10 @@ describe('sign-in page', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Password')).toHaveValue('demo');
   });
 
-  it("folds the practice address under 'Other practice…' on the app's own service", async () => {
-    const { user } = renderSignIn();
-    const other = await screen.findByRole('button', { name: 'Other practice…' });
-    expect(other).toHaveAttribute('aria-expanded', 'false');
+  it("asks for no practice address: the app's server knows its practice", async () => {
+    renderSignIn();
+    await screen.findByText(/demo practice/);
     expect(screen.queryByLabelText('Practice address')).toBeNull();
-    await user.click(other);
-    const address = await screen.findByLabelText('Practice address');
-    expect(address).toHaveValue('http://localhost:3000/v1');
-    await waitFor(() => expect(address).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Other practice…' })).toBeNull();
   });
 
@@ -47,10 +42,18 @@ describe('sign-in page', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Password'), 'demo');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tasks'));
-    expect(getSession()).toMatchObject({ base: 'http://localhost:3000/v1', remember: false });
-    expect(window.sessionStorage.getItem('praxis.session')).not.toBeNull();
+    expect(getSession()).toMatchObject({
+      base: 'http://localhost:3000/v1',
+      tenant: 'demo',
+      auth: { kind: 'basic', user: 'demo' },
+      remember: false,
+    });
+    // The app's server checked them with the service and keeps them; the page keeps none.
     const last = api.calls.at(-1);
     expect(last?.headers.authorization).toBe(`Basic ${btoa('demo:demo')}`);
+    expect(window.sessionStorage.length + window.localStorage.length).toBe(0);
+    expect(document.cookie).not.toContain('praxis.sid');
+    expect(document.body.innerHTML).not.toContain('value="demo"');
   });
 
   /** The service's throttle after many failed sign-ins, with the wait it names. */
@@ -115,14 +118,8 @@ describe('sign-in page', { timeout: 30_000 }, () => {
   it('asks for what is missing before sending anything', async () => {
     withoutWhoami();
     const { user } = renderSignIn('/sign-in');
-    await user.click(screen.getByRole('button', { name: 'Other practice…' }));
-    await user.clear(screen.getByLabelText('Practice address'));
-    await user.type(screen.getByLabelText('Practice address'), 'praxis.example.ch');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(
-      await screen.findByText('Enter an address that starts with http:// or https://.'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Enter your user name.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your user name.')).toBeInTheDocument();
     expect(screen.getByText('Enter your password.')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.op !== 'whoami')).toEqual([]);
   });
@@ -149,6 +146,7 @@ describe('sign-in page', { timeout: 30_000 }, () => {
       remember: true,
       auth: { kind: 'basic', user: 'demo' },
     });
-    expect(window.localStorage.getItem('praxis.session')).not.toBeNull();
+    // Remembered: a longer cookie on the server's side, nothing in the page's storage.
+    expect(window.localStorage.getItem('praxis.session')).toBeNull();
   });
 });

@@ -4,9 +4,6 @@ import type { en } from './en.ts';
 export const de: Translation<typeof en> = {
   title: 'Anmelden',
   intro: 'Melden Sie sich bei Ihrer Praxis an.',
-  practiceAddress: 'Praxisadresse',
-  practiceAddressHint: 'Die Adresse des Praxisdienstes, endend auf /v1.',
-  otherPractice: 'Andere Praxis…',
   method: 'Anmelden mit',
   methodBasic: 'Benutzername und Passwort',
   methodKey: 'API-Schlüssel',
@@ -27,8 +24,6 @@ export const de: Translation<typeof en> = {
     submit: 'Weiter',
   },
   errors: {
-    baseRequired: 'Geben Sie die Praxisadresse ein.',
-    baseInvalid: 'Geben Sie eine Adresse ein, die mit http:// oder https:// beginnt.',
     userRequired: 'Geben Sie Ihren Benutzernamen ein.',
     passwordRequired: 'Geben Sie Ihr Passwort ein.',
     keyRequired: 'Geben Sie den API-Schlüssel ein.',

@@ -2,9 +2,6 @@
 export const en = {
   title: 'Sign in',
   intro: 'Sign in to your practice.',
-  practiceAddress: 'Practice address',
-  practiceAddressHint: 'The address of the practice service, ending in /v1.',
-  otherPractice: 'Other practice…',
   method: 'Sign in with',
   methodBasic: 'User name and password',
   methodKey: 'API key',
@@ -24,8 +21,6 @@ export const en = {
     submit: 'Continue',
   },
   errors: {
-    baseRequired: 'Enter the practice address.',
-    baseInvalid: 'Enter an address that starts with http:// or https://.',
     userRequired: 'Enter your user name.',
     passwordRequired: 'Enter your password.',
     keyRequired: 'Enter the API key.',

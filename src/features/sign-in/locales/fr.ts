@@ -4,9 +4,6 @@ import type { en } from './en.ts';
 export const fr: Translation<typeof en> = {
   title: 'Connexion',
   intro: 'Connectez-vous à votre cabinet.',
-  practiceAddress: 'Adresse du cabinet',
-  practiceAddressHint: 'L’adresse du service du cabinet, se terminant par /v1.',
-  otherPractice: 'Autre cabinet…',
   method: 'Se connecter avec',
   methodBasic: 'Nom d’utilisateur et mot de passe',
   methodKey: 'Clé API',
@@ -27,8 +24,6 @@ export const fr: Translation<typeof en> = {
     submit: 'Continuer',
   },
   errors: {
-    baseRequired: 'Saisissez l’adresse du cabinet.',
-    baseInvalid: 'Saisissez une adresse commençant par http:// ou https://.',
     userRequired: 'Saisissez votre nom d’utilisateur.',
     passwordRequired: 'Saisissez votre mot de passe.',
     keyRequired: 'Saisissez la clé API.',

@@ -4,9 +4,6 @@ import type { en } from './en.ts';
 export const it: Translation<typeof en> = {
   title: 'Accesso',
   intro: 'Accedere al proprio studio.',
-  practiceAddress: 'Indirizzo dello studio',
-  practiceAddressHint: 'L’indirizzo del servizio dello studio, che termina con /v1.',
-  otherPractice: 'Altro studio…',
   method: 'Accedere con',
   methodBasic: 'Nome utente e password',
   methodKey: 'Chiave API',
@@ -27,8 +24,6 @@ export const it: Translation<typeof en> = {
     submit: 'Continua',
   },
   errors: {
-    baseRequired: 'Inserire l’indirizzo dello studio.',
-    baseInvalid: 'Inserire un indirizzo che inizia con http:// o https://.',
     userRequired: 'Inserire il nome utente.',
     passwordRequired: 'Inserire la password.',
     keyRequired: 'Inserire la chiave API.',

@@ -1,0 +1,50 @@
+import type { Hono } from 'hono';
+import { createService, type Service, type ServiceOptions } from './app.ts';
+import { createProxy, PROXY_TIMEOUT_MS } from './proxy.ts';
+import { createSessions, sessionKey } from './session.ts';
+import { tenantFromHost } from './tenants.ts';
+
+export interface BackendOptions {
+  dataDir: string;
+  /** PRACTICE_API_URL: /v1 goes to that practice instead of the reference service. */
+  upstream?: string;
+  /** SESSION_SECRET; without it a key generated once into dataDir. */
+  sessionSecret?: string;
+  /** The upstream's time to answer (PROXY_TIMEOUT_MS, default 30 s). */
+  proxyTimeoutMs?: number;
+  service?: Partial<Omit<ServiceOptions, 'dataDir'>>;
+}
+
+export interface Backend {
+  /** `/session*` and `/v1/*`. */
+  app: Hono;
+  /** The reference service, when there is no upstream. */
+  service?: Service;
+  close: () => void;
+}
+
+/**
+ * What `npm start` and `npm run dev` serve besides the app's files: the sessions of the app's own server in front
+ * of /v1, which is the reference service in-process or the proxy to a real tenant.
+ */
+export function createBackend(options: BackendOptions): Backend {
+  const key = sessionKey({ secret: options.sessionSecret, dataDir: options.dataDir });
+  if (options.upstream) {
+    const proxy = createProxy(options.upstream, { timeoutMs: options.proxyTimeoutMs ?? PROXY_TIMEOUT_MS });
+    return { app: createSessions({ key, forward: proxy }).app, close: () => undefined };
+  }
+  const service = createService({ ...options.service, dataDir: options.dataDir });
+  const app = createSessions({
+    key,
+    forward: (req, env) => service.app.fetch(req, env),
+    // The reference service's demo practice (extensions.md section 2): the sign-in page fills in demo/demo.
+    demo: (host) => (tenantFromHost(host) === 'demo' ? { user: 'demo', password: 'demo' } : null),
+  }).app;
+  return { app, service, close: () => service.close() };
+}
+
+/** PROXY_TIMEOUT_MS from the environment, when it is a positive number of milliseconds. */
+export function timeoutFromEnv(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : undefined;
+}
