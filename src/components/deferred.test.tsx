@@ -78,8 +78,9 @@ describe('deferred()', () => {
     expect(load).not.toHaveBeenCalled();
 
     act(() => mod.markFirstContent());
-    await settle();
-    expect(load).toHaveBeenCalledTimes(1);
+    // The load starts a frame and a task after the first content: on a busy machine that is more than settle()'s
+    // 20 ms (CI failed here once under load), so wait for it rather than for a fixed time.
+    await act(() => vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1)));
     // Loading, not there yet: still the placeholder.
     expect(screen.getByRole('button', { name: 'placeholder menu' })).toBeInTheDocument();
     act(() => attempts[0].resolve(Real));
@@ -198,8 +199,9 @@ describe('deferred()', () => {
     const Part = mod.deferred(load, Stand);
     render(<Part label="menu" />);
     act(() => mod.markFirstContent());
-    await settle();
-    expect(load).toHaveBeenCalledTimes(1);
+    // The load starts a frame and a task after the first content: on a busy machine that is more than settle()'s
+    // 20 ms (CI failed here once under load), so wait for it rather than for a fixed time.
+    await act(() => vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1)));
     act(() => attempts[0].reject(new TypeError('Failed to fetch dynamically imported module')));
     await settle();
     expect(screen.getByRole('button', { name: 'placeholder menu' })).toBeInTheDocument();
