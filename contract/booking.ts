@@ -46,8 +46,9 @@ export const bookingOperations = {
     area: 'booking',
     path: '/booking/getSlots',
     summary:
-      "Free slots: the practitioners' working hours minus the appointments of their calendars, cut into pieces of " +
-      'the duration, future only, sorted by start. Window from..to (days, both included); default today + 14 days, ' +
+      "Free slots: the practitioners' working hours minus the appointments of their calendars (cancelled -1, " +
+      "no-show -2 and deleted ones free their time), starting on the service's grid from the start of the working " +
+      'hours, future only, sorted by start. Window from..to (days, both included); default today + 14 days, ' +
       'at most 62 days (a longer window is cut).',
     input: z.object({
       serviceid: id('Service-ID missing.'),

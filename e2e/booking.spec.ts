@@ -53,16 +53,16 @@ test('books a slot for a new patient, shows it in the agenda and no longer offer
   await expect(page.getByLabel('Kontrolle')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
   await page.getByLabel('Kontrolle').check();
-  await page.getByLabel('Dr. med. Marc Favre').check();
+  await page.getByRole('radio', { name: 'Dr. med. Marc Favre', exact: true }).check();
   await expect(page.getByLabel('Duration in minutes')).toHaveValue('15');
 
   // The month calendar marks days with free times; the chosen day's times are listed beside it.
   await chooseFreeDay(page);
-  const slot = page.getByTestId('slot-list').getByRole('button').first();
+  const slot = page.getByTestId('slot-list').getByRole('radio').first();
   const slotLabel = (await slot.getAttribute('aria-label')) ?? '';
   expect(slotLabel).toMatch(/^\w+day \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, Dr\. med\. Marc Favre$/);
   await slot.click();
-  await expect(slot).toHaveAttribute('aria-pressed', 'true');
+  await expect(slot).toHaveAttribute('aria-checked', 'true');
   // The confirmation shows the chosen date and 24-hour time.
   const [, date, time] = /^\w+day (\S+) (\S+),/.exec(slotLabel) ?? [];
   await expect(page.getByTestId('chosen-slot')).toContainText(`${date} ${time}–`);
@@ -124,7 +124,7 @@ test('books a slot for a new patient, shows it in the agenda and no longer offer
   const day = new URL(page.url()).searchParams.get('date');
   await page.goto(`/booking?service=${KONTROLLE}&provider=3&duration=15&day=${day}`);
   await expect(page.getByTestId('slot-list')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('button', { name: slotLabel, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: slotLabel, exact: true })).toHaveCount(0);
 });
 
 test('at 1440×900 a booking completes on one screen without scrolling', async ({ page, request }) => {
@@ -140,9 +140,9 @@ test('at 1440×900 a booking completes on one screen without scrolling', async (
 
   await page.goto('/booking');
   await page.getByLabel('Kontrolle').check({ timeout: 20_000 });
-  await page.getByLabel('Dr. med. Lucia Rossi').check();
+  await page.getByRole('radio', { name: 'Dr. med. Lucia Rossi', exact: true }).check();
   await chooseFreeDay(page);
-  const slot = page.getByTestId('slot-list').getByRole('button').first();
+  const slot = page.getByTestId('slot-list').getByRole('radio').first();
   await slot.click();
   await page.getByLabel('Search a patient').fill(`Einseite-${stamp}`);
   await page.getByRole('option', { name: `Einseite-${stamp}, Rita` }).click();
@@ -175,7 +175,7 @@ test('a slot taken meanwhile is not booked twice: the user is told and gets a fr
   await page.goto(`/booking?patid=7&service=${KONTROLLE}&provider=4&duration=15`);
   await expect(page.getByTestId('chosen-patient')).toContainText('#7', { timeout: 20_000 });
   await chooseFreeDay(page);
-  await page.getByTestId('slot-list').getByRole('button').first().click();
+  await page.getByTestId('slot-list').getByRole('radio').first().click();
   const slotParam = new URL(page.url()).searchParams.get('slot') ?? '';
   const [from, to] = slotParam.split('-').map(Number);
   expect(to - from).toBe(15 * 60);
@@ -204,7 +204,7 @@ test('a slot taken meanwhile is not booked twice: the user is told and gets a fr
     minute: '2-digit',
   }).format(new Date(from * 1000));
   await expect(
-    page.getByTestId('slot-list').getByRole('button', { name: new RegExp(` ${time}, `) }),
+    page.getByTestId('slot-list').getByRole('radio', { name: new RegExp(` ${time}, `) }),
   ).toHaveCount(0);
   const atThatTime = await api<Appt[]>(request, '/agenda/getAppointments', {
     calendarid: 3,
@@ -232,7 +232,7 @@ test('at 390 px the sticky confirmation bar never covers the field being filled 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/booking?service=${KONTROLLE}&provider=3&duration=15`);
   await chooseFreeDay(page);
-  await page.getByTestId('slot-list').getByRole('button').first().click();
+  await page.getByTestId('slot-list').getByRole('radio').first().click();
   const bar = page.getByRole('region', { name: 'Check and book' });
 
   /** The element's box lies wholly in the window and above the bar (which stays at the window's bottom edge). */
@@ -263,4 +263,63 @@ test('at 390 px the sticky confirmation bar never covers the field being filled 
   await expectAboveBar('the patient search field', search);
   await search.fill('Muster');
   await expectAboveBar('the patient search field while typing', search);
+});
+
+test('a service of several practitioners shows times at once, as one radio group; a 20-minute service keeps to its grid', async ({
+  page,
+}) => {
+  /** `HH:MM` of a time's accessible name, in minutes after midnight. */
+  const minuteOf = (label: string) => {
+    const [, hh, mm] = / (\d{2}):(\d{2}),/.exec(label) ?? [];
+    return Number(hh) * 60 + Number(mm);
+  };
+  const labelsOf = (list: Locator) =>
+    list.getByRole('radio').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+
+  await page.goto('/booking');
+  await page.getByLabel('Kontrolle').check({ timeout: 20_000 });
+  // Nobody clicked a practitioner: "any" is taken, and the times of all of them are listed.
+  await expect(page.getByLabel('Any practitioner')).toBeChecked();
+  const group = page.getByTestId('slot-list');
+  await expect(group).toHaveAttribute('role', 'radiogroup');
+  await chooseFreeDay(page);
+  const radios = group.getByRole('radio');
+  await expect(radios.nth(1)).toBeVisible({ timeout: 20_000 });
+  // Every practitioner's working blocks start on the quarter hour: 15-minute times never at an odd minute.
+  expect((await labelsOf(group)).filter((l) => minuteOf(l) % 15 !== 0)).toEqual([]);
+
+  // One Tab stop: the first time; the arrow key moves the choice, Tab leaves the group.
+  await expect(radios.first()).toHaveAttribute('tabindex', '0');
+  await expect(radios.nth(1)).toHaveAttribute('tabindex', '-1');
+  const second = (await radios.nth(1).getAttribute('aria-label')) ?? '';
+  await radios.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(radios.nth(1)).toBeFocused();
+  await expect(radios.nth(1)).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('chosen-slot')).toContainText(
+    / (\d{2}:\d{2}),/.exec(second)?.[1] ?? 'no time',
+  );
+  await expectNoAxeViolations(page);
+  // One Tab from the chosen time to the patient, not one per time.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Search a patient' })).toBeFocused();
+
+  // Hautcheck (20 minutes) is Dr. Favre's alone: she is taken. Her blocks start at 08:00 and 13:30, so every time
+  // of every free day is 08:00, 08:20, ... or 13:30, 13:50, ...
+  await page.getByLabel('Hautcheck').check();
+  await expect(page.getByRole('radio', { name: 'Dr. med. Marc Favre', exact: true })).toBeChecked();
+  const days = page.getByRole('button', { name: /, free times$/ });
+  await expect(days.first()).toBeVisible({ timeout: 20_000 });
+  const seen: string[] = [];
+  for (let i = 0; i < (await days.count()); i++) {
+    const name = (await days.nth(i).getAttribute('aria-label')) ?? '';
+    await days.nth(i).click();
+    const weekdayAndDate = name.replace(/, free times$/, '');
+    await expect(group.getByRole('radio').first()).toHaveAccessibleName(new RegExp(`^${weekdayAndDate} `));
+    seen.push(...(await labelsOf(group)));
+  }
+  expect(seen.length).toBeGreaterThan(0);
+  expect(
+    seen.filter((l) => (minuteOf(l) - (minuteOf(l) < 12 * 60 ? 8 * 60 : 13 * 60 + 30)) % 20 !== 0),
+  ).toEqual([]);
 });

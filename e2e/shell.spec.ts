@@ -7,7 +7,7 @@ const areas = [
   { nav: 'Leads', path: '/leads' },
   { nav: 'Tasks', path: '/tasks' },
   { nav: 'Agenda', path: '/agenda' },
-  { nav: 'Online booking', path: '/booking' },
+  { nav: 'Book', path: '/booking' },
   { nav: 'Recalls', path: '/recalls' },
   { nav: 'Patients', path: '/patients' },
   { nav: 'Lab results', path: '/lab' },

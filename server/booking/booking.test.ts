@@ -96,8 +96,9 @@ describe('getSlots', () => {
       const a = minutes(start.slice(11, 16));
       const b = a + 30;
       const blocks = WORKING_HOURS[s.provider][weekday(day)] ?? [];
+      // Inside a working block, and on the 30-minute grid from that block's start.
       expect(
-        blocks.some(([f, t]) => minutes(f) <= a && b <= minutes(t)),
+        blocks.some(([f, t]) => minutes(f) <= a && b <= minutes(t) && (a - minutes(f)) % 30 === 0),
         `${start} provider ${s.provider}`,
       ).toBe(true);
       expect(overlapping(s.provider, s.from, s.to), `${start} provider ${s.provider}`).toBe(0);
@@ -179,6 +180,85 @@ describe('getSlots', () => {
       deleted: 1,
     });
     expect(await slots({ serviceid: 3 })).toEqual(before);
+  });
+
+  describe("on Dr. Favre's free Thursday (Hautcheck, 20 minutes)", () => {
+    const day = '2026-03-26';
+    const times = async () =>
+      (await slots({ serviceid: 3, from: day, to: day })).map((s) => wall(s.from).slice(11, 16));
+    const book = async (from: string, to: string, state = 'P') => {
+      const r = await svc.post('/agenda/createAppointment', {
+        calendar: 2,
+        date: `${day} ${from}:00`,
+        end: `${day} ${to}:00`,
+        patid: 5,
+        appointment: 'Hautcheck',
+        state,
+      });
+      expect(r.body.status, JSON.stringify(r.body)).toBe(true);
+      return r.body.result.appointmentid as number;
+    };
+    /** modifyAppointment overwrites every field: the complete record, with only the state changed. */
+    const setState = async (appointmentid: number, from: string, to: string, state: string) => {
+      const r = await svc.post('/agenda/modifyAppointment', {
+        appointmentid,
+        calendar: 2,
+        date: `${day} ${from}:00`,
+        end: `${day} ${to}:00`,
+        patid: 5,
+        appointment: 'Hautcheck',
+        comment: '',
+        displayedduration: '20',
+        state,
+        deleted: 0,
+      });
+      expect(r.body.status, JSON.stringify(r.body)).toBe(true);
+    };
+
+    beforeAll(() => {
+      db.prepare('UPDATE appointments SET deleted = 1 WHERE calendarid = 2 AND date_local LIKE ?').run(
+        `${day}%`,
+      );
+    });
+
+    it('offers the times on the grid of 20 minutes from the start of each working block', async () => {
+      const grid = (from: string, to: string) => {
+        const out: string[] = [];
+        for (let m = minutes(from); m + 20 <= minutes(to); m += 20) {
+          out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+        }
+        return out;
+      };
+      expect(await times()).toEqual([...grid('08:00', '12:00'), ...grid('13:30', '17:30')]);
+    });
+
+    it('leaves out a grid time that an appointment overlaps, never starting at the minute it leaves', async () => {
+      const id = await book('08:10', '08:25');
+      const list = await times();
+      expect(list).not.toContain('08:00');
+      expect(list).not.toContain('08:20');
+      expect(list).not.toContain('08:25');
+      expect(list.slice(0, 3)).toEqual(['08:40', '09:00', '09:20']);
+      await setState(id, '08:10', '08:25', '-1');
+      expect((await times()).slice(0, 3)).toEqual(['08:00', '08:20', '08:40']);
+    });
+
+    it('frees a booked time when the patient cancels (-1) or does not come (-2), and takes it on P again', async () => {
+      expect(await times()).toContain('10:00');
+      const id = await book('10:00', '10:20');
+      expect(await times()).not.toContain('10:00');
+      await setState(id, '10:00', '10:20', '-1');
+      expect(await times()).toContain('10:00');
+      await setState(id, '10:00', '10:20', 'P');
+      expect(await times()).not.toContain('10:00');
+      await setState(id, '10:00', '10:20', '-2');
+      expect(await times()).toContain('10:00');
+      // Every other state keeps the time taken, provisional ones too.
+      for (const state of ['W', '1', '2', 'PR', '']) {
+        await setState(id, '10:00', '10:20', state);
+        expect(await times(), state).not.toContain('10:00');
+      }
+    });
   });
 
   it("keeps each tenant's appointments to itself", async () => {

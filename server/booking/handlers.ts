@@ -80,6 +80,8 @@ export const bookingHandlers: Handlers = {
     );
     const minutes = input.duration || service.duration;
     const step = minutes * 60;
+    // Starts keep to the service's grid even when a longer or shorter duration is asked for.
+    const grid = service.duration > 0 ? service.duration * 60 : step;
 
     const first = input.from ?? zurichDate(ctx.now());
     let last = input.to ?? addDays(first, DEFAULT_SLOT_WINDOW_DAYS);
@@ -120,7 +122,8 @@ export const bookingHandlers: Handlers = {
       }
       if (hours.size === 0) continue;
 
-      // Every appointment that is not deleted blocks its time, provisional (PR) ones too.
+      // Every appointment that is not deleted blocks its time, provisional (PR) ones too; one cancelled by the
+      // patient (-1) or not attended (-2) does not: cancelling frees the slot (extensions.md section 3).
       const raw: Interval[] = [];
       for (const c of sql(ctx.db, 'SELECT calendarid FROM calendars WHERE provider = ?').all(provider) as {
         calendarid: number;
@@ -129,12 +132,14 @@ export const bookingHandlers: Handlers = {
         const short = sql(
           ctx.db,
           `SELECT start_ts AS start, end_ts AS end FROM appointments INDEXED BY appointments_calendar_start
-           WHERE calendarid = ? AND deleted = 0 AND start_ts >= ? AND start_ts < ? AND end_ts > ?`,
+           WHERE calendarid = ? AND deleted = 0 AND state NOT IN ('-1', '-2')
+             AND start_ts >= ? AND start_ts < ? AND end_ts > ?`,
         ).all(c.calendarid, windowStart - DAY, windowEnd, windowStart) as unknown as Interval[];
         const long = sql(
           ctx.db,
           `SELECT start_ts AS start, end_ts AS end FROM appointments INDEXED BY appointments_calendar_long
-           WHERE calendarid = ? AND deleted = 0 AND end_ts - start_ts > 86400 AND end_ts > ? AND start_ts < ?`,
+           WHERE calendarid = ? AND deleted = 0 AND state NOT IN ('-1', '-2')
+             AND end_ts - start_ts > 86400 AND end_ts > ? AND start_ts < ?`,
         ).all(c.calendarid, windowStart, windowEnd) as unknown as Interval[];
         for (const r of short) raw.push(r);
         for (const r of long) raw.push(r);
@@ -149,17 +154,15 @@ export const bookingHandlers: Handlers = {
           const blockEnd = at(day, block.end_min);
           if (blockEnd <= now) continue;
           while (b < busy.length && busy[b].end <= blockStart) b++;
-          let cursor = blockStart;
-          const cut = (freeEnd: number) => {
-            for (let t = cursor; t + step <= freeEnd; t += step) {
-              if (t >= now) slots.push({ ymd, from: t, to: t + step, provider, location: service.location });
-            }
-          };
-          for (let j = b; j < busy.length && busy[j].start < blockEnd; j++) {
-            if (busy[j].start > cursor) cut(busy[j].start);
-            cursor = Math.max(cursor, busy[j].end);
+          // Slots start on the service's grid from the block's start (08:00, 08:20, ... for 20 minutes), so
+          // a time left over by another appointment never starts a slot at an odd minute; a grid slot that
+          // overlaps an appointment is simply not offered. busy is merged, so its ends rise with its starts.
+          for (let t = blockStart; t + step <= blockEnd; t += grid) {
+            while (b < busy.length && busy[b].end <= t) b++;
+            if (t < now) continue;
+            if (b < busy.length && busy[b].start < t + step) continue;
+            slots.push({ ymd, from: t, to: t + step, provider, location: service.location });
           }
-          if (cursor < blockEnd) cut(blockEnd);
         }
       }
     }

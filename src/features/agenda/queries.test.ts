@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarAppointment, PatientAppointment } from '../../../contract/agenda.ts';
-import { visible } from './queries.ts';
+import { opScope } from '../../api/queries.ts';
+import {
+  createAppointmentMutation,
+  deleteAppointmentMutation,
+  saveAppointmentMutation,
+  visible,
+} from './queries.ts';
 
 const base = {
   date: '2026-11-23 09:00:00',
@@ -37,5 +43,18 @@ describe('visible (the agenda keeps what calendar mode lists)', () => {
       calendarid: 1,
     };
     expect(visible([patientMode, inCalendar(6, 'W')]).map((a) => a.id)).toEqual([6]);
+  });
+});
+
+describe('appointment writes', () => {
+  it('make the free slots stale, so booking shows a cancelled or moved time at once', () => {
+    for (const options of [
+      saveAppointmentMutation(),
+      deleteAppointmentMutation(),
+      createAppointmentMutation(),
+    ]) {
+      expect(options.meta?.invalidates).toContainEqual(opScope('getSlots'));
+      expect(options.meta?.invalidates).toContainEqual(opScope('getAppointments'));
+    }
   });
 });

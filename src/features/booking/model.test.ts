@@ -3,6 +3,7 @@ import type { Slot } from '../../../contract/booking.ts';
 import {
   type BookingState,
   choose,
+  defaultProvider,
   groupByDay,
   isBooked,
   isStillFree,
@@ -92,6 +93,23 @@ describe('changed choices', () => {
     });
     expect(choose(chosen, { provider: 0 })).toMatchObject({ duration: 30, slot: null, patid: 5 });
     expect(choose(chosen, { duration: 30 })).toMatchObject({ slot: chosen.slot });
+  });
+});
+
+describe('the practitioner while none is chosen', () => {
+  const active = [{ userid: 2 }, { userid: 3 }, { userid: 4 }];
+  it('is "any" when several active practitioners offer the service, so its times show at once', () => {
+    expect(defaultProvider({ providers: [2, 3, 4] }, active)).toBe(0);
+    expect(defaultProvider({ providers: [3, 4, 5] }, active)).toBe(0);
+  });
+  it('is the one who offers it when only one active practitioner does', () => {
+    expect(defaultProvider({ providers: [3] }, active)).toBe(3);
+    // Practitioner 5 has left: only 4 is left to offer it.
+    expect(defaultProvider({ providers: [4, 5] }, active)).toBe(4);
+  });
+  it('is nobody when nobody active offers it, or while the practitioners are not known', () => {
+    expect(defaultProvider({ providers: [5] }, active)).toBeNull();
+    expect(defaultProvider({ providers: [2, 3] }, undefined)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import type { Slot } from '../../../contract/booking.ts';
+import type { BookingService, Slot } from '../../../contract/booking.ts';
+import type { Provider } from '../../../contract/system.ts';
 import { addDays } from '../../components/practice-clock.ts';
 
 dayjs.extend(utc);
@@ -115,6 +116,21 @@ export function choose(state: BookingState, change: Partial<BookingState>): Book
     if (change.slot === undefined) next.slot = null;
   }
   return next;
+}
+
+/**
+ * The practitioner taken while none is chosen in the address: "any" (0) when several active practitioners offer
+ * the service, so that its times show at once; the one who does when only one does; null when nobody does or the
+ * practitioners are not known yet. Derived, not written to the address: a chosen practitioner always wins.
+ */
+export function defaultProvider(
+  service: Pick<BookingService, 'providers'>,
+  active: readonly Pick<Provider, 'userid'>[] | undefined,
+): number | null {
+  if (!active) return null;
+  const offering = service.providers.filter((p) => active.some((a) => a.userid === p));
+  if (offering.length > 1) return 0;
+  return offering[0] ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

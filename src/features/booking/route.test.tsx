@@ -79,13 +79,75 @@ describe('booking', () => {
     expect(router.state.location.search).toContain('day=2026-11-26');
     const at = clock(thursday.from);
     await user.click(
-      await screen.findByRole('button', { name: `Thursday 26.11.2026 ${at}, Dr. med. Marc Favre` }),
+      await screen.findByRole('radio', { name: `Thursday 26.11.2026 ${at}, Dr. med. Marc Favre` }),
     );
     expect(screen.getByTestId('chosen-slot')).toHaveTextContent(
       `Thursday 26.11.2026 ${at}–${clock(thursday.to)} · Dr. med. Marc Favre`,
     );
     // No patient yet: the button stays disabled.
     expect(screen.getByRole('button', { name: 'Book appointment' })).toBeDisabled();
+  });
+
+  it('takes "any practitioner" when the service has several, and lists their times at once', async () => {
+    signInForTest();
+    const { user, router } = renderWithProviders(<BookingPage />, { url: '/booking' });
+    await user.click(await screen.findByRole('radio', { name: /^Kontrolle/ }));
+    expect(await screen.findByRole('radio', { name: /^Any practitioner/ })).toBeChecked();
+    const times = await screen.findByRole('radiogroup', { name: 'Monday 23.11.2026' });
+    // Every practitioner of the service among the times, each time naming its practitioner.
+    const names = within(times)
+      .getAllByRole('radio')
+      .map((r) => r.getAttribute('aria-label'));
+    expect(names.some((n) => n?.endsWith('Dr. med. Andrea Brunner'))).toBe(true);
+    expect(names.some((n) => n?.endsWith('Dr. med. Lucia Rossi'))).toBe(true);
+    // The default is not written to the address: a chosen practitioner is.
+    expect(router.state.location.search).not.toContain('provider=');
+    await user.click(screen.getByRole('radio', { name: /^Dr\. med\. Marc Favre/ }));
+    expect(router.state.location.search).toContain('provider=3');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('radiogroup', { name: 'Monday 23.11.2026' }))
+          .getAllByRole('radio')
+          .every((r) => r.getAttribute('aria-label')?.endsWith('Dr. med. Marc Favre')),
+      ).toBe(true),
+    );
+  });
+
+  it('offers the times as one radio group: one Tab stop, the arrow keys move the choice', async () => {
+    const slots = await favreSlots('2026-11-23');
+    if (slots.length < 3) throw new Error('Dr. Favre has fewer than three free times on 23.11.2026');
+    signInForTest();
+    const { user, router } = renderWithProviders(<BookingPage />, {
+      url: '/booking?service=2&provider=3&duration=15&day=2026-11-23',
+    });
+    const group = await screen.findByRole('radiogroup', { name: 'Monday 23.11.2026' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios).toHaveLength(slots.length);
+    // Nothing chosen: the first time is the group's one Tab stop.
+    expect(radios.map((r) => r.tabIndex)).toEqual(radios.map((_, i) => (i === 0 ? 0 : -1)));
+    radios[0].focus();
+    await user.keyboard('{ArrowRight}');
+    expect(router.state.location.search).toContain(`slot=${slots[1].from}-${slots[1].to}-3`);
+    const second = within(group).getAllByRole('radio')[1];
+    expect(second).toHaveFocus();
+    expect(second).toHaveAttribute('aria-checked', 'true');
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .filter((r) => r.tabIndex === 0),
+    ).toEqual([second]);
+    await user.keyboard('{ArrowDown}');
+    expect(within(group).getAllByRole('radio')[2]).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    // Past the first time, the choice wraps around to the last.
+    const last = within(group).getAllByRole('radio').at(-1);
+    expect(last).toHaveFocus();
+    expect(last).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{Home}');
+    expect(within(group).getAllByRole('radio')[0]).toHaveAttribute('aria-checked', 'true');
+    // One Tab leaves the group.
+    await user.tab();
+    expect(group).not.toContainElement(document.activeElement as HTMLElement);
   });
 
   it('re-checks the slot, books it in the practitioner’s calendar and shows a summary', async () => {
@@ -101,8 +163,8 @@ describe('booking', () => {
     );
     // The calendar marks the day with free times, and lists its times beside it.
     expect(await screen.findByRole('button', { name: 'Monday 23.11.2026, free times' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: `${when}, Dr. med. Marc Favre` })).toHaveAttribute(
-      'aria-pressed',
+    expect(screen.getByRole('radio', { name: `${when}, Dr. med. Marc Favre` })).toHaveAttribute(
+      'aria-checked',
       'true',
     );
     await user.type(screen.getByLabelText('Comment for the practice (optional)'), 'Bitte Befund mitbringen');
@@ -166,7 +228,7 @@ describe('booking', () => {
     expect(router.state.location.search).toContain('day=2026-11-23');
     await waitFor(() =>
       expect(
-        screen.queryByRole('button', { name: `Monday 23.11.2026 ${clock(slot.from)}, Dr. med. Marc Favre` }),
+        screen.queryByRole('radio', { name: `Monday 23.11.2026 ${clock(slot.from)}, Dr. med. Marc Favre` }),
       ).toBeNull(),
     );
     expect(screen.getByRole('button', { name: 'Book appointment' })).toBeDisabled();

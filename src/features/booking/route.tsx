@@ -17,6 +17,7 @@ import { DurationStep, ProviderStep, providerLabel, ServiceStep } from './choice
 import {
   type BookingState,
   choose,
+  defaultProvider,
   isBooked,
   isStillFree,
   monthOf,
@@ -201,6 +202,7 @@ export function Component() {
     state.month ??
     monthOf(state.day ?? (state.slot ? toPracticeDate(fromUnixSeconds(state.slot.from)) : today));
   const duration = state.duration ?? service?.duration ?? null;
+  const provider = state.provider ?? (service ? defaultProvider(service, providers.data) : null);
   const ready =
     service !== undefined &&
     state.slot !== null &&
@@ -245,8 +247,8 @@ export function Component() {
               <ProviderStep
                 service={service}
                 providers={providers.data}
-                value={state.provider}
-                onChange={(provider) => pick({ provider })}
+                value={provider}
+                onChange={(p) => pick({ provider: p })}
               />
             ))}
           {service && (
@@ -261,10 +263,10 @@ export function Component() {
           )}
         </Stack>
         <Stack gap="sm" className={classes.main}>
-          {service && state.provider !== null && duration !== null ? (
+          {service && provider !== null && duration !== null ? (
             <SlotPicker
               serviceid={service.serviceid}
-              provider={state.provider}
+              provider={provider}
               duration={duration}
               month={month}
               day={state.day}

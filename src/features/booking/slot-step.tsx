@@ -4,6 +4,7 @@ import { Alert, Box, Button, Group, Indicator, ScrollArea, Stack, Text, Title } 
 import { DatePicker } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '../../../contract/booking.ts';
 import type { Provider } from '../../../contract/system.ts';
@@ -119,24 +120,16 @@ export function SlotPicker(props: SlotPickerProps) {
             <Text size="sm">{t('slot.emptyMonth')}</Text>
           ) : (
             <ScrollArea.Autosize mah={300} type="auto">
-              <Group gap={6} data-testid="slot-list" role="group" aria-labelledby="booking-day-slots">
-                {daySlots.map((s) => {
-                  const chosen = sameSlot(value, s);
-                  return (
-                    <Button
-                      key={`${s.from}-${s.provider}`}
-                      size="compact-sm"
-                      variant={chosen ? 'filled' : 'default'}
-                      aria-pressed={chosen}
-                      aria-label={slotLabel(s)}
-                      onClick={() => props.onChoose({ from: s.from, to: s.to, provider: s.provider })}
-                    >
-                      {formatTime(fromUnixSeconds(s.from))}
-                      {provider === 0 ? ` · ${providerShort(providers, s.provider)}` : ''}
-                    </Button>
-                  );
-                })}
-              </Group>
+              <SlotRadios
+                slots={daySlots}
+                value={value}
+                labelledBy="booking-day-slots"
+                label={slotLabel}
+                text={(s) =>
+                  `${formatTime(fromUnixSeconds(s.from))}${provider === 0 ? ` · ${providerShort(providers, s.provider)}` : ''}`
+                }
+                onChoose={props.onChoose}
+              />
             </ScrollArea.Autosize>
           )}
         </Box>
@@ -148,4 +141,70 @@ export function SlotPicker(props: SlotPickerProps) {
 /** The family name, enough beside a time. */
 function providerShort(providers: readonly Provider[] | undefined, userid: number): string {
   return providers?.find((p) => p.userid === userid)?.familyname ?? `#${userid}`;
+}
+
+interface SlotRadiosProps {
+  slots: readonly Slot[];
+  value: SlotChoice | null;
+  labelledBy: string;
+  label: (s: Slot) => string;
+  text: (s: Slot) => string;
+  onChoose: (slot: SlotChoice) => void;
+}
+
+/** Arrow keys and Home/End move the choice (to the next, previous, first, last time), as in a radio group. */
+const moves: Record<string, (i: number, n: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowDown: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  ArrowUp: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
+
+/**
+ * The day's times as one radio group: one Tab stop (the chosen time, else the first; roving tabindex), the arrow
+ * keys move the choice. A button per time cost a receptionist some thirty Tabs from a time to the patient field.
+ */
+function SlotRadios({ slots, value, labelledBy, label, text, onChoose }: SlotRadiosProps) {
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
+  const chosen = slots.findIndex((s) => sameSlot(value, s));
+  // No time chosen on this day (-1): the first one takes the Tab stop.
+  const tabStop = Math.max(chosen, 0);
+  const choose = (s: Slot) => onChoose({ from: s.from, to: s.to, provider: s.provider });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const move = moves[event.key];
+    if (!move || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const next = move(index, slots.length);
+    items.current[next]?.focus();
+    choose(slots[next]);
+  };
+
+  return (
+    <Group gap={6} data-testid="slot-list" role="radiogroup" aria-labelledby={labelledBy}>
+      {slots.map((s, i) => {
+        const checked = i === chosen;
+        return (
+          <Button
+            key={`${s.from}-${s.provider}`}
+            ref={(el) => {
+              items.current[i] = el;
+            }}
+            role="radio"
+            aria-checked={checked}
+            tabIndex={i === tabStop ? 0 : -1}
+            size="compact-sm"
+            variant={checked ? 'filled' : 'default'}
+            aria-label={label(s)}
+            onClick={() => choose(s)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
+            {text(s)}
+          </Button>
+        );
+      })}
+    </Group>
+  );
 }

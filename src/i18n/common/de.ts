@@ -45,7 +45,7 @@ export const de: Translation<typeof en> = {
     leads: 'Leads',
     tasks: 'Aufgaben',
     agenda: 'Agenda',
-    booking: 'Online-Buchung',
+    booking: 'Termin buchen',
     recalls: 'Recalls',
     patients: 'Patienten',
     labor: 'Laborbefunde',

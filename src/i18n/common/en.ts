@@ -43,7 +43,7 @@ export const en = {
     leads: 'Leads',
     tasks: 'Tasks',
     agenda: 'Agenda',
-    booking: 'Online booking',
+    booking: 'Book',
     recalls: 'Recalls',
     patients: 'Patients',
     labor: 'Lab results',

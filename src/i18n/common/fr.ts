@@ -45,7 +45,7 @@ export const fr: Translation<typeof en> = {
     leads: 'Prospects',
     tasks: 'Tâches',
     agenda: 'Agenda',
-    booking: 'Réservation en ligne',
+    booking: 'Prendre rendez-vous',
     recalls: 'Rappels',
     patients: 'Patients',
     labor: 'Résultats de laboratoire',

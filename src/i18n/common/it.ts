@@ -45,7 +45,7 @@ export const it: Translation<typeof en> = {
     leads: 'Lead',
     tasks: 'Attività',
     agenda: 'Agenda',
-    booking: 'Prenotazione online',
+    booking: 'Prenotare',
     recalls: 'Richiami',
     patients: 'Pazienti',
     labor: 'Risultati di laboratorio',

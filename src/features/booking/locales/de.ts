@@ -2,7 +2,7 @@ import type { Translation } from '../../../i18n/types.ts';
 import type { en } from './en.ts';
 
 export const de: Translation<typeof en> = {
-  title: 'Online-Buchung',
+  title: 'Termin buchen',
   nav: {
     restart: 'Weiteren Termin buchen',
   },

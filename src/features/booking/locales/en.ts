@@ -1,6 +1,6 @@
 /** Strings of the `booking` area (namespace `booking`), in English: the keys every other language must have. */
 export const en = {
-  title: 'Online booking',
+  title: 'Book',
   nav: {
     restart: 'Book another appointment',
   },

@@ -2,7 +2,7 @@ import type { Translation } from '../../../i18n/types.ts';
 import type { en } from './en.ts';
 
 export const fr: Translation<typeof en> = {
-  title: 'Réservation en ligne',
+  title: 'Prendre rendez-vous',
   nav: {
     restart: 'Réserver un autre rendez-vous',
   },

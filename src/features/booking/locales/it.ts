@@ -2,7 +2,7 @@ import type { Translation } from '../../../i18n/types.ts';
 import type { en } from './en.ts';
 
 export const it: Translation<typeof en> = {
-  title: 'Prenotazione online',
+  title: 'Prenotare',
   nav: {
     restart: 'Prenota un altro appuntamento',
   },
