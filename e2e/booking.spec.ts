@@ -75,7 +75,7 @@ test('books a slot for a new patient, shows it in the agenda and no longer offer
   await dialog.getByLabel('First name').fill('Anna');
   await dialog.getByRole('radio', { name: 'Female' }).check();
   await dialog.getByLabel('Date of birth').fill('01.02.1980');
-  await dialog.getByLabel('Language').first().click();
+  await dialog.getByRole('combobox', { name: 'Language' }).click();
   await page.getByRole('option', { name: 'French' }).click();
   await dialog.getByLabel('Country code').fill('CH');
   await dialog.getByLabel('Mail').fill(`anna.${stamp}@example.ch`);

@@ -57,6 +57,9 @@ interface Words {
   dayFree: RegExp;
   weekday: RegExp;
   newPatient: string;
+  female: string;
+  /** The patient's language in the language list of the new-patient dialog. */
+  languageName: string;
   language: string;
   countrycode: string;
   mobile: string;
@@ -89,6 +92,8 @@ const journeys: Words[] = [
     dayFree: /, plages libres$/,
     weekday: /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, /,
     newPatient: 'Nouveau patient',
+    female: 'Féminin',
+    languageName: 'Français',
     language: 'Langue',
     countrycode: 'Code pays',
     mobile: 'Mobile',
@@ -119,6 +124,8 @@ const journeys: Words[] = [
     dayFree: /, orari liberi$/,
     weekday: /^(lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, /,
     newPatient: 'Nuovo paziente',
+    female: 'Femminile',
+    languageName: 'Italiano',
     language: 'Lingua',
     countrycode: 'Codice del paese',
     mobile: 'Cellulare',
@@ -182,15 +189,19 @@ for (const w of journeys) {
       await expectNoEnglish(page);
       await slot.click();
 
-      await page.getByText(w.newPatient, { exact: true }).click();
-      await page.getByLabel(w.lastname).fill(`${lastname}P`);
-      await page.getByLabel(w.firstname).fill('Anna');
-      await page.getByLabel(w.dob).fill('01.02.1980');
-      await page.getByLabel(w.language).selectOption(w.lang);
-      await page.getByLabel(w.countrycode).fill('CH');
-      await page.getByLabel(w.mobile).fill('+41 79 123 45 67');
+      // The app's one new-patient dialog: nothing preselected, the person chooses sex and language.
+      await page.getByRole('button', { name: w.newPatient }).click();
+      const form = page.getByRole('dialog', { name: w.newPatient });
+      await form.getByLabel(w.lastname).fill(`${lastname}P`);
+      await form.getByLabel(w.firstname).fill('Anna');
+      await form.getByRole('radio', { name: w.female }).check();
+      await form.getByLabel(w.dob).fill('01.02.1980');
+      await form.getByRole('combobox', { name: w.language }).click();
+      await page.getByRole('option', { name: w.languageName }).click();
+      await form.getByLabel(w.countrycode).fill('CH');
+      await form.getByLabel(w.mobile).fill('+41 79 123 45 67');
       await expectNoEnglish(page);
-      await page.getByRole('button', { name: w.createPatient }).click();
+      await form.getByRole('button', { name: w.createPatient }).click();
 
       const confirm = page.getByRole('region', { name: w.check });
       await expect(confirm).toContainText(`${lastname}P, Anna`);
