@@ -133,13 +133,19 @@ export function RecallTable({
                   )}
                   {r.status === 'error' && r.patid > 0 && (
                     <Stack gap={4} mt={4} align="flex-start">
-                      <Anchor component={Link} to={`/patients/${r.patid}?edit=1`} size="xs">
+                      {/* 24 px high at least: a target a finger or a trembling hand can hit (WCAG 2.5.8). */}
+                      <Anchor
+                        component={Link}
+                        to={`/patients/${r.patid}?edit=1`}
+                        size="xs"
+                        className={classes.mend}
+                      >
                         {t('table.mend')}
                       </Anchor>
                       <Button
-                        size="compact-xs"
+                        size="xs"
                         variant="light"
-                        leftSection={<IconSend size={12} aria-hidden />}
+                        leftSection={<IconSend size={14} aria-hidden />}
                         loading={resending.has(r.id)}
                         onClick={() => onSendAgain(r)}
                         aria-label={t('table.sendAgainOf', { title: r.title, id: r.id })}
