@@ -184,7 +184,7 @@ test('a failed recall leads to the patient data, and is sent again once they are
   await page.goto(`/recalls?patid=${patient.patid}`);
   await page
     .getByRole('table', { name: 'Recalls' })
-    .getByRole('button', { name: `Send ${recall.title} (no. ${recall.id}) again` })
+    .getByRole('button', { name: `Send again: ${recall.title} (no. ${recall.id})` })
     .click();
   await expect(page.getByText(`${recall.title} will be sent again.`)).toBeVisible();
   await expect

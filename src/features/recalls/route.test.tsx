@@ -193,7 +193,7 @@ describe('a recall that could not be sent', () => {
       `/patients/${recall.patid}?edit=1`,
     );
     await user.click(
-      within(table).getByRole('button', { name: `Send Jahreskontrolle (no. ${recall.id}) again` }),
+      within(table).getByRole('button', { name: `Send again: Jahreskontrolle (no. ${recall.id})` }),
     );
     await waitFor(async () => {
       const list = (await api.send('getRecalls', { patid: recall.patid })).body.result as Recall[];

@@ -55,7 +55,7 @@ export const de: Translation<typeof en> = {
     editOf: '{{title}} bearbeiten (Recall {{id}})',
     mend: 'Personalien korrigieren',
     sendAgain: 'Erneut senden',
-    sendAgainOf: '{{title}} (Nr. {{id}}) erneut senden',
+    sendAgainOf: 'Erneut senden: {{title}} (Nr. {{id}})',
     sentAgain: '{{title}} wird erneut gesendet.',
   },
   type: {

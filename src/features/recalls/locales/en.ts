@@ -53,7 +53,7 @@ export const en = {
     editOf: 'Edit {{title}} (recall {{id}})',
     mend: "Mend the patient's data",
     sendAgain: 'Send again',
-    sendAgainOf: 'Send {{title}} (no. {{id}}) again',
+    sendAgainOf: 'Send again: {{title}} (no. {{id}})',
     sentAgain: '{{title}} will be sent again.',
   },
   type: {

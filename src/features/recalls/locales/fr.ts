@@ -55,7 +55,7 @@ export const fr: Translation<typeof en> = {
     editOf: 'Modifier {{title}} (rappel {{id}})',
     mend: 'Corriger les données du patient',
     sendAgain: 'Renvoyer',
-    sendAgainOf: 'Renvoyer {{title}} (n° {{id}})',
+    sendAgainOf: 'Renvoyer : {{title}} (n° {{id}})',
     sentAgain: '{{title}} sera renvoyé.',
   },
   type: {

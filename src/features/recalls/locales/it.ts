@@ -55,7 +55,7 @@ export const it: Translation<typeof en> = {
     editOf: 'Modifica {{title}} (richiamo {{id}})',
     mend: 'Correggere i dati del paziente',
     sendAgain: 'Inviare di nuovo',
-    sendAgainOf: 'Inviare di nuovo {{title}} (n. {{id}})',
+    sendAgainOf: 'Inviare di nuovo: {{title}} (n. {{id}})',
     sentAgain: '{{title}} sarà inviato di nuovo.',
   },
   type: {
