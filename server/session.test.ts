@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jwtDecrypt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WHO_COOKIE } from '../contract/session.ts';
 import { createService, type Service } from './app.ts';
 import {
   createSessions,
@@ -11,7 +12,6 @@ import {
   SESSION_COOKIE,
   SESSION_SECONDS,
   sessionKey,
-  WHO_COOKIE,
 } from './session.ts';
 
 let dataDir = '';

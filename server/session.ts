@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { EncryptJWT, jwtDecrypt } from 'jose';
+import { WHO_COOKIE, type Who } from '../contract/session.ts';
 import { BodyTooLarge, readLimitedText } from './body-limit.ts';
 import { tenantFromHost } from './tenants.ts';
 
@@ -18,7 +19,6 @@ import { tenantFromHost } from './tenants.ts';
  */
 
 export const SESSION_COOKIE = 'praxis.sid';
-export const WHO_COOKIE = 'praxis.who';
 /** "Remember on this device": the cookie outlives the browser for this long. */
 export const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
 /** A session cookie (gone with the browser) is also refused by the server after this long. */
@@ -50,18 +50,6 @@ type Sealed =
       userid?: number;
       tenant: string;
     };
-
-/** What the page may know (the `praxis.who` cookie and the answers of /session): never a secret. */
-export interface Who {
-  kind: 'basic' | 'apiKey';
-  /** The user name; null for an API key. */
-  user: string | null;
-  tenant: string;
-  remember: boolean;
-  locked: boolean;
-  /** Picked from getProviders where the practice has no whoami. */
-  userid?: number;
-}
 
 /** The /v1 handler behind the sessions: the reference service in-process, or the proxy to a real tenant. */
 export type Forward = (req: Request, env: unknown) => Response | Promise<Response>;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { WHO_COOKIE, type Who, who } from '../../contract/session.ts';
 
 /**
  * Who is signed in, as far as the page may know it. The credentials themselves live only on the app's own server,
@@ -22,17 +23,9 @@ export interface Session {
   userid?: number;
 }
 
-/** What the server says about a session (`praxis.who`, and the answers of /session). */
-export interface Who {
-  kind: 'basic' | 'apiKey';
-  user: string | null;
-  tenant: string;
-  remember: boolean;
-  locked: boolean;
-  userid?: number;
-}
+export type { Who };
+export { WHO_COOKIE };
 
-export const WHO_COOKIE = 'praxis.who';
 /** Where versions before the server-side session kept the credentials in clear. */
 const OLD_KEY = 'praxis.session';
 const CHANNEL = 'praxis.session';
@@ -67,14 +60,8 @@ function decode(raw: string): unknown {
 }
 
 function isWho(v: unknown): v is Who {
-  if (!v || typeof v !== 'object') return false;
-  const w = v as Record<string, unknown>;
-  return (
-    (w.kind === 'basic' ? typeof w.user === 'string' : w.kind === 'apiKey') &&
-    typeof w.tenant === 'string' &&
-    typeof w.remember === 'boolean' &&
-    typeof w.locked === 'boolean'
-  );
+  // A cookie any script of the page could have written: parsed by the contract's schema, not trusted.
+  return who.safeParse(v).success;
 }
 
 export function sessionOf(who: Who): Session {
