@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Patient } from '../../../contract/system.ts';
 import { isApiError } from '../../api/client.ts';
+import { createCustomerMutation } from '../../api/system.ts';
 import { Dialog } from '../dialog.tsx';
 import { contractResolver } from '../form-resolver.ts';
 import { patientName } from '../patient-criteria.ts';
@@ -17,7 +18,6 @@ import { describeError } from '../states.tsx';
 import { useUnsavedChangesGuard } from '../unsaved-changes.tsx';
 import { findDuplicates, type PatientMatch } from './duplicates.ts';
 import { PatientFields } from './patient-fields.tsx';
-import { createCustomerMutation } from './queries.ts';
 import {
   type CustomerBody,
   emptyNewPatient,

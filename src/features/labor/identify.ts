@@ -1,7 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { parseHl7 } from '../../../contract/hl7.ts';
 import type { Patient } from '../../../contract/system.ts';
 import { foldText, personFits } from '../../../contract/text-match.ts';
-import { call, isApiError } from '../../api/client.ts';
+import { isApiError } from '../../api/client.ts';
+import { customerQuery } from '../../api/queries.ts';
+import { patientSearchQuery } from '../../components/patient-criteria.ts';
 
 /**
  * Whose result an HL7 message is, read in the browser before the upload, and whether the practice knows that
@@ -68,7 +71,7 @@ export interface PatientLookup {
  */
 export async function findPatient(
   pid: PidInfo,
-  lookup: PatientLookup = apiLookup,
+  lookup: PatientLookup,
 ): Promise<{ patient: KnownPatient | null; mismatch?: KnownPatient }> {
   if (/^\d+$/.test(pid.patientId) && Number(pid.patientId) > 0) {
     const p = await lookup.byId(Number(pid.patientId));
@@ -93,26 +96,34 @@ async function findByNameAndDob(pid: PidInfo, lookup: PatientLookup): Promise<Kn
   return hit ? known(hit) : null;
 }
 
-export const apiLookup: PatientLookup = {
-  async byId(patid) {
-    try {
-      return await call('getCustomerById', { patid });
-    } catch (e) {
-      if (isApiError(e) && e.kind === 'http' && e.httpStatus === 404) return null;
-      throw e;
-    }
-  },
-  async byNameAndDob(lastname, firstname, dob) {
-    const input: Record<string, string | number> = { lastname, dob, offset: 0, limit: 50 };
-    if (firstname) input.firstname = firstname;
-    // searchPatients answers `{items, msg}`; no hits may come as null.
-    const answer: unknown = await call('searchPatients', input as never);
-    return (answer as { items: Patient[] | null }).items ?? [];
-  },
-};
+/**
+ * The lookup through the query cache: the same keys as every other read of these operations (getCustomerById,
+ * searchPatients), always fresh (a patient created a moment ago must be found), and a record read by another
+ * screen meanwhile is updated too.
+ */
+export function cachedLookup(queryClient: QueryClient): PatientLookup {
+  return {
+    async byId(patid) {
+      try {
+        return await queryClient.fetchQuery({ ...customerQuery(patid), staleTime: 0 });
+      } catch (e) {
+        if (isApiError(e) && e.kind === 'http' && e.httpStatus === 404) return null;
+        throw e;
+      }
+    },
+    async byNameAndDob(lastname, firstname, dob) {
+      const criteria = firstname ? { lastname, firstname, dob } : { lastname, dob };
+      const found = await queryClient.fetchQuery({
+        ...patientSearchQuery(criteria, { limit: 50 }),
+        staleTime: 0,
+      });
+      return found.items;
+    },
+  };
+}
 
 /** Reads a file as text (HL7 messages are small) and identifies its patient. */
-export async function identifyFile(file: Blob, lookup: PatientLookup = apiLookup): Promise<Identity | null> {
+export async function identifyFile(file: Blob, lookup: PatientLookup): Promise<Identity | null> {
   const pid = readPid(await file.text());
   if (!pid) return null;
   return { pid, ...(await findPatient(pid, lookup)) };

@@ -1,7 +1,7 @@
-import { MutationObserver, type QueryClient } from '@tanstack/react-query';
+import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../api/client.ts';
 import { checkLaborFile, type FileProblem, type LaborKind, laborKind } from './checks.ts';
-import { type Identity, identifyFile } from './identify.ts';
+import { cachedLookup, type Identity, identifyFile } from './identify.ts';
 import { type LaborUploadInput, laborUploadMutation } from './queries.ts';
 import { readAsBase64 } from './read-file.ts';
 
@@ -275,7 +275,8 @@ export function attachQueryClient(client: QueryClient): void {
 
 export const laborUploads: UploadStore = createUploadStore({
   read: (file, onProgress) => readAsBase64(file, onProgress),
-  identify: (file) => identifyFile(file),
+  // Through the app's query cache once the route handed it over (it does before anything can be dropped).
+  identify: (file) => identifyFile(file, cachedLookup(queryClient ?? new QueryClient())),
   send: (input) => {
     const options = laborUploadMutation();
     if (queryClient) return new MutationObserver(queryClient, options).mutate(input);

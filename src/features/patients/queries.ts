@@ -1,5 +1,5 @@
 import { isApiError } from '../../api/client.ts';
-import { opMutation, opQuery } from '../../api/queries.ts';
+import { opQuery } from '../../api/queries.ts';
 import { patientSearchQuery } from '../../components/patient-criteria.ts';
 
 export { customerQuery as patientQuery } from '../../api/queries.ts';
@@ -84,12 +84,4 @@ export function isRecallsBroken(error: unknown): boolean {
     error.httpStatus === 500 &&
     error.envelopeStatus === undefined
   );
-}
-
-/** updateCustomer (extensions.md §4): the patient's record, its search hits and its history (a Data entry). */
-export function updateCustomerMutation() {
-  return opMutation('updateCustomer', {
-    invalidates: ['getCustomerById', 'searchPatients', 'getPatientHistory', 'getRecalls'],
-    silent: true,
-  });
 }

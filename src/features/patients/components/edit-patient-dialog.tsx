@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../../../contract/system.ts';
 import { isMissingOperation } from '../../../api/people.ts';
+import { updateCustomerMutation } from '../../../api/system.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { PatientFields, type PatientFieldValues } from '../../../components/new-patient/patient-fields.tsx';
@@ -13,7 +14,7 @@ import { applyServerError } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
 import { changedFields, conflicts, editPatientSchema, toPatientFields } from '../edit-patient.ts';
-import { patientQuery, updateCustomerMutation } from '../queries.ts';
+import { patientQuery } from '../queries.ts';
 
 export interface EditPatientDialogProps {
   patient: Patient;
