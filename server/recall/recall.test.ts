@@ -302,13 +302,17 @@ describe('modifyRecall', () => {
     }
   });
 
-  it('keeps the sending status of a sent or pending recall', async () => {
-    const sent = db
+  /** A seeded recall in this status, of a patient who is not deleted. */
+  const seededRecall = (status: 'sent' | 'error') =>
+    db
       .prepare(
         `SELECT r.id, r.patid FROM recalls r JOIN patients p ON p.patid = r.patid
-         WHERE r.status = 'sent' AND r.preset = 0 AND p.deleted = 0 LIMIT 1`,
+         WHERE r.status = ? AND r.preset = 0 AND p.deleted = 0 LIMIT 1`,
       )
-      .get() as { id: number; patid: number };
+      .get(status) as { id: number; patid: number };
+
+  it('keeps the sending status of a sent or pending recall', async () => {
+    const sent = seededRecall('sent');
     const r = await svc.post('/recall/modifyRecall', { ...valid, recallId: sent.id, patid: sent.patid });
     expect(r.body.status).toBe(true);
     const after = (await recalls({ patid: sent.patid })).find((x) => x.id === sent.id);
@@ -316,12 +320,7 @@ describe('modifyRecall', () => {
   });
 
   it('queues a failed recall again when it is saved again: pending, without the error (decision 0019)', async () => {
-    const failed = db
-      .prepare(
-        `SELECT r.id, r.patid FROM recalls r JOIN patients p ON p.patid = r.patid
-         WHERE r.status = 'error' AND r.preset = 0 AND p.deleted = 0 LIMIT 1`,
-      )
-      .get() as { id: number; patid: number };
+    const failed = seededRecall('error');
     const r = await svc.post('/recall/modifyRecall', { ...valid, recallId: failed.id, patid: failed.patid });
     expect(r.body.status).toBe(true);
     const after = (await recalls({ patid: failed.patid })).find((x) => x.id === failed.id);

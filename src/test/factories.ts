@@ -1,7 +1,7 @@
 import type { OpInput, OpName } from '../../contract/operations.ts';
 import type { Recall } from '../../contract/recall.ts';
 import type { CreateLeadInput, Lead } from '../../contract/sales.ts';
-import type { CreateCustomerInput } from '../../contract/system.ts';
+import type { CreateCustomerInput, Patient } from '../../contract/system.ts';
 import type { ServiceHarness } from './service.ts';
 
 /**
@@ -116,4 +116,27 @@ export async function createRecall(
   const recall = (listed.result as Recall[]).find((r) => r.id === recallId);
   if (!recall) throw new Error(`createRecall: recall ${recallId} not found afterwards`);
   return recall;
+}
+
+/** A Patient record as searchPatients answers it, for tests of code that reads one (no service involved). */
+export function patientRecord(p: Partial<Patient> = {}): Patient {
+  return {
+    patid: 1,
+    lastname: '',
+    firstname: '',
+    gender: 'male',
+    dob: null,
+    title: '',
+    street: '',
+    zip: '',
+    city: '',
+    country: '',
+    countrycode: 'ch',
+    mobile: '',
+    mail: '',
+    AHV: '',
+    language: 'de',
+    deleted: '0',
+    ...p,
+  };
 }

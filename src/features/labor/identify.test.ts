@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Patient } from '../../../contract/system.ts';
+import { patientRecord } from '../../test/factories.ts';
 import { findPatient, type PatientLookup, readPid } from './identify.ts';
 
 const message = (pid: string) =>
@@ -9,27 +10,7 @@ const message = (pid: string) =>
     'OBX|1|NM|HB^Hämoglobin||140|g/l',
   ].join('\r');
 
-function patient(p: Partial<Patient>): Patient {
-  return {
-    patid: 1,
-    lastname: '',
-    firstname: '',
-    gender: 'male',
-    dob: null,
-    title: '',
-    street: '',
-    zip: '',
-    city: '',
-    country: '',
-    countrycode: 'ch',
-    mobile: '',
-    mail: '',
-    AHV: '',
-    language: 'de',
-    deleted: '0',
-    ...p,
-  };
-}
+const patient = patientRecord;
 
 function lookup(byId: Patient | null, hits: Patient[]): PatientLookup {
   return { byId: vi.fn(async () => byId), byNameAndDob: vi.fn(async () => hits) };

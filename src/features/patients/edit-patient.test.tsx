@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Patient } from '../../../contract/system.ts';
-import { createPatient } from '../../test/factories.ts';
+import { createPatient, patientRecord } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { inProcessService } from '../../test/service.ts';
 import { changedFields, conflicts, toPatientFields } from './edit-patient.ts';
@@ -132,24 +132,15 @@ describe('read, merge, write', () => {
 
   it('reads a record into the form as a person writes it', () => {
     expect(
-      toPatientFields({
-        patid: 1,
-        lastname: 'A',
-        firstname: 'B',
-        gender: 'male',
-        dob: '1990-02-01',
-        title: '',
-        street: '',
-        zip: '',
-        city: '',
-        country: '',
-        countrycode: 'ch',
-        mobile: '',
-        mail: '',
-        AHV: '7561234567897',
-        language: 'fr',
-        deleted: '0',
-      }),
+      toPatientFields(
+        patientRecord({
+          lastname: 'A',
+          firstname: 'B',
+          dob: '1990-02-01',
+          AHV: '7561234567897',
+          language: 'fr',
+        }),
+      ),
     ).toMatchObject({ dob: '01.02.1990', countrycode: 'CH', ahv: '756.1234.5678.97', tel: '' });
   });
 });
