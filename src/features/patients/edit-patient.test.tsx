@@ -57,6 +57,31 @@ describe("a patient's data", () => {
     expect(await screen.findByText(/079 000 11 22 → 079 333 44 55/)).toBeInTheDocument();
   });
 
+  it('shows a field somebody changed meanwhile instead of overwriting it, and saves once the person confirms', async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Zweiplatz',
+      firstname: 'Zoe',
+      gender: 'female',
+      dob: '1975-05-05',
+      mobile: '079 100 00 00',
+    });
+    const { user } = renderPatient(patid, '?edit=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Patient data' });
+    // A colleague changes the mobile number while the dialog is open.
+    await api.send('updateCustomer', { patid, mobile: '079 200 00 00' });
+    const mobile = within(dialog).getByRole('textbox', { name: 'Mobile' });
+    await user.clear(mobile);
+    await user.type(mobile, '079 300 00 00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Mobile is now: 079 200 00 00')).toBeInTheDocument();
+    expect(sent('updateCustomer')).toEqual([]);
+    expect((await record(patid)).mobile).toBe('079 200 00 00');
+    // Saved again, knowingly: the person's value wins.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('updateCustomer')).toEqual([{ patid, mobile: '079 300 00 00' }]));
+    expect((await record(patid)).mobile).toBe('079 300 00 00');
+  });
+
   it('opens at once from a failed recall (?edit=1), and a deleted patient offers neither editing nor booking', async () => {
     const { patid } = await createPatient(api, {
       lastname: 'Direkt',

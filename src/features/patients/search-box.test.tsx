@@ -88,6 +88,19 @@ describe('the patient search field', () => {
   });
 });
 
+describe('a practice server without the phone criterion', () => {
+  it('says it cannot search by phone instead of showing the raw refusal', async () => {
+    // A real tenant refuses what its document does not list (extensions.md §4, phone: the client's fallback).
+    api.intercept('searchPatients', (input) =>
+      'phone' in input ? { http: 400, msg: 'Unknown parameter(s): phone' } : undefined,
+    );
+    const { user } = renderAt(<PatientSearchBox label="Search patients" onPick={() => undefined} />);
+    await user.type(screen.getByRole('combobox', { name: 'Search patients' }), '079 100 79 19');
+    expect(await screen.findByText(/cannot search by phone number/)).toBeInTheDocument();
+    expect(screen.queryByText(/Unknown parameter/)).toBeNull();
+  });
+});
+
 describe('the patients page', () => {
   it('searches with the single criteria and sends only allowed keys', async () => {
     const hans = await createPatient(api, {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../../../contract/system.ts';
@@ -43,14 +43,18 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
   const guard = useUnsavedChangesGuard(opened && formState.isDirty);
 
   const { reset: resetMutation } = update;
+  // The form starts from the record when the dialog opens, and only then: the record is read again before saving
+  // (and refreshed in the background), and what the person typed must survive that.
+  const latest = useRef(patient);
+  latest.current = patient;
   useEffect(() => {
     if (!opened) return;
-    const fields = toPatientFields(patient);
+    const fields = toPatientFields(latest.current);
     setBase(fields);
     reset(fields);
     setClash([]);
     resetMutation();
-  }, [opened, patient, reset, resetMutation]);
+  }, [opened, reset, resetMutation]);
 
   const submit = handleSubmit(async (values) => {
     setClash([]);
