@@ -34,6 +34,11 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
   const update = useMutation(updateCustomerMutation());
   const [base, setBase] = useState<PatientFieldValues>(() => toPatientFields(patient));
   const [clash, setClash] = useState<{ field: keyof PatientFieldValues; theirs: string }[]>([]);
+  // The notice is at the top of a form that, on a phone, is scrolled to its Save button: brought into view.
+  const clashRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (clash.length > 0) clashRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [clash]);
   const [unsupported, setUnsupported] = useState(false);
   const form = useForm<PatientFieldValues>({
     resolver: contractResolver(editPatientSchema),
@@ -105,7 +110,7 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
               </Alert>
             )}
             {clash.length > 0 && (
-              <Alert color="orange" role="alert" title={t('edit.conflictTitle')}>
+              <Alert ref={clashRef} color="orange" role="alert" title={t('edit.conflictTitle')}>
                 <Stack gap={4}>
                   {clash.map((c) => (
                     <Text key={c.field} size="sm">
