@@ -203,3 +203,20 @@ describe('a recall that could not be sent', () => {
     expect(screen.queryByText('Keine Mobilnummer hinterlegt')).toBeNull();
   });
 });
+
+describe('a recall of a patient deleted meanwhile', () => {
+  it('says so at the patient field in the user’s language and keeps the dialog open', async () => {
+    const recall = await annasRecall();
+    api.intercept('modifyRecall', () => ({ http: 200, msg: 'Patient is deleted.' }));
+    const { user } = renderRecalls(`/recalls?patid=${recall.patid}`);
+    await user.click(
+      await screen.findByRole('button', { name: `Edit Jahreskontrolle (recall ${recall.id})` }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('This patient is deleted and gets no recall. Choose another patient.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('Patient is deleted.')).toBeNull();
+  });
+});

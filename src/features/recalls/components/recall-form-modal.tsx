@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Recall, recallTypes } from '../../../../contract/recall.ts';
+import { patientDeletedMessage } from '../../../../contract/system.ts';
 import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
@@ -44,6 +45,7 @@ const serverFieldOf: Record<string, keyof RecallDraft> = {
   'Please provide a title.': 'title',
   'Please provide a valid patient id.': 'patid',
   'There is no patient with the provided patid.': 'patid',
+  [patientDeletedMessage]: 'patid',
   'Please provide a valid recall date.': 'date',
   'Please provide a valid recall type.': 'recallType',
 };
@@ -89,6 +91,8 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
 
   const err = (key: keyof RecallDraft) => {
     const m = errors[key]?.message;
+    // A deleted patient gets no recall (the service refuses it, decision 0019): said in the user's language.
+    if (m === patientDeletedMessage) return t('form.errors.patientDeleted');
     return m ? t(`form.errors.${m}`, { defaultValue: m }) : undefined;
   };
 

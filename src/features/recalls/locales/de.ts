@@ -126,6 +126,8 @@ export const de: Translation<typeof en> = {
       time: 'Die Zeit eingeben.',
       recallType: 'Die Versandart wählen.',
       frequency: 'Das Intervall wählen.',
+      patientDeleted:
+        'Dieser Patient ist gelöscht und erhält keinen Recall. Bitte einen anderen Patienten wählen.',
     },
   },
   unsaved: {

@@ -124,6 +124,7 @@ export const en = {
       time: 'Enter the time.',
       recallType: 'Choose how the recall is sent.',
       frequency: 'Choose the interval.',
+      patientDeleted: 'This patient is deleted and gets no recall. Choose another patient.',
     },
   },
   unsaved: {

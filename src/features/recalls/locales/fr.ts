@@ -126,6 +126,7 @@ export const fr: Translation<typeof en> = {
       time: 'Saisissez l’heure.',
       recallType: 'Choisissez le canal d’envoi du rappel.',
       frequency: 'Choisissez l’intervalle.',
+      patientDeleted: 'Ce patient est supprimé et ne reçoit pas de rappel. Choisissez un autre patient.',
     },
   },
   unsaved: {

@@ -126,6 +126,7 @@ export const it: Translation<typeof en> = {
       time: 'Inserire l’ora.',
       recallType: 'Scegliere come inviare il richiamo.',
       frequency: 'Scegliere l’intervallo.',
+      patientDeleted: 'Questo paziente è eliminato e non riceve richiami. Scegliere un altro paziente.',
     },
   },
   unsaved: {
