@@ -40,6 +40,7 @@ export const en = {
   },
   nav: {
     label: 'Main',
+    today: 'Today',
     leads: 'Leads',
     tasks: 'Tasks',
     agenda: 'Agenda',
@@ -50,6 +51,12 @@ export const en = {
     accounting: 'Accounting',
     stats: 'Statistics',
     settings: 'Settings',
+  },
+  todayBadge: {
+    here_one: '{{count}} patient here',
+    here_other: '{{count}} patients here',
+    late_one: '{{count}} patient late',
+    late_other: '{{count}} patients late',
   },
   header: {
     openNavigation: 'Open navigation',
