@@ -118,7 +118,7 @@ export function DayRow({ row, busy, onSet }: DayRowProps) {
           </Text>
         )}
         {row.lateBy !== null && (
-          <Text size="xs" fw={700} c="var(--mantine-color-red-text)">
+          <Text size="xs" className={classes.lateText}>
             {t('late', { duration: duration(row.lateBy) })}
           </Text>
         )}
