@@ -21,6 +21,11 @@ describe('where a patient of today stands', () => {
     expect(sectionOf({ state: 'P', date: '2026-11-25 10:00:00' }, now)).toBe('expected');
   });
 
+  it('is never late without a patient (a phone hour, administration: nobody is coming)', () => {
+    expect(sectionOf({ state: 'P', date: '2026-11-25 08:00:00', patid: 0 }, now)).toBe('expected');
+    expect(sectionOf({ state: 'P', date: '2026-11-25 08:00:00', patid: 7 }, now)).toBe('late');
+  });
+
   it('is done, or missed when cancelled or a no-show, never late', () => {
     expect(sectionOf({ state: '2', date: '2026-11-25 08:00:00' }, now)).toBe('done');
     expect(sectionOf({ state: '-1', date: '2026-11-25 08:00:00' }, now)).toBe('missed');

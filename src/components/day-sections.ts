@@ -34,19 +34,21 @@ export function minutesSince(practiceDateTime: string | null | undefined, now: n
 
 /**
  * here: arrived or waiting; done; missed: cancelled or no-show; late: not arrived `LATE_AFTER_MINUTES` or more after
- * the start; expected: every other one (planned, start not yet that far past).
+ * the start; expected: every other one (planned, start not yet that far past). An appointment without a patient
+ * (a phone hour, administration) is never late: nobody is coming.
  */
-export function sectionOf(appt: { state: string; date: string }, now: number): DaySection {
+export function sectionOf(appt: { state: string; date: string; patid?: number }, now: number): DaySection {
   if (isHereState(appt.state)) return 'here';
   if (appt.state === '2') return 'done';
   if (isMissedState(appt.state)) return 'missed';
+  if (appt.patid === 0) return 'expected';
   const since = minutesSince(appt.date, now);
   return since !== null && since >= LATE_AFTER_MINUTES ? 'late' : 'expected';
 }
 
 /** How many appointments are in each section. */
 export function countSections(
-  appts: readonly { state: string; date: string }[],
+  appts: readonly { state: string; date: string; patid?: number }[],
   now: number,
 ): Record<DaySection, number> {
   const out: Record<DaySection, number> = { here: 0, late: 0, expected: 0, done: 0, missed: 0 };

@@ -55,10 +55,10 @@ export const de: Translation<typeof en> = {
     settings: 'Einstellungen',
   },
   todayBadge: {
-    here_one: '{{count}} Patient anwesend',
-    here_other: '{{count}} Patienten anwesend',
-    late_one: '{{count}} Patient verspätet',
-    late_other: '{{count}} Patienten verspätet',
+    here_one: '{{count}} anwesend',
+    here_other: '{{count}} anwesend',
+    late_one: '{{count}} verspätet',
+    late_other: '{{count}} verspätet',
   },
   header: {
     openNavigation: 'Navigation öffnen',

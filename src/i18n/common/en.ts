@@ -53,10 +53,10 @@ export const en = {
     settings: 'Settings',
   },
   todayBadge: {
-    here_one: '{{count}} patient here',
-    here_other: '{{count}} patients here',
-    late_one: '{{count}} patient late',
-    late_other: '{{count}} patients late',
+    here_one: '{{count}} here',
+    here_other: '{{count}} here',
+    late_one: '{{count}} late',
+    late_other: '{{count}} late',
   },
   header: {
     openNavigation: 'Open navigation',

@@ -55,10 +55,10 @@ export const fr: Translation<typeof en> = {
     settings: 'Paramètres',
   },
   todayBadge: {
-    here_one: '{{count}} patient présent',
-    here_other: '{{count}} patients présents',
-    late_one: '{{count}} patient en retard',
-    late_other: '{{count}} patients en retard',
+    here_one: '{{count}} présent',
+    here_other: '{{count}} présents',
+    late_one: '{{count}} en retard',
+    late_other: '{{count}} en retard',
   },
   header: {
     openNavigation: 'Ouvrir la navigation',

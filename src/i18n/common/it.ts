@@ -55,10 +55,10 @@ export const it: Translation<typeof en> = {
     settings: 'Impostazioni',
   },
   todayBadge: {
-    here_one: '{{count}} paziente presente',
-    here_other: '{{count}} pazienti presenti',
-    late_one: '{{count}} paziente in ritardo',
-    late_other: '{{count}} pazienti in ritardo',
+    here_one: '{{count}} presente',
+    here_other: '{{count}} presenti',
+    late_one: '{{count}} in ritardo',
+    late_other: '{{count}} in ritardo',
   },
   header: {
     openNavigation: 'Apri la navigazione',

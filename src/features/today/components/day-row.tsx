@@ -130,6 +130,7 @@ export function DayRow({ row, busy, onSet }: DayRowProps) {
           label={t('row.actions', { time: start, patient: patientText })}
           busy={busy}
           onSet={(action) => onSet(row, action, patientText)}
+          className={classes.toolbar}
         />
         <ActionIcon
           component={Link}

@@ -28,8 +28,8 @@ export function PrintList({ day, rows, calendars, printedAt }: PrintListProps) {
       </p>
       <table className={classes.printTable}>
         <colgroup>
-          <col style={{ width: '11%' }} />
-          <col style={{ width: '31%' }} />
+          <col style={{ width: '13%' }} />
+          <col style={{ width: '29%' }} />
           <col style={{ width: '17%' }} />
           <col style={{ width: '25%' }} />
           <col style={{ width: '16%' }} />
@@ -59,7 +59,7 @@ function PrintRow({ row }: { row: TodayRow }) {
   const patient = usePatient(appt.patid);
   return (
     <tr className={isMissedState(appt.state) ? classes.printMissed : undefined}>
-      <td>
+      <td className={classes.printTime}>
         {appt.date.slice(11, 16)}–{appt.end.slice(11, 16)}
       </td>
       <td>

@@ -27,13 +27,14 @@ export interface StateActionsProps {
   /** A write of this row is under way: presses wait for it. */
   busy: boolean;
   onSet: (action: StateAction) => void;
+  className?: string;
 }
 
 /**
  * The five states as one toolbar: one Tab stop, ← and → (Home, End) move between the buttons, Enter or Space sets
  * (the ARIA toolbar pattern). The state the appointment has is shown pressed.
  */
-export function StateActions({ state, label, busy, onSet }: StateActionsProps) {
+export function StateActions({ state, label, busy, onSet, className }: StateActionsProps) {
   const { t } = useTranslation('today');
   const [focus, setFocus] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -57,7 +58,15 @@ export function StateActions({ state, label, busy, onSet }: StateActionsProps) {
   };
 
   return (
-    <Group gap={4} wrap="wrap" role="toolbar" aria-label={label} aria-busy={busy} onKeyDown={move}>
+    <Group
+      gap={4}
+      wrap="wrap"
+      role="toolbar"
+      aria-label={label}
+      aria-busy={busy}
+      onKeyDown={move}
+      className={className}
+    >
       {stateActions.map((a, i) => {
         const Icon = icons[a.name];
         const current = a.state === state;
@@ -67,10 +76,10 @@ export function StateActions({ state, label, busy, onSet }: StateActionsProps) {
             ref={(el) => {
               refs.current[i] = el;
             }}
-            size="compact-sm"
+            size="compact-xs"
             variant={current ? 'filled' : 'default'}
             color={current ? 'teal.9' : undefined}
-            leftSection={<Icon size={15} stroke={1.7} aria-hidden />}
+            leftSection={<Icon size={14} stroke={1.7} aria-hidden />}
             aria-pressed={current}
             aria-keyshortcuts={a.key}
             title={`${t(`action.${a.name}`)} (${a.key})`}
