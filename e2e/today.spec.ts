@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { api, signIn, weekdayAhead } from './support.ts';
+import { api, signIn, signInOverApi, weekdayAhead } from './support.ts';
 
 /**
  * Today as a receptionist uses it. The browser's clock (page.clock) is set to a Tuesday six weeks ahead, a day
@@ -72,10 +72,12 @@ async function slotStarts(request: APIRequestContext): Promise<number[]> {
   return slots.map((s) => s.from);
 }
 
+/** Signed in (over the app's server, as the sign-in page does), the app opened at its start page: Today. */
 async function openToday(page: Page, time: string) {
   await page.clock.install({ time: zurich(DAY, time) });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/today$/);
+  await signInOverApi(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/today$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
 }
 
@@ -213,4 +215,25 @@ test('Today is the start page unless another area is chosen in the settings', as
   await page.getByLabel('Open after signing in').selectOption({ label: 'Today' });
   await page.goto('/');
   await expect(page).toHaveURL(/\/today$/);
+});
+
+test('on a phone (390 px) the rows are cards and the page does not scroll sideways', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const name = `Telefon${stamp}`;
+  await appointment(
+    request,
+    await patient(request, name),
+    '11:00',
+    '11:15',
+    'Kontrolle mit einem sehr langen Text',
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openToday(page, '07:30');
+  const card = row(page, name);
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Cancelled' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
