@@ -37,7 +37,7 @@ export function PatientLine({ patid, patient }: { patid: number; patient: Patien
   return (
     <Group gap={8} wrap="wrap" component="span" style={{ rowGap: 0 }}>
       {patid > 0 ? (
-        <Anchor component={Link} to={`/patients/${patid}`} fw={700} data-struck>
+        <Anchor component={Link} to={`/patients/${patid}`} fw={700}>
           {patient.name}
         </Anchor>
       ) : (
