@@ -9,7 +9,7 @@ import { signIn } from './support.ts';
 test('the board arrives compressed, and its source maps are not served', async ({ page, request }) => {
   const responses: Response[] = [];
   page.on('response', (r) => responses.push(r));
-  await signIn(page);
+  await signIn(page, { path: '/leads' });
   await expect(page.locator('article[data-lead-id]').first()).toBeVisible();
 
   const scripts = responses.filter(

@@ -75,6 +75,7 @@ const clickToDialog = (label: string) => async (page: Page, l: Record<string, st
 };
 
 const SCREENS: Screen[] = [
+  { name: 'today', path: () => '/today' },
   { name: 'leads', path: () => '/leads' },
   {
     name: 'lead-drawer',

@@ -4,6 +4,7 @@ import { expectShell, signIn, watchCspViolations } from './support.ts';
 
 /** Every area, by its English navigation label, its address and its page heading. */
 const areas = [
+  { nav: 'Today', path: '/today' },
   { nav: 'Leads', path: '/leads' },
   { nav: 'Tasks', path: '/tasks' },
   { nav: 'Agenda', path: '/agenda' },
@@ -33,7 +34,7 @@ async function storedSession(page: Page): Promise<string | null> {
 test('signs in with the demo credentials, visits every area, speaks German on request and signs out', async ({
   page,
 }) => {
-  // Ten areas, two languages, two colour schemes: three times the usual time.
+  // Eleven areas, two languages, two colour schemes: three times the usual time.
   test.slow();
   const cspViolations = await watchCspViolations(page);
   await page.goto('/');
@@ -46,7 +47,8 @@ test('signs in with the demo credentials, visits every area, speaks German on re
   await expectNoAxeViolations(page);
 
   await signIn(page);
-  await expect(page).toHaveURL(/\/leads$/);
+  // The start page: Today, the front desk's day (unless another area is chosen in settings).
+  await expect(page).toHaveURL(/\/today$/);
   const header = page.getByRole('banner');
   await expect(header.getByText('Petra Sommer')).toBeVisible();
   await expect(header.getByText('Practice demo')).toBeVisible();

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 export interface SignInOptions {
-  /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/leads). */
+  /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/today). */
   path?: string;
   user?: string;
   password?: string;

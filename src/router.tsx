@@ -1,8 +1,10 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { AppLayout } from './components/layout/app-layout.tsx';
+import { navItems } from './components/layout/nav-items.tsx';
 import { RootLayout } from './components/layout/root-layout.tsx';
 import { type AreaModule, loadArea } from './components/lazy-area.tsx';
 import { NotFound, RouteError } from './components/route-error.tsx';
+import { readStartPage } from './components/start-page.ts';
 import { LoadingState } from './components/states.tsx';
 import { loadNamespace } from './i18n/index.ts';
 
@@ -35,7 +37,9 @@ export const routes: RouteObject[] = [
         Component: AppLayout,
         ErrorBoundary: RouteError,
         children: [
-          { index: true, loader: () => redirect('/leads') },
+          // The start page: Today unless the user chose another area in the settings (components/start-page.ts).
+          { index: true, loader: () => redirect(readStartPage(navItems.map((i) => i.to))) },
+          area('today', 'today', () => import('./features/today/route.tsx')),
           area('leads', 'leads', () => import('./features/leads/route.tsx')),
           // The lead page's strings are a part of the namespace the board does without (i18n/load.ts).
           area('leads/:leadId', 'leads', () => import('./features/leads/lead-route.tsx'), 'details'),

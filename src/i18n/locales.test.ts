@@ -56,6 +56,8 @@ const sameAsEnglish: Record<'fr' | 'it', ReadonlySet<string>> = {
     '{{day}} {{time}}, {{provider}}',
     '{{count}} minute',
     '{{count}} minutes',
+    '{{name}} ({{count}})',
+    '{{h}} h {{m}} min',
   ]),
   it: new Set([
     'Praxis Front Office',
@@ -74,6 +76,9 @@ const sameAsEnglish: Record<'fr' | 'it', ReadonlySet<string>> = {
     '{{name}} · {{when}}',
     '{{calendar}}, {{day}}',
     '{{day}} {{time}}, {{provider}}',
+    '{{name}} ({{count}})',
+    '{{h}} h {{m}} min',
+    '{{patient}}: {{state}}',
   ]),
 };
 

@@ -3,6 +3,7 @@ import {
   IconAddressBook,
   IconCalendarEvent,
   IconCalendarPlus,
+  IconCalendarUser,
   IconCash,
   IconChartBar,
   IconChecklist,
@@ -13,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { OverdueBadge } from './overdue-badge.tsx';
+import { TodayBadge } from './today-badge.tsx';
 
 export interface NavItem {
   /** The address of the area. */
@@ -26,8 +28,9 @@ export interface NavItem {
   secondary?: boolean;
 }
 
-/** The single list of navigation entries, in this order. */
+/** The single list of navigation entries, in this order: the front desk's day first. */
 export const navItems: readonly NavItem[] = [
+  { to: '/today', labelKey: 'nav.today', icon: IconCalendarUser, badge: TodayBadge },
   { to: '/leads', labelKey: 'nav.leads', icon: IconLayoutKanban },
   { to: '/tasks', labelKey: 'nav.tasks', icon: IconChecklist, badge: OverdueBadge },
   { to: '/agenda', labelKey: 'nav.agenda', icon: IconCalendarEvent },

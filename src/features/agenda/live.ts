@@ -6,11 +6,10 @@ import type { AgendaItem } from './model.ts';
  * receptionists see each other's bookings; an appointment that changed since it was loaded is highlighted briefly.
  */
 
-export const LIVE_REFRESH_MS = 30_000;
 export const HIGHLIGHT_MS = 4_000;
 
-/** Query options that keep the visible days fresh. */
-export const liveOptions = { refetchInterval: LIVE_REFRESH_MS, refetchOnWindowFocus: 'always' } as const;
+/** Query options that keep the visible days fresh (shared with Today: api/agenda.ts). */
+export { LIVE_REFRESH_MS, liveOptions } from '../../api/agenda.ts';
 
 export const signature = ({ appt, calendarid }: AgendaItem) =>
   JSON.stringify([calendarid, appt.date, appt.end, appt.appointment, appt.comment, appt.patid, appt.state]);

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import type { CalendarAppointment } from '../../../contract/agenda.ts';
-import type { OpInput } from '../../../contract/operations.ts';
+import { type AppointmentRecord, normalizeDateTime } from '../../api/agenda.ts';
 import { addDays } from '../../components/practice-clock.ts';
 
 dayjs.extend(utc);
@@ -232,20 +232,12 @@ export function textColorOn(color: string): '#000000' | '#ffffff' {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The complete record. modifyAppointment overwrites: a field not sent becomes empty or 0. So every write starts
-// from a whole record read from the service and changes only what the user changed.
+// The complete record (its type and the write's input live in api/agenda.ts, shared with Today).
+// modifyAppointment overwrites: a field not sent becomes empty or 0. So every write starts from a whole record read
+// from the service and changes only what the user changed.
 
-export interface AppointmentRecord {
-  calendarid: number;
-  /** `YYYY-MM-DD HH:MM:SS` practice time. */
-  date: string;
-  end: string;
-  patid: number;
-  appointment: string;
-  comment: string;
-  displayedduration: string;
-  state: string;
-}
+export type { AppointmentRecord } from '../../api/agenda.ts';
+export { modifyInput, normalizeDateTime, toRecord } from '../../api/agenda.ts';
 
 export const recordFields = [
   'calendarid',
@@ -259,27 +251,10 @@ export const recordFields = [
 ] as const satisfies readonly (keyof AppointmentRecord)[];
 export type RecordField = (typeof recordFields)[number];
 
-export function toRecord(appt: CalendarAppointment, calendarid: number): AppointmentRecord {
-  return {
-    calendarid,
-    date: appt.date,
-    end: appt.end,
-    patid: appt.patid,
-    appointment: appt.appointment,
-    comment: appt.comment,
-    displayedduration: appt.displayedduration,
-    state: appt.state,
-  };
-}
-
 /** `09:00` and `09:00:00` are the same time. */
 function sameValue(field: RecordField, a: AppointmentRecord, b: AppointmentRecord): boolean {
   if (field === 'date' || field === 'end') return normalizeDateTime(a[field]) === normalizeDateTime(b[field]);
   return a[field] === b[field];
-}
-
-export function normalizeDateTime(value: string): string {
-  return value.length === 16 ? `${value}:00` : value;
 }
 
 /** The fields in which two records differ. */
@@ -301,31 +276,6 @@ export function mergeRecords(
     (out as Record<RecordField, string | number>)[f] = mine[f];
   }
   return out;
-}
-
-/**
- * The input of modifyAppointment: every field, always. `ifVersion`: the version the write is based on, when the
- * service gave one (extensions.md section 4); the service then refuses with 409 a write over a newer change.
- */
-export function modifyInput(
-  appointmentid: number,
-  r: AppointmentRecord,
-  deleted: 0 | 1 = 0,
-  ifVersion?: number,
-): OpInput<'modifyAppointment'> {
-  return {
-    ...(ifVersion !== undefined ? { ifVersion } : {}),
-    appointmentid,
-    calendar: r.calendarid,
-    date: normalizeDateTime(r.date),
-    end: normalizeDateTime(r.end),
-    patid: r.patid,
-    appointment: r.appointment,
-    comment: r.comment,
-    displayedduration: r.displayedduration,
-    state: r.state as OpInput<'modifyAppointment'>['state'],
-    deleted,
-  };
 }
 
 /** Minutes between two practice date-times (wall clock). */

@@ -1,7 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Calendar, CalendarAppointment } from '../../../contract/agenda.ts';
-import { ApiError, call } from '../../api/client.ts';
-import { type Invalidation, type OpData, opMutation, opQuery, opScope } from '../../api/queries.ts';
+import { appointmentListsKey, appointmentWrites } from '../../api/agenda.ts';
+import { call } from '../../api/client.ts';
+import { type OpData, opMutation, opQuery } from '../../api/queries.ts';
 import { type AgendaItem, type AppointmentRecord, addDays, dayOf, modifyInput } from './model.ts';
 
 /**
@@ -9,12 +10,13 @@ import { type AgendaItem, type AppointmentRecord, addDays, dayOf, modifyInput } 
  * getAppointments query, so a write invalidates all of them (the patient page's lists included).
  */
 
-export const appointmentListsKey = opScope('getAppointments');
-
-/** agenda/getCalendars (reference service addition; a real tenant may answer 404, see calendarsFallbackQuery). */
-export function calendarsQuery() {
-  return opQuery('getCalendars', {});
-}
+// Shared with Today (api/agenda.ts): the lists' key, the calendars, what a write makes stale, a refused version.
+export {
+  appointmentListsKey,
+  appointmentWrites,
+  calendarsQuery,
+  changedMeanwhile,
+} from '../../api/agenda.ts';
 
 /** The patient-mode window in which the fallback looks for calendars: four weeks either side of today. */
 export function fallbackWindow(today: string) {
@@ -84,22 +86,11 @@ export async function fetchCurrent(
   return around.find((a) => a.id === appt.id) ?? null;
 }
 
-/** What every appointment write makes stale. */
-export const appointmentWrites: readonly Invalidation[] = ['getAppointments', 'getSlots'];
-
 export interface AppointmentWrite {
   id: number;
   record: AppointmentRecord;
   /** The version the record was based on, when the service gives versions: sent as ifVersion. */
   version?: number;
-}
-
-/**
- * The service refused the write because the appointment changed since the version it was based on (HTTP 409,
- * extensions.md section 4). The caller re-reads and asks, as when its own comparison notices a change.
- */
-export function changedMeanwhile(e: unknown): boolean {
-  return e instanceof ApiError && e.httpStatus === 409;
 }
 
 /** Writes the complete record (modifyAppointment overwrites every field). */

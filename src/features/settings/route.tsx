@@ -2,6 +2,7 @@ import {
   Button,
   Card,
   type MantineColorScheme,
+  NativeSelect,
   NumberInput,
   SegmentedControl,
   Stack,
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { meQuery } from '../../api/people.ts';
 import { useSession } from '../../api/session.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { navItems } from '../../components/layout/nav-items.tsx';
 import {
   DEFAULT_IDLE_MINUTES,
   MAX_IDLE_MINUTES,
@@ -26,6 +28,7 @@ import {
 } from '../../components/lock/lock-store.ts';
 import { Page } from '../../components/page.tsx';
 import { signOut } from '../../components/sign-out.ts';
+import { readStartPage, writeStartPage } from '../../components/start-page.ts';
 
 export function Component() {
   const { t } = useTranslation('settings');
@@ -64,6 +67,8 @@ export function Component() {
           />
         </Stack>
       </Card>
+
+      <StartPageCard />
 
       <IdleLockCard remembered={session?.remember ?? false} />
 
@@ -110,6 +115,33 @@ export function Component() {
         </Card>
       )}
     </Page>
+  );
+}
+
+/** Where the app opens after signing in: Today unless another area is chosen (a preference of this device). */
+function StartPageCard() {
+  const { t } = useTranslation('settings');
+  const areas = navItems.filter((i) => !i.secondary);
+  const [value, setValue] = useState(() => readStartPage(areas.map((i) => i.to)));
+  return (
+    <Card withBorder maw={640}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('startPage.title')}
+        </Title>
+        <NativeSelect
+          label={t('startPage.label')}
+          description={t('startPage.hint')}
+          data={areas.map((i) => ({ value: i.to, label: t(`common:${i.labelKey}`) }))}
+          value={value}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            writeStartPage(e.currentTarget.value);
+          }}
+          maw={320}
+        />
+      </Stack>
+    </Card>
   );
 }
 

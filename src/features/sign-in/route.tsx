@@ -144,7 +144,8 @@ export function Component() {
     sessionChanged();
     queryClient.clear();
     queryClient.setQueryData(meQuery().queryKey, me);
-    void navigate(next ?? '/leads', { replace: true });
+    // Without a `next`: the start page (the index route redirects to Today or the area chosen in settings).
+    void navigate(next ?? '/', { replace: true });
   }
 
   async function post(values: FormOutput, userid?: number): Promise<void> {

@@ -42,6 +42,7 @@ export const de: Translation<typeof en> = {
   },
   nav: {
     label: 'Hauptnavigation',
+    today: 'Heute',
     leads: 'Leads',
     tasks: 'Aufgaben',
     agenda: 'Agenda',
@@ -52,6 +53,12 @@ export const de: Translation<typeof en> = {
     accounting: 'Buchhaltung',
     stats: 'Statistik',
     settings: 'Einstellungen',
+  },
+  todayBadge: {
+    here_one: '{{count}} anwesend',
+    here_other: '{{count}} anwesend',
+    late_one: '{{count}} verspätet',
+    late_other: '{{count}} verspätet',
   },
   header: {
     openNavigation: 'Navigation öffnen',

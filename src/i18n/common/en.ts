@@ -40,6 +40,7 @@ export const en = {
   },
   nav: {
     label: 'Main',
+    today: 'Today',
     leads: 'Leads',
     tasks: 'Tasks',
     agenda: 'Agenda',
@@ -50,6 +51,12 @@ export const en = {
     accounting: 'Accounting',
     stats: 'Statistics',
     settings: 'Settings',
+  },
+  todayBadge: {
+    here_one: '{{count}} here',
+    here_other: '{{count}} here',
+    late_one: '{{count}} late',
+    late_other: '{{count}} late',
   },
   header: {
     openNavigation: 'Open navigation',

@@ -42,6 +42,7 @@ export const fr: Translation<typeof en> = {
   },
   nav: {
     label: 'Navigation principale',
+    today: 'Aujourd’hui',
     leads: 'Prospects',
     tasks: 'Tâches',
     agenda: 'Agenda',
@@ -52,6 +53,12 @@ export const fr: Translation<typeof en> = {
     accounting: 'Comptabilité',
     stats: 'Statistiques',
     settings: 'Paramètres',
+  },
+  todayBadge: {
+    here_one: '{{count}} présent',
+    here_other: '{{count}} présents',
+    late_one: '{{count}} en retard',
+    late_other: '{{count}} en retard',
   },
   header: {
     openNavigation: 'Ouvrir la navigation',

@@ -42,6 +42,7 @@ export const it: Translation<typeof en> = {
   },
   nav: {
     label: 'Navigazione principale',
+    today: 'Oggi',
     leads: 'Lead',
     tasks: 'Attività',
     agenda: 'Agenda',
@@ -52,6 +53,12 @@ export const it: Translation<typeof en> = {
     accounting: 'Contabilità',
     stats: 'Statistiche',
     settings: 'Impostazioni',
+  },
+  todayBadge: {
+    here_one: '{{count}} presente',
+    here_other: '{{count}} presenti',
+    late_one: '{{count}} in ritardo',
+    late_other: '{{count}} in ritardo',
   },
   header: {
     openNavigation: 'Apri la navigazione',

@@ -20,6 +20,11 @@ export const de: Translation<typeof en> = {
   remembered: 'Auf diesem Gerät, bis Sie sich abmelden',
   notRemembered: 'Bis dieser Browser-Tab geschlossen wird',
   signOut: 'Abmelden',
+  startPage: {
+    title: 'Startseite',
+    label: 'Nach der Anmeldung öffnen',
+    hint: 'Der Bereich, den die App nach der Anmeldung zeigt. Auf diesem Gerät gespeichert.',
+  },
   lock: {
     title: 'Bildschirmsperre',
     enabled: 'Bildschirm sperren, wenn niemand die App benutzt',

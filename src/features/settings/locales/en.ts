@@ -18,6 +18,11 @@ export const en = {
   remembered: 'On this device, until you sign out',
   notRemembered: 'Until this browser tab is closed',
   signOut: 'Sign out',
+  startPage: {
+    title: 'Start page',
+    label: 'Open after signing in',
+    hint: 'The area the app shows after signing in. Kept on this device.',
+  },
   lock: {
     title: 'Screen lock',
     enabled: 'Lock the screen when nobody uses the app',

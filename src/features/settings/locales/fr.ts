@@ -20,6 +20,11 @@ export const fr: Translation<typeof en> = {
   remembered: 'Sur cet appareil, jusqu’à la déconnexion',
   notRemembered: 'Jusqu’à la fermeture de cet onglet',
   signOut: 'Se déconnecter',
+  startPage: {
+    title: 'Page d’accueil',
+    label: 'Ouvrir après la connexion',
+    hint: 'Le domaine que l’application affiche après la connexion. Enregistré sur cet appareil.',
+  },
   lock: {
     title: 'Verrouillage de l’écran',
     enabled: 'Verrouiller l’écran lorsque personne n’utilise l’application',

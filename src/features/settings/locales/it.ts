@@ -20,6 +20,11 @@ export const it: Translation<typeof en> = {
   remembered: 'Su questo dispositivo, fino all’uscita',
   notRemembered: 'Fino alla chiusura di questa scheda',
   signOut: 'Esci',
+  startPage: {
+    title: 'Pagina iniziale',
+    label: 'Aprire dopo l’accesso',
+    hint: 'L’area che l’applicazione mostra dopo l’accesso. Salvato su questo dispositivo.',
+  },
   lock: {
     title: 'Blocco dello schermo',
     enabled: 'Bloccare lo schermo quando nessuno usa l’applicazione',

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { parsePracticeDateTime } from './format.ts';
+
+/**
+ * Where a patient of today's list stands, from the appointment's state and the practice clock: the sections of the
+ * Today area and the counts beside "Today" in the navigation (one rule for both).
+ *
+ * States (practice-api.md leaves their meaning open; docs/decisions/0012 names them): P planned, W waiting,
+ * 1 arrived, 2 done, -1 cancelled by the patient, -2 no-show; '' and unknown codes count as planned.
+ */
+
+export const daySections = ['here', 'late', 'expected', 'done', 'missed'] as const;
+export type DaySection = (typeof daySections)[number];
+
+/** A patient who has not arrived this many minutes after the start is late. */
+export const LATE_AFTER_MINUTES = 10;
+
+/** Arrived or waiting: in the practice. */
+export function isHereState(state: string): boolean {
+  return state === '1' || state === 'W';
+}
+
+/** Cancelled by the patient or no-show: not coming (their time is free again, docs/decisions/0020). */
+export function isMissedState(state: string): boolean {
+  return state === '-1' || state === '-2';
+}
+
+/** Whole minutes from a practice date-time (`YYYY-MM-DD HH:MM:SS`, Zurich) to the instant `now`; null if unreadable. */
+export function minutesSince(practiceDateTime: string | null | undefined, now: number): number | null {
+  const at = parsePracticeDateTime(practiceDateTime);
+  if (!at) return null;
+  return Math.floor((now - at.getTime()) / 60_000);
+}
+
+/**
+ * here: arrived or waiting; done; missed: cancelled or no-show; late: not arrived `LATE_AFTER_MINUTES` or more after
+ * the start; expected: every other one (planned, start not yet that far past). An appointment without a patient
+ * (a phone hour, administration) is never late: nobody is coming.
+ */
+export function sectionOf(appt: { state: string; date: string; patid?: number }, now: number): DaySection {
+  if (isHereState(appt.state)) return 'here';
+  if (appt.state === '2') return 'done';
+  if (isMissedState(appt.state)) return 'missed';
+  if (appt.patid === 0) return 'expected';
+  const since = minutesSince(appt.date, now);
+  return since !== null && since >= LATE_AFTER_MINUTES ? 'late' : 'expected';
+}
+
+/** How many appointments are in each section. */
+export function countSections(
+  appts: readonly { state: string; date: string; patid?: number }[],
+  now: number,
+): Record<DaySection, number> {
+  const out: Record<DaySection, number> = { here: 0, late: 0, expected: 0, done: 0, missed: 0 };
+  for (const a of appts) out[sectionOf(a, now)] += 1;
+  return out;
+}
+
+/** The instant now (ms), refreshed every `everyMs` (half a minute: "late" and "since" move on by the minute). */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(id);
+  }, [everyMs]);
+  return now;
+}

@@ -1,0 +1,192 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Appointment } from '../../../contract/agenda.ts';
+import { createPatient } from '../../test/factories.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
+import { Component as TodayPage } from './route.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// The demo practice's seed has appointments today as well; each test adds its own, with texts the seed never uses.
+const api = inProcessService();
+
+async function book(input: {
+  calendar: number;
+  start: string;
+  appointment: string;
+  patid: number;
+  state?: string;
+}): Promise<number> {
+  const [h, m] = input.start.split(':').map(Number);
+  const end = `${String(h).padStart(2, '0')}:${String(m + 20).padStart(2, '0')}`;
+  const reply = await api.send('createAppointment', {
+    calendar: input.calendar,
+    date: `2026-11-23 ${input.start}:00`,
+    end: `2026-11-23 ${end}:00`,
+    appointment: input.appointment,
+    patid: input.patid,
+    displayedduration: '20',
+    state: input.state ?? 'P',
+  });
+  if (reply.body.status !== true) throw new Error(String(reply.body.msg));
+  return (reply.body.result as { appointmentid: number }).appointmentid;
+}
+
+async function stored(id: number): Promise<Appointment | undefined> {
+  const reply = await api.send('getAppointments', { from: '2026-11-23', until: '2026-11-23' });
+  return (reply.body.result as Appointment[]).find((a) => a.id === id);
+}
+
+const region = (name: RegExp) => screen.findByRole('region', { name });
+const rowOf = (el: HTMLElement) => el.closest('li') as HTMLElement;
+
+describe('Today', () => {
+  // Monday 23.11.2026; the page and the service read the same faked clock.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T08:03:00Z')); // 09:03 in Zurich
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the day in sections: here with the minutes since arrival, late 10 minutes after the start, expected', async () => {
+    signInForTest();
+    const anna = await createPatient(api, {
+      lastname: 'Heute-Ankunft',
+      firstname: 'Anna',
+      dob: '1980-03-12',
+    });
+    const beat = await createPatient(api, { lastname: 'Heute-Spät', firstname: 'Beat' });
+    const carla = await createPatient(api, { lastname: 'Heute-Später', firstname: 'Carla' });
+    const arrived = await book({
+      calendar: 1,
+      start: '09:00',
+      appointment: 'Heutetest A',
+      patid: anna.patid,
+    });
+    // Arrived at 09:03 (the service notes when the state changed).
+    const a = await stored(arrived);
+    await api.send('modifyAppointment', {
+      appointmentid: arrived,
+      calendar: 1,
+      date: a?.date,
+      end: a?.end,
+      patid: anna.patid,
+      appointment: 'Heutetest A',
+      comment: '',
+      displayedduration: '20',
+      state: '1',
+    });
+    await book({ calendar: 2, start: '09:00', appointment: 'Heutetest B', patid: beat.patid });
+    await book({ calendar: 1, start: '09:20', appointment: 'Heutetest C', patid: carla.patid });
+    // 09:15: Anna here for 12 minutes, Beat 15 minutes late, Carla expected.
+    vi.setSystemTime(new Date('2026-11-23T08:15:00Z'));
+
+    renderWithProviders(<TodayPage />, { url: '/today' });
+
+    const here = await region(/^Here \(\d+\)$/);
+    const annaLink = await within(here).findByRole('link', { name: 'Heute-Ankunft, Anna' });
+    expect(annaLink).toHaveAttribute('href', `/patients/${anna.patid}`);
+    const annaRow = rowOf(annaLink);
+    expect(annaRow).toHaveTextContent('born 12.03.1980');
+    expect(annaRow).toHaveTextContent('Heutetest A · Dr. Brunner');
+    expect(annaRow).toHaveTextContent('Arrived');
+    expect(annaRow).toHaveTextContent('for 12 min');
+    expect(within(annaRow).getByRole('link', { name: 'Show in the agenda' })).toHaveAttribute(
+      'href',
+      `/agenda?view=day&date=2026-11-23&cals=1&appt=${arrived}`,
+    );
+
+    const late = await region(/^Late \(\d+\)$/);
+    expect(rowOf(await within(late).findByRole('link', { name: 'Heute-Spät, Beat' }))).toHaveTextContent(
+      '15 min late',
+    );
+    const expected = await region(/^Expected \(\d+\)$/);
+    expect(await within(expected).findByRole('link', { name: 'Heute-Später, Carla' })).toBeInTheDocument();
+    // One round trip for the whole practice's day.
+    expect(api.calls.filter((c) => c.op === 'getAppointments').map((c) => c.input)).toEqual([
+      { from: '2026-11-23', until: '2026-11-23' },
+    ]);
+  });
+
+  it('one click sets Arrived on the complete record, moves the row under here, and Undo sets it back', async () => {
+    signInForTest();
+    const dora = await createPatient(api, { lastname: 'Heute-Klick', firstname: 'Dora' });
+    const id = await book({ calendar: 3, start: '10:00', appointment: 'Heutetest D', patid: dora.patid });
+    await api.send('modifyAppointment', {
+      appointmentid: id,
+      calendar: 3,
+      date: '2026-11-23 10:00:00',
+      end: '2026-11-23 10:20:00',
+      patid: dora.patid,
+      appointment: 'Heutetest D',
+      comment: 'Dolmetscher',
+      displayedduration: '20',
+      state: 'P',
+    });
+    const { user } = renderWithProviders(<TodayPage />, { url: '/today' });
+    const expected = await region(/^Expected/);
+    const row = rowOf(await within(expected).findByRole('link', { name: 'Heute-Klick, Dora' }));
+    const toolbar = within(row).getByRole('toolbar', { name: 'Set the state of 10:00 Heute-Klick, Dora' });
+
+    await user.click(within(toolbar).getByRole('button', { name: 'Arrived' }));
+
+    const here = await region(/^Here/);
+    expect(await within(here).findByRole('link', { name: 'Heute-Klick, Dora' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.op === 'modifyAppointment').map((c) => c.input)).toEqual([
+        {
+          ifVersion: 2,
+          appointmentid: id,
+          calendar: 3,
+          date: '2026-11-23 10:00:00',
+          end: '2026-11-23 10:20:00',
+          patid: dora.patid,
+          appointment: 'Heutetest D',
+          comment: 'Dolmetscher',
+          displayedduration: '20',
+          state: '1',
+          deleted: 0,
+        },
+      ]),
+    );
+    await waitFor(async () => expect((await stored(id))?.state).toBe('1'));
+
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(async () => expect((await stored(id))?.state).toBe('P'));
+    expect(await screen.findByText('Heute-Klick, Dora: back to Planned')).toBeInTheDocument();
+    expect(
+      await within(await region(/^Expected/)).findByRole('link', { name: 'Heute-Klick, Dora' }),
+    ).toBeInTheDocument();
+    expect((await stored(id))?.comment).toBe('Dolmetscher');
+  });
+
+  it('a key in a row sets its state: 4 No-show moves it to cancelled / no-show', async () => {
+    signInForTest();
+    const emil = await createPatient(api, { lastname: 'Heute-Taste', firstname: 'Emil' });
+    const id = await book({ calendar: 2, start: '11:00', appointment: 'Heutetest E', patid: emil.patid });
+    renderWithProviders(<TodayPage />, { url: '/today' });
+    const row = rowOf(
+      await within(await region(/^Expected/)).findByRole('link', { name: 'Heute-Taste, Emil' }),
+    );
+    fireEvent.keyDown(row, { key: '4' });
+    const missed = await region(/^Cancelled \/ no-show/);
+    const moved = rowOf(await within(missed).findByRole('link', { name: 'Heute-Taste, Emil' }));
+    expect(moved).toHaveTextContent('No-show');
+    await waitFor(async () => expect((await stored(id))?.state).toBe('-2'));
+  });
+
+  it('says so when the day has no appointments in the calendars shown, and when the list cannot be read', async () => {
+    signInForTest();
+    renderWithProviders(<TodayPage />, { url: '/today?cals=99' });
+    expect(await screen.findByText('No appointments today in the calendars shown.')).toBeInTheDocument();
+
+    api.intercept('getAppointments', () => ({ http: 500, msg: 'Database gone.' }));
+    renderWithProviders(<TodayPage />, { url: '/today' });
+    expect(await screen.findByText('Today’s appointments could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Database gone.')).toBeInTheDocument();
+  });
+});
