@@ -328,7 +328,7 @@ export function Component() {
                 </Text>
                 <Text size="sm">
                   {service ? `${service.name} · ${t('service.minutes', { count: duration ?? 0 })}` : ''}
-                  {state.patid !== null && (
+                  {state.patid !== null && !patientDeleted && (
                     <>
                       {service ? ' · ' : ''}
                       <PatientText patid={state.patid} />
