@@ -53,6 +53,8 @@ export interface PatientSearchBoxProps {
    * of its own, right after the hit's, so the arrow keys reach it as they reach the hits.
    */
   onBook?: (patient: Patient) => void;
+  /** The list's width when it should be wider than the field (a narrow header field with actions beside the hits). */
+  dropdownWidth?: number;
   /**
    * A picker for booking, linking or a recall: deleted patients are listed (marked, so that the person sees why
    * they are not offered) but cannot be chosen.
@@ -91,6 +93,7 @@ export function PatientSearchBox({
   maxHits = 8,
   excludeDeleted,
   onBook,
+  dropdownWidth,
 }: PatientSearchBoxProps) {
   const { t } = useTranslation('patients');
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -140,6 +143,8 @@ export function PatientSearchBox({
       }}
       // In the DOM beside the field, so that the list is inside the page's landmark (or the dialog).
       withinPortal={false}
+      width={dropdownWidth ?? 'target'}
+      position="bottom-start"
     >
       <Combobox.Target withExpandedAttribute>
         <TextInput

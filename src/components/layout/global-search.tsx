@@ -84,6 +84,7 @@ export function GlobalSearch() {
           placeholder={t('search.placeholder')}
           onPick={openPatient}
           onBook={bookPatient}
+          dropdownWidth={480}
           footer={allResults}
           rightSection={
             <Kbd size="xs" aria-hidden>

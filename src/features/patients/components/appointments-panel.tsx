@@ -10,6 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,11 +104,18 @@ export function AppointmentsPanel({ patid }: { patid: number }) {
                           component={Link}
                           to={href}
                           size="sm"
+                          underline="always"
+                          style={{ whiteSpace: 'nowrap' }}
                           aria-label={t('appointments.openInAgenda', {
                             date: formatDate(a.date),
                             time: formatTime(a.date),
                           })}
                         >
+                          <IconCalendarEvent
+                            size={14}
+                            aria-hidden
+                            style={{ verticalAlign: '-2px', marginInlineEnd: 4 }}
+                          />
                           {formatDate(a.date)}
                         </Anchor>
                       ) : (

@@ -19,7 +19,7 @@ export const de: Translation<typeof en> = {
     allResults: 'Alle Ergebnisse anzeigen',
     phoneUnsupported:
       'Der Server dieser Praxis kann nicht nach Telefonnummern suchen. Bitte nach Name oder Geburtsdatum suchen.',
-    book: 'Termin buchen',
+    book: 'Buchen',
     bookFor: 'Termin buchen für {{patient}}',
   },
   searchForm: {

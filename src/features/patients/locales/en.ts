@@ -17,7 +17,7 @@ export const en = {
     allResults: 'Show all results',
     phoneUnsupported:
       "This practice's server cannot search by phone number. Search by name or date of birth instead.",
-    book: 'Book appointment',
+    book: 'Book',
     bookFor: 'Book appointment for {{patient}}',
   },
   searchForm: {

@@ -19,8 +19,8 @@ export const fr: Translation<typeof en> = {
     allResults: 'Afficher tous les résultats',
     phoneUnsupported:
       'Le serveur de ce cabinet ne permet pas de rechercher par numéro de téléphone. Recherchez par nom ou par date de naissance.',
-    book: 'Prendre rendez-vous',
-    bookFor: 'Prendre rendez-vous pour {{patient}}',
+    book: 'Réserver',
+    bookFor: 'Réserver un rendez-vous pour {{patient}}',
   },
   searchForm: {
     label: 'Recherche de patients',

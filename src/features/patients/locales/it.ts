@@ -19,7 +19,7 @@ export const it: Translation<typeof en> = {
     allResults: 'Mostra tutti i risultati',
     phoneUnsupported:
       'Il server di questo studio non consente di cercare per numero di telefono. Cercare per nome o data di nascita.',
-    book: 'Prenotare un appuntamento',
+    book: 'Prenotare',
     bookFor: 'Prenotare un appuntamento per {{patient}}',
   },
   searchForm: {
