@@ -364,6 +364,8 @@ describe('booking', () => {
       `Vorgewählt, Lea · 03.04.1985 · #${patient.patid}`,
     );
     expect(screen.queryByRole('combobox', { name: 'Search a patient' })).toBeNull();
+    // The confirmation asks only for what is missing.
+    expect(screen.getByText('Choose a time to book.')).toBeInTheDocument();
     // Choosing the service and a time keeps the patient.
     await user.click(await screen.findByRole('radio', { name: /^Kontrolle/ }));
     const times = await screen.findByRole('radiogroup', { name: 'Monday 23.11.2026' });

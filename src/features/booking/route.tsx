@@ -352,7 +352,13 @@ export function Component() {
             )}
             {!ready && !booking && (
               <Text size="xs" c="dimmed" mt={4}>
-                {t('confirm.missing')}
+                {t(
+                  state.slot !== null
+                    ? 'confirm.missingPatient'
+                    : state.patid !== null && !patientDeleted
+                      ? 'confirm.missingTime'
+                      : 'confirm.missing',
+                )}
               </Text>
             )}
           </Paper>

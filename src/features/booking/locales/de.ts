@@ -53,6 +53,8 @@ export const de: Translation<typeof en> = {
   confirm: {
     noSlot: 'Noch keine Zeit gewählt',
     missing: 'Wählen Sie eine Zeit und einen Patienten, um zu buchen.',
+    missingTime: 'Wählen Sie eine Zeit, um zu buchen.',
+    missingPatient: 'Wählen Sie einen Patienten, um zu buchen.',
     legend: 'Prüfen und buchen',
     patient: 'Patient',
     comment: 'Bemerkung (intern, freiwillig)',

@@ -49,6 +49,8 @@ export const en = {
   confirm: {
     noSlot: 'No time chosen yet',
     missing: 'Choose a time and a patient to book.',
+    missingTime: 'Choose a time to book.',
+    missingPatient: 'Choose a patient to book.',
     legend: 'Check and book',
     patient: 'Patient',
     comment: 'Comment (internal, optional)',

@@ -52,6 +52,8 @@ export const fr: Translation<typeof en> = {
   confirm: {
     noSlot: 'Aucune heure choisie',
     missing: 'Choisissez une heure et un patient pour réserver.',
+    missingTime: 'Choisissez une heure pour réserver.',
+    missingPatient: 'Choisissez un patient pour réserver.',
     legend: 'Vérifier et réserver',
     patient: 'Patient',
     comment: 'Commentaire (interne, facultatif)',

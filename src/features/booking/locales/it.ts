@@ -51,6 +51,8 @@ export const it: Translation<typeof en> = {
   confirm: {
     noSlot: 'Nessun orario ancora scelto',
     missing: 'Scegliere un orario e un paziente per prenotare.',
+    missingTime: 'Scegliere un orario per prenotare.',
+    missingPatient: 'Scegliere un paziente per prenotare.',
     legend: 'Verifica e prenota',
     patient: 'Paziente',
     comment: 'Commento (interno, facoltativo)',
