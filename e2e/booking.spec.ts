@@ -91,7 +91,7 @@ test('books a slot for a new patient, shows it in the agenda and no longer offer
   // Confirm.
   const confirm = page.getByRole('region', { name: 'Check and book' });
   await expect(confirm).toContainText(`${lastname}, Anna`);
-  await page.getByLabel('Comment for the practice (optional)').fill(comment);
+  await page.getByLabel('Comment (internal, optional)').fill(comment);
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Book appointment' }).click();
   await expect(page.getByText('Appointment booked')).toBeVisible({ timeout: 15_000 });
@@ -147,7 +147,7 @@ test('at 1440×900 a booking completes on one screen without scrolling', async (
   await page.getByLabel('Search a patient').fill(`Einseite-${stamp}`);
   await page.getByRole('option', { name: `Einseite-${stamp}, Rita` }).click();
   await expect(page.getByTestId('chosen-patient')).toContainText(`#${patid}`);
-  await page.getByLabel('Comment for the practice (optional)').fill(comment);
+  await page.getByLabel('Comment (internal, optional)').fill(comment);
 
   const book = page.getByRole('button', { name: 'Book appointment' });
   await expect(book).toBeEnabled();
@@ -246,7 +246,7 @@ test('at 390 px the sticky confirmation bar never covers the field being filled 
   }
 
   // Scrolled down to the end: the last field of the form stands above the bar.
-  const comment = page.getByLabel('Comment for the practice (optional)');
+  const comment = page.getByLabel('Comment (internal, optional)');
   await page.keyboard.press('End');
   await page.mouse.wheel(0, 5_000);
   await expect

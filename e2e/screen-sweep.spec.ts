@@ -264,16 +264,21 @@ for (const language of LANGUAGES) {
       await page.setViewportSize({ width: WIDTHS[0], height: 900 });
       await page.goto(screen.path(data));
       await expect(page.getByRole('heading', { level: 1 }).first(), screen.name).toBeVisible();
-      // Loaded: no spinner left (a screen that keeps one is a finding of its own, reported by axe or the eye).
-      await expect(page.locator('.mantine-Loader-root'))
-        .toHaveCount(0, { timeout: 3_000 })
-        .catch(() => undefined);
+      // Loaded: no spinner or skeleton left (a screen that keeps one is a finding of its own, reported by axe or the
+      // eye), again once a dialog or drawer is open. Skeletons too: under load axe once scanned the lead drawer's
+      // skeleton, which the content replaced before axe reported it (as ':root', its node gone).
+      const loaded = () =>
+        expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root'))
+          .toHaveCount(0, { timeout: 3_000 })
+          .catch(() => undefined);
+      await loaded();
       try {
         if (screen.open) await screen.open(page, LABEL[language]);
       } catch (e) {
         problems.push(`${screen.name} (${language}): could not open: ${String(e).slice(0, 200)}`);
         continue;
       }
+      if (screen.open) await loaded();
       // Let transitions end before measuring colours.
       await page.waitForTimeout(250);
 

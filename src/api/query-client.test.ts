@@ -1,6 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client.ts';
+import { opKey, opMutationKey } from './queries.ts';
 import { createQueryClient, retryQuery } from './query-client.ts';
 
 const http = (httpStatus: number) => new ApiError({ op: 'getLeads', kind: 'http', httpStatus, msg: 'x' });
@@ -72,6 +73,25 @@ describe('createQueryClient', () => {
     expect(client.getQueryData(['sales', 'getLeads', { limit: 10 }])).toBe(2);
     expect(client.getQueryState(['agenda', 'getAppointments', {}])?.isInvalidated).toBe(false);
     unsubscribe();
+  });
+
+  it('makes the free slots and the appointment lists stale after any appointment write, declared or not', async () => {
+    const client = createQueryClient();
+    const slots = opKey('getSlots', { serviceid: 2, from: '2026-11-23', to: '2026-11-30' });
+    const lists = opKey('getAppointments', { calendarid: 2, from: 0, until: 1 });
+    const leads = opKey('getLeads', { limit: 10 });
+    // An optimistic move or a state set from a list: a modifyAppointment mutation that declares nothing.
+    for (const op of ['modifyAppointment', 'createAppointment'] as const) {
+      for (const key of [slots, lists, leads]) client.setQueryData(key, []);
+      const mutation = client.getMutationCache().build(client, {
+        mutationKey: opMutationKey(op),
+        mutationFn: async () => 'saved',
+      });
+      await mutation.execute(undefined);
+      expect(client.getQueryState(slots)?.isInvalidated, op).toBe(true);
+      expect(client.getQueryState(lists)?.isInvalidated, op).toBe(true);
+      expect(client.getQueryState(leads)?.isInvalidated, op).toBe(false);
+    }
   });
 
   it('sends a 401 of a query or a mutation to onUnauthorized, and keeps the cache', async () => {

@@ -1,5 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { OpName } from '../../contract/operations.ts';
 import { type ApiError, isApiError } from './client.ts';
+import { opMutationKey, opScope } from './queries.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -40,6 +42,27 @@ function isUnauthorized(error: unknown): error is ApiError {
   return isApiError(error) && error.kind === 'unauthorized';
 }
 
+/**
+ * What a successful write of an operation always makes stale, whoever built the mutation and whatever it declares
+ * (the agenda's save and its optimistic move, a state set in a list of the day, booking): an appointment written
+ * changes the appointment lists and the free slots, since a cancelled or no-show appointment frees its time
+ * (extensions.md section 3), so booking shows it at once. Matched by the mutation key `[area, op]`.
+ */
+const appointmentWrite = [opScope('getAppointments'), opScope('getSlots')];
+const alwaysStale: Partial<Record<OpName, readonly QueryKey[]>> = {
+  createAppointment: appointmentWrite,
+  modifyAppointment: appointmentWrite,
+};
+
+/** The keys a write of this mutation key always makes stale (empty for other mutations). */
+export function impliedInvalidations(mutationKey: readonly unknown[] | undefined): readonly QueryKey[] {
+  for (const [op, keys] of Object.entries(alwaysStale) as [OpName, readonly QueryKey[]][]) {
+    const [area, name] = opMutationKey(op);
+    if (mutationKey?.[0] === area && mutationKey?.[1] === name) return keys;
+  }
+  return [];
+}
+
 /** One per app (and a fresh one per test). */
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -60,6 +83,11 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
       },
       onSuccess: (_data, _variables, _context, mutation) => {
         const keys = mutation.meta?.invalidates ?? [];
+        const declared = new Set(keys.map((k) => JSON.stringify(k)));
+        // Not declared but always stale: refetched without holding the mutation (an optimistic move refetches itself).
+        for (const queryKey of impliedInvalidations(mutation.options.mutationKey)) {
+          if (!declared.has(JSON.stringify(queryKey))) void client.invalidateQueries({ queryKey });
+        }
         // Returned, so the mutation stays pending until the lists it changed are fresh again.
         return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
       },

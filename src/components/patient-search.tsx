@@ -1,10 +1,12 @@
 import { Combobox, Group, Loader, Text, TextInput, type TextInputProps, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconCalendarPlus } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../contract/system.ts';
 import { formatDate } from './format.ts';
 import { interpretQuery, patientName, usePatientLookup } from './patient-criteria.ts';
+import classes from './patient-search.module.css';
 import { searchFieldProps } from './patient-search-field.tsx';
 import { describeError } from './states.tsx';
 
@@ -47,6 +49,13 @@ export interface PatientSearchBoxProps {
   required?: boolean;
   maxHits?: number;
   /**
+   * A second action beside each hit that is not deleted (the header's search: "Book appointment"). It is an option
+   * of its own, right after the hit's, so the arrow keys reach it as they reach the hits.
+   */
+  onBook?: (patient: Patient) => void;
+  /** The list's width when it should be wider than the field (a narrow header field with actions beside the hits). */
+  dropdownWidth?: number;
+  /**
    * A picker for booking, linking or a recall: deleted patients are listed (marked, so that the person sees why
    * they are not offered) but cannot be chosen.
    */
@@ -83,6 +92,8 @@ export function PatientSearchBox({
   required,
   maxHits = 8,
   excludeDeleted,
+  onBook,
+  dropdownWidth,
 }: PatientSearchBoxProps) {
   const { t } = useTranslation('patients');
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -103,12 +114,13 @@ export function PatientSearchBox({
     if (hitsKey !== '' && opened && store.getSelectedOptionIndex() === -1) store.selectFirstOption();
   }, [hitsKey, opened]);
 
-  const pick = (patient: Patient) => {
+  const pick = (patient: Patient, action: 'open' | 'book' = 'open') => {
     // A picker that books or links never takes a deleted patient (the service refuses it too).
-    if (excludeDeleted && patient.deleted === '1') return;
+    if ((excludeDeleted || action === 'book') && patient.deleted === '1') return;
     setText(keepText ? patientName(patient) : '');
     combobox.closeDropdown();
-    onPick(patient);
+    if (action === 'book') onBook?.(patient);
+    else onPick(patient);
   };
 
   const hint = (() => {
@@ -125,11 +137,14 @@ export function PatientSearchBox({
     <Combobox
       store={combobox}
       onOptionSubmit={(value) => {
-        const patient = hits.find((p) => String(p.patid) === value);
-        if (patient) pick(patient);
+        const [action, id] = value.split(':');
+        const patient = hits.find((p) => String(p.patid) === id);
+        if (patient) pick(patient, action === 'book' ? 'book' : 'open');
       }}
       // In the DOM beside the field, so that the list is inside the page's landmark (or the dialog).
       withinPortal={false}
+      width={dropdownWidth ?? 'target'}
+      position="bottom-start"
     >
       <Combobox.Target withExpandedAttribute>
         <TextInput
@@ -157,32 +172,66 @@ export function PatientSearchBox({
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options aria-label={t('search.results')}>
-          {hits.map((p) => (
-            <Combobox.Option
-              value={String(p.patid)}
-              key={p.patid}
-              aria-label={patientOptionLabel(p, t)}
-              disabled={excludeDeleted && p.deleted === '1'}
-              // Mantine marks a disabled option for its own keyboard handling only: say it to assistive technology.
-              aria-disabled={excludeDeleted && p.deleted === '1' ? true : undefined}
-            >
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Text size="sm" fw={600} td={p.deleted === '1' ? 'line-through' : undefined}>
-                  {patientName(p)}
-                  {p.deleted === '1' && (
-                    <Text span size="xs" fw={700} ml={6} className="patient-deleted-tag">
-                      {t('deleted')}
-                    </Text>
-                  )}
-                </Text>
-                {/* Inherits the option's colour (white on the highlighted one). */}
-                <Text size="xs">{patientFacts(p).join(' · ')}</Text>
-              </Group>
-            </Combobox.Option>
-          ))}
-          {hint && <Combobox.Empty>{hint}</Combobox.Empty>}
+        {/*
+          The hint stays outside the list: a listbox holds options only (axe aria-required-children found the empty
+          field's list holding just the hint). The list itself stays in the DOM, hidden while empty, because the
+          field's aria-controls names it.
+        */}
+        <Combobox.Options aria-label={t('search.results')} hidden={hits.length === 0}>
+          {hits.map((p) => {
+            const deleted = p.deleted === '1';
+            const option = (
+              <Combobox.Option
+                value={`open:${p.patid}`}
+                key={p.patid}
+                aria-label={patientOptionLabel(p, t)}
+                disabled={excludeDeleted && deleted}
+                // Mantine marks a disabled option for its own keyboard handling only: say it to assistive technology.
+                aria-disabled={excludeDeleted && deleted ? true : undefined}
+                className={onBook ? classes.hit : undefined}
+              >
+                <Group
+                  justify="space-between"
+                  wrap={onBook ? 'wrap' : 'nowrap'}
+                  gap="sm"
+                  style={{ rowGap: 0 }}
+                >
+                  <Text size="sm" fw={600} td={deleted ? 'line-through' : undefined}>
+                    {patientName(p)}
+                    {deleted && (
+                      <Text span size="xs" fw={700} ml={6} className="patient-deleted-tag">
+                        {t('deleted')}
+                      </Text>
+                    )}
+                  </Text>
+                  {/* Inherits the option's colour (white on the highlighted one). */}
+                  <Text size="xs">{patientFacts(p).join(' · ')}</Text>
+                </Group>
+              </Combobox.Option>
+            );
+            if (!onBook) return option;
+            return (
+              <div key={p.patid} className={classes.row}>
+                {option}
+                {!deleted && (
+                  <Combobox.Option
+                    value={`book:${p.patid}`}
+                    aria-label={t('search.bookFor', { patient: patientOptionLabel(p, t) })}
+                    className={classes.action}
+                  >
+                    <Group gap={4} wrap="nowrap">
+                      <IconCalendarPlus size={14} aria-hidden />
+                      <Text span size="xs" fw={600}>
+                        {t('search.book')}
+                      </Text>
+                    </Group>
+                  </Combobox.Option>
+                )}
+              </div>
+            );
+          })}
         </Combobox.Options>
+        {hint && <Combobox.Empty>{hint}</Combobox.Empty>}
         {footer && text.trim() !== '' && <Combobox.Footer>{footer(text)}</Combobox.Footer>}
       </Combobox.Dropdown>
     </Combobox>

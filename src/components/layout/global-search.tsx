@@ -31,6 +31,12 @@ export function GlobalSearch() {
     void navigate(`/patients/${p.patid}`);
   };
 
+  // Booking reads the patient from the address (and refuses a deleted one there too).
+  const bookPatient = (p: Patient) => {
+    close();
+    void navigate(`/booking?patid=${p.patid}`);
+  };
+
   const allResults = (text: string) => (
     <Anchor
       component={Link}
@@ -77,6 +83,8 @@ export function GlobalSearch() {
           hideLabel
           placeholder={t('search.placeholder')}
           onPick={openPatient}
+          onBook={bookPatient}
+          dropdownWidth={480}
           footer={allResults}
           rightSection={
             <Kbd size="xs" aria-hidden>
@@ -108,6 +116,7 @@ export function GlobalSearch() {
             label={t('search.label')}
             placeholder={t('search.placeholder')}
             onPick={openPatient}
+            onBook={bookPatient}
             footer={allResults}
             autoFocus
             maxHits={10}

@@ -33,9 +33,10 @@ describe('the header', () => {
     expect(header().getByTestId('practice-name')).toHaveTextContent(/^Practice /);
 
     // The real menu button: the user's name (from whoami), no longer inert.
-    await expect.poll(() => header().getByTestId('user-name').textContent).not.toBe('…');
+    // The default second of expect.poll is too short on a busy machine (it failed so on main, under load).
+    await expect.poll(() => header().getByTestId('user-name').textContent, { timeout: 10_000 }).not.toBe('…');
     await expect
-      .poll(() => header().getByTestId('user-name').closest('button'))
+      .poll(() => header().getByTestId('user-name').closest('button'), { timeout: 10_000 })
       .not.toHaveAttribute('aria-disabled');
     await user.click(header().getByTestId('user-name'));
     expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();

@@ -21,6 +21,10 @@ export interface PatientStepProps {
 export function PatientStep({ patid, onChoose }: PatientStepProps) {
   const { t } = useTranslation('booking');
   const [creating, setCreating] = useState(false);
+  // A patient from the address (the patient page's "Book appointment", Ctrl+K) is read first: a deleted one is not
+  // taken, and the person is told why the search is there instead.
+  const record = useQuery({ ...customerQuery(patid ?? 0), enabled: patid !== null });
+  const refused = patid !== null && record.data?.deleted === '1' ? record.data : null;
   return (
     <>
       {/* Mounted while the step is there, so that a closed dialog keeps what was typed. */}
@@ -30,26 +34,33 @@ export function PatientStep({ patid, onChoose }: PatientStepProps) {
         onCreated={(id) => onChoose(id)}
         onUse={(p) => onChoose(p.patid)}
       />
-      {patid !== null ? (
+      {patid !== null && !refused ? (
         <ChosenPatient patid={patid} onChange={() => onChoose(null)} />
       ) : (
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Box style={{ flex: 1 }} miw={240}>
-            <PatientSearchBox
-              excludeDeleted
-              label={t('patient.searchLabel')}
-              placeholder={t('patient.searchHint')}
-              onPick={(p) => onChoose(p.patid)}
-            />
-          </Box>
-          <Button
-            variant="default"
-            leftSection={<IconUserPlus size={16} aria-hidden />}
-            onClick={() => setCreating(true)}
-          >
-            {t('patient.create')}
-          </Button>
-        </Group>
+        <Stack gap="xs">
+          {refused && (
+            <Alert color="red" role="alert" p="xs" data-testid="patient-refused">
+              {t('patient.deletedNamed', { patient: `${patientName(refused)} (#${refused.patid})` })}
+            </Alert>
+          )}
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Box style={{ flex: 1 }} miw={240}>
+              <PatientSearchBox
+                excludeDeleted
+                label={t('patient.searchLabel')}
+                placeholder={t('patient.searchHint')}
+                onPick={(p) => onChoose(p.patid)}
+              />
+            </Box>
+            <Button
+              variant="default"
+              leftSection={<IconUserPlus size={16} aria-hidden />}
+              onClick={() => setCreating(true)}
+            >
+              {t('patient.create')}
+            </Button>
+          </Group>
+        </Stack>
       )}
     </>
   );
@@ -70,16 +81,9 @@ function ChosenPatient({ patid, onChange }: { patid: number; onChange: () => voi
           ) : query.isError ? (
             <Text c="red.8">{t('patient.loadFailed', { msg: describeError(query.error, t) })}</Text>
           ) : (
-            <>
-              <Text data-testid="chosen-patient">
-                {patientName(query.data)} · {patientFacts(query.data).join(' · ')}
-              </Text>
-              {query.data.deleted === '1' && (
-                <Alert color="red" role="alert" p="xs">
-                  {t('patient.deleted')}
-                </Alert>
-              )}
-            </>
+            <Text data-testid="chosen-patient">
+              {patientName(query.data)} · {patientFacts(query.data).join(' · ')}
+            </Text>
           )}
         </Stack>
         <Button variant="default" onClick={onChange}>

@@ -167,7 +167,7 @@ describe('booking', () => {
       'aria-checked',
       'true',
     );
-    await user.type(screen.getByLabelText('Comment for the practice (optional)'), 'Bitte Befund mitbringen');
+    await user.type(screen.getByLabelText('Comment (internal, optional)'), 'Bitte Befund mitbringen');
     await user.click(screen.getByRole('button', { name: 'Book appointment' }));
 
     expect(await screen.findByText('Appointment booked')).toBeInTheDocument();
@@ -338,7 +338,7 @@ describe('booking', () => {
     });
   });
 
-  it('does not book a deleted patient: the patient is marked and the button stays off', async () => {
+  it('does not take a deleted patient from the address: it says so and offers the search instead', async () => {
     signInForTest();
     const [slot] = await favreSlots('2026-11-23');
     if (!slot) throw new Error('Dr. Favre has no free time on 23.11.2026');
@@ -346,8 +346,32 @@ describe('booking', () => {
     renderWithProviders(<BookingPage />, {
       url: `/booking?service=2&provider=3&duration=15&slot=${slot.from}-${slot.to}-3&patid=40`,
     });
-    expect(await screen.findByText(/This patient is deleted and cannot be booked/)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^.+ \(#40\) is deleted and cannot be booked\. Choose another patient\.$/,
+    );
+    expect(screen.getByRole('combobox', { name: 'Search a patient' })).toBeInTheDocument();
+    expect(screen.queryByTestId('chosen-patient')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Check and book' })).not.toHaveTextContent('#40');
     expect(screen.getByRole('button', { name: 'Book appointment' })).toBeDisabled();
     expect(bookCalls()).toEqual([]);
+  });
+
+  it('starts with the patient of the address chosen (the patient page, Ctrl+K), the rest still to choose', async () => {
+    signInForTest();
+    const patient = await createPatient(api, { firstname: 'Lea', lastname: 'Vorgewählt', dob: '1985-04-03' });
+    const { user } = renderWithProviders(<BookingPage />, { url: `/booking?patid=${patient.patid}` });
+    expect(await screen.findByTestId('chosen-patient')).toHaveTextContent(
+      `Vorgewählt, Lea · 03.04.1985 · #${patient.patid}`,
+    );
+    expect(screen.queryByRole('combobox', { name: 'Search a patient' })).toBeNull();
+    // The confirmation asks only for what is missing.
+    expect(screen.getByText('Choose a time to book.')).toBeInTheDocument();
+    // Choosing the service and a time keeps the patient.
+    await user.click(await screen.findByRole('radio', { name: /^Kontrolle/ }));
+    const times = await screen.findByRole('radiogroup', { name: 'Monday 23.11.2026' });
+    await user.click(within(times).getAllByRole('radio')[0]);
+    const confirm = screen.getByRole('region', { name: 'Check and book' });
+    expect(confirm).toHaveTextContent(`Vorgewählt, Lea (#${patient.patid})`);
+    expect(within(confirm).getByRole('button', { name: 'Book appointment' })).toBeEnabled();
   });
 });

@@ -328,7 +328,7 @@ export function Component() {
                 </Text>
                 <Text size="sm">
                   {service ? `${service.name} · ${t('service.minutes', { count: duration ?? 0 })}` : ''}
-                  {state.patid !== null && (
+                  {state.patid !== null && !patientDeleted && (
                     <>
                       {service ? ' · ' : ''}
                       <PatientText patid={state.patid} />
@@ -352,7 +352,13 @@ export function Component() {
             )}
             {!ready && !booking && (
               <Text size="xs" c="dimmed" mt={4}>
-                {t('confirm.missing')}
+                {t(
+                  state.slot !== null
+                    ? 'confirm.missingPatient'
+                    : state.patid !== null && !patientDeleted
+                      ? 'confirm.missingTime'
+                      : 'confirm.missing',
+                )}
               </Text>
             )}
           </Paper>

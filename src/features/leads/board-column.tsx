@@ -201,7 +201,7 @@ const ColumnContent = memo(function ColumnContent({
       </header>
       <div ref={attachScroll} className={classes.columnScroll}>
         {query.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('column.loading')}>
+          <Stack gap="xs" aria-busy="true" aria-label={t('column.loading')} role="status">
             <Skeleton height={88} radius="sm" />
             <Skeleton height={88} radius="sm" />
             <Skeleton height={88} radius="sm" />

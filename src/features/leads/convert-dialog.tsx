@@ -250,7 +250,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
                 >
                   <Stack gap="xs" mt="xs">
                     {pending && searches.length > 0 && (
-                      <Stack gap={6} aria-busy="true" aria-label={t('convert.searching')}>
+                      <Stack gap={6} aria-busy="true" aria-label={t('convert.searching')} role="status">
                         <Skeleton height={22} />
                         <Skeleton height={22} />
                       </Stack>

@@ -85,7 +85,7 @@ export function DetailsAdmissions({ lead, headingOrder = 3 }: { lead: Lead; head
       )}
 
       {admissions.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('details.admissions.loading')}>
+        <Stack gap="xs" aria-busy="true" aria-label={t('details.admissions.loading')} role="status">
           <Skeleton height={28} />
           <Skeleton height={28} />
         </Stack>

@@ -47,7 +47,7 @@ export function DeletedLeadsPage() {
     >
       <Text size="sm">{t('details.deletedList.intro')}</Text>
       {query.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('details.deletedList.loading')}>
+        <Stack gap="xs" aria-busy="true" aria-label={t('details.deletedList.loading')} role="status">
           <Skeleton height={32} />
           <Skeleton height={32} />
           <Skeleton height={32} />

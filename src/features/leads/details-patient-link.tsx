@@ -117,7 +117,7 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
 
       {criteria !== null &&
         (results.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('details.link.searching')}>
+          <Stack gap="xs" aria-busy="true" aria-label={t('details.link.searching')} role="status">
             <Skeleton height={28} />
             <Skeleton height={28} />
           </Stack>

@@ -124,7 +124,7 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
       </Group>
 
       {history.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('details.timeline.loading')}>
+        <Stack gap="xs" aria-busy="true" aria-label={t('details.timeline.loading')} role="status">
           <Skeleton height={64} />
           <Skeleton height={64} />
           <Skeleton height={64} />

@@ -60,7 +60,7 @@ export function LeadDetails({ leadId, hideName }: LeadDetailsProps) {
 function DetailsSkeleton() {
   const { t } = useTranslation('leads');
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('details.loading')}>
+    <Stack gap="sm" aria-busy="true" aria-label={t('details.loading')} role="status">
       <Skeleton height={32} width="40%" />
       <Skeleton height={20} width="60%" />
       <Skeleton height={36} />

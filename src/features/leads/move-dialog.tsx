@@ -73,7 +73,7 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {reference.isPending ? (
-              <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')}>
+              <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')} role="status">
                 <Skeleton height={20} />
                 <Skeleton height={20} />
                 <Skeleton height={20} />

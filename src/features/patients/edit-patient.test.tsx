@@ -99,6 +99,10 @@ describe("a patient's data", () => {
     expect(await screen.findByText(/A deleted patient's data cannot be changed/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit data' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Book appointment' })).toBeNull();
+    // Booking is shown but not offered, the reason beside it.
+    const book = screen.getByRole('button', { name: 'Book appointment' });
+    expect(book).toBeDisabled();
+    expect(book).toHaveAccessibleDescription(/they cannot be booked/);
   });
 
   it('says so and keeps the data read-only against a practice server without updateCustomer', async () => {

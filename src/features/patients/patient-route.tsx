@@ -150,9 +150,20 @@ function MasterData({
             <span />
           )}
           {deleted ? (
-            <Text size="sm" c="dimmed">
-              {t('patient.deletedReadOnly')}
-            </Text>
+            <Group gap="xs" wrap="wrap" justify="flex-end">
+              <Text size="sm" c="dimmed" id={`deleted-reason-${p.patid}`}>
+                {t('patient.deletedReadOnly')}
+              </Text>
+              {/* Shown, but not offered: the reason beside it says why (a deleted patient is never booked). */}
+              <Button
+                size="xs"
+                disabled
+                aria-describedby={`deleted-reason-${p.patid}`}
+                leftSection={<IconCalendarPlus size={14} aria-hidden />}
+              >
+                {t('patient.book')}
+              </Button>
+            </Group>
           ) : (
             <Group gap="xs">
               <Button

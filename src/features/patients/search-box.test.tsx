@@ -161,3 +161,41 @@ describe('the patients page', () => {
     expect(searchBodies()).toEqual([]);
   });
 });
+
+describe('the header search with its second action', () => {
+  it('offers "Book appointment" beside each hit, reached by the arrow keys', async () => {
+    const cora = await createPatient(api, { lastname: 'Buchaktion', firstname: 'Cora' });
+    const opened: number[] = [];
+    const booked: number[] = [];
+    const { user } = renderAt(
+      <PatientSearchBox
+        label="Search patients"
+        onPick={(p) => opened.push(p.patid)}
+        onBook={(p) => booked.push(p.patid)}
+      />,
+    );
+    const field = screen.getByRole('combobox', { name: 'Search patients' });
+    await user.type(field, 'Buchaktion');
+    const book = await screen.findByRole('option', { name: /^Book appointment for Buchaktion, Cora, / });
+    expect(book).toHaveTextContent('Book');
+    // The hit is highlighted first; one arrow down is its "Book appointment".
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(booked).toEqual([cora.patid]);
+    expect(opened).toEqual([]);
+
+    await user.type(field, 'Buchaktion');
+    await screen.findByRole('option', { name: /^Buchaktion, Cora, / });
+    await user.keyboard('{Enter}');
+    expect(opened).toEqual([cora.patid]);
+  });
+
+  it('shows no empty list while the field is empty: the hint stands outside the list', async () => {
+    const { user } = renderAt(
+      <PatientSearchBox label="Search patients" onPick={() => undefined} onBook={() => undefined} />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Search patients' }));
+    expect(await screen.findByText(/Type a name \(either order\)/)).toBeVisible();
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.queryByRole('option')).toBeNull();
+  });
+});

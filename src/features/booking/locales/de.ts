@@ -9,7 +9,7 @@ export const de: Translation<typeof en> = {
   service: {
     legend: 'Welche Leistung?',
     minutes: '{{count}} Min.',
-    none: 'Es können keine Leistungen online gebucht werden.',
+    none: 'In der Praxissoftware sind keine buchbaren Leistungen eingerichtet.',
   },
   provider: {
     legend: 'Bei wem?',
@@ -47,13 +47,17 @@ export const de: Translation<typeof en> = {
     loadFailed: 'Der Patient konnte nicht geladen werden: {{msg}}',
     deleted:
       'Dieser Patient ist gelöscht und kann nicht gebucht werden. Bitte einen anderen Patienten wählen.',
+    deletedNamed:
+      '{{patient}} ist gelöscht und kann nicht gebucht werden. Bitte einen anderen Patienten wählen.',
   },
   confirm: {
     noSlot: 'Noch keine Zeit gewählt',
     missing: 'Wählen Sie eine Zeit und einen Patienten, um zu buchen.',
+    missingTime: 'Wählen Sie eine Zeit, um zu buchen.',
+    missingPatient: 'Wählen Sie einen Patienten, um zu buchen.',
     legend: 'Prüfen und buchen',
     patient: 'Patient',
-    comment: 'Bemerkung für die Praxis (freiwillig)',
+    comment: 'Bemerkung (intern, freiwillig)',
     book: 'Termin buchen',
     checking: 'Es wird geprüft, ob die Zeit noch frei ist…',
     noCalendar: 'Zu dieser Person gehört kein Kalender; der Termin kann nicht erstellt werden.',
@@ -70,7 +74,7 @@ export const de: Translation<typeof en> = {
   },
   leave: {
     title: 'Buchung verlassen?',
-    text: 'Der Kommentar für die Praxis wurde nicht gespeichert.',
+    text: 'Die interne Bemerkung, die Sie geschrieben haben, wurde nicht gespeichert.',
     stay: 'Bleiben',
     leave: 'Verlassen',
   },

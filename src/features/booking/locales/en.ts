@@ -7,7 +7,7 @@ export const en = {
   service: {
     legend: 'Which service?',
     minutes: '{{count}} min',
-    none: 'No services can be booked online.',
+    none: 'No services are set up for booking in the practice software.',
   },
   provider: {
     legend: 'With whom?',
@@ -44,13 +44,16 @@ export const en = {
     born: 'born {{date}}',
     loadFailed: 'The patient could not be loaded: {{msg}}',
     deleted: 'This patient is deleted and cannot be booked. Choose another patient.',
+    deletedNamed: '{{patient}} is deleted and cannot be booked. Choose another patient.',
   },
   confirm: {
     noSlot: 'No time chosen yet',
     missing: 'Choose a time and a patient to book.',
+    missingTime: 'Choose a time to book.',
+    missingPatient: 'Choose a patient to book.',
     legend: 'Check and book',
     patient: 'Patient',
-    comment: 'Comment for the practice (optional)',
+    comment: 'Comment (internal, optional)',
     book: 'Book appointment',
     checking: 'Checking that the time is still free…',
     noCalendar: 'No calendar belongs to this practitioner, so the appointment cannot be made.',
@@ -67,7 +70,7 @@ export const en = {
   },
   leave: {
     title: 'Leave the booking?',
-    text: 'The comment you wrote for the practice has not been saved.',
+    text: 'The internal comment you wrote has not been saved.',
     stay: 'Stay',
     leave: 'Leave',
   },

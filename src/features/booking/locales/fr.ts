@@ -9,7 +9,7 @@ export const fr: Translation<typeof en> = {
   service: {
     legend: 'Quelle prestation ?',
     minutes: '{{count}} min',
-    none: 'Aucune prestation ne peut être réservée en ligne.',
+    none: 'Aucune prestation réservable n’est configurée dans le logiciel du cabinet.',
   },
   provider: {
     legend: 'Avec qui ?',
@@ -46,13 +46,17 @@ export const fr: Translation<typeof en> = {
     born: 'né(e) le {{date}}',
     loadFailed: 'Le patient n’a pas pu être chargé : {{msg}}',
     deleted: 'Ce patient est supprimé et ne peut pas être réservé. Choisissez un autre patient.',
+    deletedNamed:
+      '{{patient}} est supprimé et ne peut pas recevoir de rendez-vous. Choisissez un autre patient.',
   },
   confirm: {
     noSlot: 'Aucune heure choisie',
     missing: 'Choisissez une heure et un patient pour réserver.',
+    missingTime: 'Choisissez une heure pour réserver.',
+    missingPatient: 'Choisissez un patient pour réserver.',
     legend: 'Vérifier et réserver',
     patient: 'Patient',
-    comment: 'Commentaire pour le cabinet (facultatif)',
+    comment: 'Commentaire (interne, facultatif)',
     book: 'Réserver le rendez-vous',
     checking: 'Vérification que l’heure est encore libre…',
     noCalendar: 'Aucun agenda n’appartient à ce thérapeute ; le rendez-vous ne peut donc pas être pris.',
@@ -68,7 +72,7 @@ export const fr: Translation<typeof en> = {
   },
   leave: {
     title: 'Quitter la réservation ?',
-    text: 'Le commentaire pour le cabinet n’a pas été enregistré.',
+    text: 'Le commentaire interne que vous avez écrit n’a pas été enregistré.',
     stay: 'Rester',
     leave: 'Quitter',
   },

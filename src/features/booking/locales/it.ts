@@ -9,7 +9,7 @@ export const it: Translation<typeof en> = {
   service: {
     legend: 'Quale prestazione?',
     minutes: '{{count}} min',
-    none: 'Nessuna prestazione può essere prenotata online.',
+    none: 'Nel software dello studio non è configurata nessuna prestazione prenotabile.',
   },
   provider: {
     legend: 'Con chi?',
@@ -46,13 +46,16 @@ export const it: Translation<typeof en> = {
     born: 'nato/a il {{date}}',
     loadFailed: 'Non è stato possibile caricare il paziente: {{msg}}',
     deleted: 'Questo paziente è eliminato e non può essere prenotato. Scegliere un altro paziente.',
+    deletedNamed: '{{patient}} è eliminato e non può essere prenotato. Scegliere un altro paziente.',
   },
   confirm: {
     noSlot: 'Nessun orario ancora scelto',
     missing: 'Scegliere un orario e un paziente per prenotare.',
+    missingTime: 'Scegliere un orario per prenotare.',
+    missingPatient: 'Scegliere un paziente per prenotare.',
     legend: 'Verifica e prenota',
     patient: 'Paziente',
-    comment: 'Commento per lo studio (facoltativo)',
+    comment: 'Commento (interno, facoltativo)',
     book: 'Prenota l’appuntamento',
     checking: 'Verifica che l’orario sia ancora libero…',
     noCalendar:
@@ -69,7 +72,7 @@ export const it: Translation<typeof en> = {
   },
   leave: {
     title: 'Lasciare la prenotazione?',
-    text: 'Il commento per lo studio non è stato salvato.',
+    text: 'Il commento interno che ha scritto non è stato salvato.',
     stay: 'Rimani',
     leave: 'Esci',
   },

@@ -1,12 +1,35 @@
-import { Badge, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Appointment } from '../../../../contract/agenda.ts';
 import { appointmentStateName } from '../../../components/codes.ts';
-import { formatDate, formatTime } from '../../../components/format.ts';
+import { formatDate, formatTime, fromUnixSeconds, toPracticeDate } from '../../../components/format.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { type AppointmentPeriod, patientAppointmentsQuery } from '../queries.ts';
+
+/**
+ * Where the appointment is in the agenda: its day, its calendar, the appointment itself (`appt`: the agenda opens
+ * its dialog). Null for an item without a calendar (calendar mode answers have none; the panel asks in patient mode).
+ */
+export function agendaHref(a: Appointment): string | null {
+  if (!('calendarid' in a)) return null;
+  const day = toPracticeDate(fromUnixSeconds(a.date_unix));
+  return `/agenda?view=day&date=${day}&cals=${a.calendarid}&appt=${a.id}`;
+}
 
 /** The patient's appointments (getAppointments, patient mode), newest first. */
 export function AppointmentsPanel({ patid }: { patid: number }) {
@@ -71,23 +94,49 @@ export function AppointmentsPanel({ patid }: { patid: number }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {items.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{formatDate(a.date)}</Table.Td>
-                  <Table.Td>
-                    {formatTime(a.date)}–{formatTime(a.end)}{' '}
-                    <Text span size="xs" c="dimmed">
-                      ({t('appointments.minutes', { count: a.duration })})
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{a.calendar}</Table.Td>
-                  <Table.Td>{a.appointment}</Table.Td>
-                  <Table.Td>{a.comment}</Table.Td>
-                  <Table.Td>
-                    {a.state && <Badge variant="default">{appointmentStateName(a.state)}</Badge>}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {items.map((a) => {
+                const href = agendaHref(a);
+                return (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>
+                      {href ? (
+                        <Anchor
+                          component={Link}
+                          to={href}
+                          size="sm"
+                          underline="always"
+                          style={{ whiteSpace: 'nowrap' }}
+                          aria-label={t('appointments.openInAgenda', {
+                            date: formatDate(a.date),
+                            time: formatTime(a.date),
+                          })}
+                        >
+                          <IconCalendarEvent
+                            size={14}
+                            aria-hidden
+                            style={{ verticalAlign: '-2px', marginInlineEnd: 4 }}
+                          />
+                          {formatDate(a.date)}
+                        </Anchor>
+                      ) : (
+                        formatDate(a.date)
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {formatTime(a.date)}–{formatTime(a.end)}{' '}
+                      <Text span size="xs" c="dimmed">
+                        ({t('appointments.minutes', { count: a.duration })})
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{a.calendar}</Table.Td>
+                    <Table.Td>{a.appointment}</Table.Td>
+                    <Table.Td>{a.comment}</Table.Td>
+                    <Table.Td>
+                      {a.state && <Badge variant="default">{appointmentStateName(a.state)}</Badge>}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

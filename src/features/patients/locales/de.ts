@@ -19,6 +19,8 @@ export const de: Translation<typeof en> = {
     allResults: 'Alle Ergebnisse anzeigen',
     phoneUnsupported:
       'Der Server dieser Praxis kann nicht nach Telefonnummern suchen. Bitte nach Name oder Geburtsdatum suchen.',
+    book: 'Buchen',
+    bookFor: 'Termin buchen für {{patient}}',
   },
   searchForm: {
     label: 'Patientensuche',
@@ -198,6 +200,7 @@ export const de: Translation<typeof en> = {
     minutes_one: '{{count}} Minute',
     minutes_other: '{{count}} Minuten',
     none: 'Keine Termine.',
+    openInAgenda: '{{date}} {{time}}: in der Agenda zeigen',
   },
   recalls: {
     label: 'Recalls',

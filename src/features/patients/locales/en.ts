@@ -17,6 +17,8 @@ export const en = {
     allResults: 'Show all results',
     phoneUnsupported:
       "This practice's server cannot search by phone number. Search by name or date of birth instead.",
+    book: 'Book',
+    bookFor: 'Book appointment for {{patient}}',
   },
   searchForm: {
     label: 'Patient search',
@@ -193,6 +195,7 @@ export const en = {
     minutes_one: '{{count}} minute',
     minutes_other: '{{count}} minutes',
     none: 'No appointments.',
+    openInAgenda: '{{date}} {{time}}: show in the agenda',
   },
   recalls: {
     label: 'Recalls',

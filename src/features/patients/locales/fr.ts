@@ -19,6 +19,8 @@ export const fr: Translation<typeof en> = {
     allResults: 'Afficher tous les résultats',
     phoneUnsupported:
       'Le serveur de ce cabinet ne permet pas de rechercher par numéro de téléphone. Recherchez par nom ou par date de naissance.',
+    book: 'Réserver',
+    bookFor: 'Réserver un rendez-vous pour {{patient}}',
   },
   searchForm: {
     label: 'Recherche de patients',
@@ -198,6 +200,7 @@ export const fr: Translation<typeof en> = {
     minutes_one: '{{count}} minute',
     minutes_other: '{{count}} minutes',
     none: 'Aucun rendez-vous.',
+    openInAgenda: '{{date}} {{time}} : afficher dans l’agenda',
   },
   recalls: {
     label: 'Rappels',

@@ -19,6 +19,8 @@ export const it: Translation<typeof en> = {
     allResults: 'Mostra tutti i risultati',
     phoneUnsupported:
       'Il server di questo studio non consente di cercare per numero di telefono. Cercare per nome o data di nascita.',
+    book: 'Prenotare',
+    bookFor: 'Prenotare un appuntamento per {{patient}}',
   },
   searchForm: {
     label: 'Ricerca pazienti',
@@ -198,6 +200,7 @@ export const it: Translation<typeof en> = {
     minutes_one: '{{count}} minuto',
     minutes_other: '{{count}} minuti',
     none: 'Nessun appuntamento.',
+    openInAgenda: '{{date}} {{time}}: mostrare nell’agenda',
   },
   recalls: {
     label: 'Richiami',

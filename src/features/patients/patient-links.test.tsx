@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPatient } from '../../test/factories.ts';
+import { renderWithProviders, signInForTest } from '../../test/render.tsx';
+import { inProcessService } from '../../test/service.ts';
+import { Component as PatientPage } from './patient-route.tsx';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const api = inProcessService();
+
+beforeEach(() => {
+  signInForTest();
+});
+
+function renderPatient(patid: number, query = '') {
+  return renderWithProviders(<PatientPage />, {
+    url: `/patients/${patid}${query}`,
+    path: '/patients/:patid',
+  });
+}
+
+describe('the patient page leads to booking and to the agenda', () => {
+  it('offers "Book appointment", which opens booking with the patient', async () => {
+    const { patid } = await createPatient(api, { lastname: 'Buchlink', firstname: 'Bea' });
+    renderPatient(patid);
+    const book = await screen.findByRole('link', { name: 'Book appointment' });
+    expect(book).toHaveAttribute('href', `/booking?patid=${patid}`);
+  });
+
+  it("links each appointment to the agenda's day, its calendar and the appointment", async () => {
+    const { patid } = await createPatient(api, { lastname: 'Agendalink', firstname: 'Alma' });
+    // Wednesday 6.3.2030, 09:00–09:15 in Zurich, in Dr. Favre's calendar (2).
+    const dateTs = Date.parse('2030-03-06T08:00:00Z') / 1000;
+    const created = await api.send('createAppointment', {
+      calendar: 2,
+      dateTs,
+      endTs: dateTs + 15 * 60,
+      patid,
+      appointment: 'Kontrolle',
+      comment: '',
+      displayedduration: '15',
+      state: 'P',
+    });
+    const { appointmentid } = created.body.result as { appointmentid: number };
+    renderPatient(patid, '?tab=appointments');
+    const table = await screen.findByRole('table', { name: 'Appointments' });
+    const link = within(table).getByRole('link', { name: '06.03.2030 09:00: show in the agenda' });
+    expect(link).toHaveTextContent('06.03.2030');
+    expect(link).toHaveAttribute('href', `/agenda?view=day&date=2030-03-06&cals=2&appt=${appointmentid}`);
+  });
+});
