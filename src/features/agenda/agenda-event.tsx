@@ -124,7 +124,7 @@ export function AgendaEvent({ placed, top, dragging, interacting, onPointerDown,
             {oneLine && text && (
               <>
                 {' '}
-                <span className={`${classes.eventText} ${gone ? classes.cancelled : ''}`}>{text}</span>
+                <span className={gone ? classes.cancelled : undefined}>{text}</span>
               </>
             )}
           </span>

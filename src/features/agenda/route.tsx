@@ -174,7 +174,7 @@ export function Component() {
 
   const done = (message: string) => {
     setDialog(null);
-    notifications.show({ color: 'green', message });
+    notifications.show({ color: 'green', message, closeButtonProps: { 'aria-label': t('dialog.close') } });
   };
 
   // `?appt=<id>` (links from Today and the patient page): its dialog opens once its calendar's list has it.

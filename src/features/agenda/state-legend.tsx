@@ -1,6 +1,6 @@
 import { Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appointmentStateName } from '../../components/codes.ts';
 import classes from './agenda.module.css';
@@ -10,6 +10,7 @@ import { StateMarker } from './state-marker.tsx';
 /** What each state looks like in the grid, one click from the toolbar: a sample block per state. */
 export function StateLegend() {
   const { t } = useTranslation('agenda');
+  const titleId = useId();
   return (
     <Popover position="bottom-end" withArrow shadow="md" trapFocus returnFocus>
       <Popover.Target>
@@ -17,9 +18,9 @@ export function StateLegend() {
           {t('legend.button')}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown aria-label={t('legend.title')} role="dialog">
+      <Popover.Dropdown aria-labelledby={titleId}>
         <Stack gap={6}>
-          <Text size="sm" fw={700}>
+          <Text size="sm" fw={700} id={titleId}>
             {t('legend.title')}
           </Text>
           {STATE_LOOKS.map(({ state, look }) => (
