@@ -13,6 +13,8 @@ import { appointmentListsKey } from './queries.ts';
 export interface AgendaNavigation {
   view?: AgendaView;
   date?: string;
+  /** The week of one of several calendars (`wcal`); null: all side by side. */
+  weekCalendar?: number | null;
   /** The week with Saturday and Sunday (`days=7`). */
   allSeven?: boolean;
   cals?: number[] | null;

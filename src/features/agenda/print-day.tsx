@@ -38,13 +38,17 @@ export function PrintDay({ day, heading, calendars, items }: PrintDayProps) {
   const { t } = useTranslation('agenda');
   const onDay = items.filter(({ appt }) => appt.date.slice(0, 10) === day);
   const patids = [...new Set(onDay.map((i) => i.appt.patid).filter((p) => p > 0))];
-  // The names come from the blocks' cache as they load; the rest only when printing starts (a day of four calendars
-  // would otherwise ask for every patient at once, before the agenda itself shows them).
+  // The names come from the blocks' cache as they load; the others a moment after the day is shown (or when printing
+  // starts), so that a day of four calendars does not ask for every patient before the agenda shows its own.
   const [printing, setPrinting] = useState(false);
   useEffect(() => {
     const onBeforePrint = () => setPrinting(true);
     window.addEventListener('beforeprint', onBeforePrint);
-    return () => window.removeEventListener('beforeprint', onBeforePrint);
+    const later = window.setTimeout(onBeforePrint, 2000);
+    return () => {
+      window.removeEventListener('beforeprint', onBeforePrint);
+      window.clearTimeout(later);
+    };
   }, []);
   const patients = useQueries({
     queries: patids.map((p) => ({ ...patientQuery(p), enabled: printing && p > 0 })),

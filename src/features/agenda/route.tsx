@@ -1,4 +1,15 @@
-import { Alert, Button, Chip, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Chip,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconPrinter } from '@tabler/icons-react';
@@ -66,6 +77,10 @@ export function Component() {
         const out = new URLSearchParams(prev);
         if (next.view) out.set('view', next.view);
         if (next.date) out.set('date', next.date);
+        if (next.weekCalendar !== undefined) {
+          if (next.weekCalendar === null) out.delete('wcal');
+          else out.set('wcal', String(next.weekCalendar));
+        }
         if (next.allSeven !== undefined) {
           if (next.allSeven) out.set('days', '7');
           else out.delete('days');
@@ -155,6 +170,11 @@ export function Component() {
     return named ? { ...c, name: named } : c;
   });
   const loading = results.some((r) => r.isPending);
+  // The week of several calendars: all side by side in narrow columns, or one at a time (`wcal`).
+  const weekCalendar = Number(params.get('wcal') ?? '');
+  const oneOfSeveral =
+    view === 'week' && columns.length > 1 ? columns.find((c) => c.calendarid === weekCalendar) : undefined;
+  const gridCalendars = oneOfSeveral ? [oneOfSeveral] : columns;
   const weekend = view === 'week' && (allSeven || weekNeedsWeekend(date, items));
   const days = view === 'week' && !weekend ? loadedDays.slice(0, 5) : loadedDays;
   useChangedHighlight(
@@ -385,10 +405,26 @@ export function Component() {
               <Text size="sm" role="status" c="dimmed">
                 {loading ? t('grid.loading') : items.length === 0 ? t('grid.empty') : ''}
               </Text>
+              {view === 'week' && columns.length > 1 && (
+                <NativeSelect
+                  label={t('toolbar.weekCalendar')}
+                  value={oneOfSeveral ? String(oneOfSeveral.calendarid) : ''}
+                  onChange={(e) => {
+                    const id = Number(e.currentTarget.value);
+                    navigate({ weekCalendar: id > 0 ? id : null });
+                  }}
+                  data={[
+                    { value: '', label: t('toolbar.allSideBySide') },
+                    ...columns.map((c) => ({ value: String(c.calendarid), label: c.name })),
+                  ]}
+                  w={260}
+                  maw="100%"
+                />
+              )}
               <AgendaGrid
                 view={view}
                 days={days}
-                calendars={columns}
+                calendars={gridCalendars}
                 items={items}
                 hours={visibleHours(items, days)}
                 today={now.today}

@@ -4,6 +4,8 @@ import type { en } from './en.ts';
 export const de: Translation<typeof en> = {
   title: 'Agenda',
   toolbar: {
+    weekCalendar: 'Kalender in der Woche',
+    allSideBySide: 'Alle nebeneinander',
     allSeven: 'Samstag und Sonntag',
     weekendBooked: 'Termine am Wochenende',
     previousDay: 'Vorheriger Tag',

@@ -2,6 +2,8 @@
 export const en = {
   title: 'Agenda',
   toolbar: {
+    weekCalendar: 'Calendar in the week',
+    allSideBySide: 'All side by side',
     allSeven: 'Saturday and Sunday',
     weekendBooked: 'Appointments at the weekend',
     previousDay: 'Previous day',

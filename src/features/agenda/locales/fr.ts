@@ -4,6 +4,8 @@ import type { en } from './en.ts';
 export const fr: Translation<typeof en> = {
   title: 'Agenda',
   toolbar: {
+    weekCalendar: 'Agenda de la semaine',
+    allSideBySide: 'Tous côte à côte',
     allSeven: 'Samedi et dimanche',
     weekendBooked: 'Rendez-vous le week-end',
     previousDay: 'Jour précédent',

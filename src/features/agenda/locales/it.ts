@@ -4,6 +4,8 @@ import type { en } from './en.ts';
 export const it: Translation<typeof en> = {
   title: 'Agenda',
   toolbar: {
+    weekCalendar: 'Agenda della settimana',
+    allSideBySide: 'Tutte affiancate',
     allSeven: 'Sabato e domenica',
     weekendBooked: 'Appuntamenti nel fine settimana',
     previousDay: 'Giorno precedente',
