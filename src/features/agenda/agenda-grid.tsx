@@ -118,6 +118,9 @@ export function AgendaGrid(props: AgendaGridProps) {
   });
   const dayLabel = (day: string) =>
     `${weekdayFormat.format(new Date(`${day}T12:00:00Z`))} ${formatDate(day)}`;
+  // The week's column headers without the year (the heading above says the week): `Mi 25.11.` fits a phone's column.
+  const dayHeaderLabel = (day: string) =>
+    `${weekdayFormat.format(new Date(`${day}T12:00:00Z`))} ${formatDate(day).slice(0, 6)}`;
 
   return (
     <section
@@ -143,7 +146,7 @@ export function AgendaGrid(props: AgendaGridProps) {
               style={{ gridColumn: `span ${Math.max(1, calendars.length)}` }}
               aria-current={day === today ? 'date' : undefined}
             >
-              {dayLabel(day)}
+              <span title={dayLabel(day)}>{dayHeaderLabel(day)}</span>
               {day === today && <span>· {t('grid.today')}</span>}
             </div>
           ))}
