@@ -10,17 +10,18 @@ const run = Date.now().toString(36);
 // Calendar 5 (Labor / MPA) has only early blood draws; afternoons four weeks ahead, Thursday, are this file's own.
 const CALENDAR = 5;
 
-test('with one calendar chosen the week shows seven day columns inside 1440 px', async ({ page }) => {
+// Issue 26: without appointments at the weekend the week is Monday to Friday (it was seven days before).
+test('with one calendar chosen the week shows five day columns inside 1440 px', async ({ page }) => {
   const day = weekdayAhead(3, 3);
   await signIn(page, { path: `/agenda?view=week&date=${day}&cals=${CALENDAR}` });
   const grid = page.getByRole('region', { name: 'Appointments' });
   const columns = grid.getByRole('group');
-  await expect(columns).toHaveCount(7, { timeout: 20_000 });
+  await expect(columns).toHaveCount(5, { timeout: 20_000 });
 
   const viewport = page.viewportSize();
   if (!viewport) throw new Error('no viewport');
   const boxes = [];
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < 5; i++) {
     const box = await columns.nth(i).boundingBox();
     if (!box) throw new Error(`column ${i} has no box`);
     boxes.push(box);

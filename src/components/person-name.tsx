@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { customerQuery, opQuery } from '../api/queries.ts';
 
 /** True once the element has been on screen (at once where the browser cannot tell). */
-function useSeen<T extends Element>() {
+export function useSeen<T extends Element>() {
   const ref = useRef<T>(null);
   const [seen, setSeen] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {

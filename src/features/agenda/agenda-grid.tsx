@@ -80,7 +80,15 @@ export function AgendaGrid(props: AgendaGridProps) {
       0,
       (Math.min(target, BUSINESS_HOURS.to) - hoursFromRef.current - 30) * PX_PER_MIN,
     );
-  }, [firstDay, view]);
+    // Where the week is wider than the screen (a phone), today's columns are in view, next to the time gutter.
+    const todayColumn = el.querySelector<HTMLElement>(`[data-column^="${today}|"]`);
+    const gutter = el.querySelector<HTMLElement>(`.${classes.gutter}`)?.offsetWidth ?? 0;
+    if (todayColumn && el.scrollWidth > el.clientWidth) {
+      el.scrollLeft = Math.max(0, todayColumn.offsetLeft - gutter);
+    } else {
+      el.scrollLeft = 0;
+    }
+  }, [firstDay, view, days.length]);
 
   const byCalendar = new Map<number, AgendaItem[]>();
   for (const item of items) {
@@ -93,7 +101,8 @@ export function AgendaGrid(props: AgendaGridProps) {
 
   const gridStyle = {
     '--agenda-cols': columns.length,
-    '--agenda-col-min': view === 'day' ? '160px' : '76px',
+    // The week of several calendars: narrow day columns that fit the screen (1440 px: five days of four calendars).
+    '--agenda-col-min': view === 'day' ? '160px' : calendars.length > 1 ? '48px' : '76px',
     '--agenda-hour-px': `${60 * PX_PER_MIN}px`,
     '--agenda-header-offset': view === 'week' ? '34px' : '0px',
   } as CSSProperties;
@@ -109,6 +118,9 @@ export function AgendaGrid(props: AgendaGridProps) {
   });
   const dayLabel = (day: string) =>
     `${weekdayFormat.format(new Date(`${day}T12:00:00Z`))} ${formatDate(day)}`;
+  // The week's column headers without the year (the heading above says the week): `Mi 25.11.` fits a phone's column.
+  const dayHeaderLabel = (day: string) =>
+    `${weekdayFormat.format(new Date(`${day}T12:00:00Z`))} ${formatDate(day).slice(0, 6)}`;
 
   return (
     <section
@@ -134,7 +146,7 @@ export function AgendaGrid(props: AgendaGridProps) {
               style={{ gridColumn: `span ${Math.max(1, calendars.length)}` }}
               aria-current={day === today ? 'date' : undefined}
             >
-              {dayLabel(day)}
+              <span title={dayLabel(day)}>{dayHeaderLabel(day)}</span>
               {day === today && <span>· {t('grid.today')}</span>}
             </div>
           ))}

@@ -4,6 +4,7 @@ import { ActionIcon, Button, Group, SegmentedControl } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDayText } from './appointment-form.ts';
 import { type AgendaView, isDay, shiftDay } from './model.ts';
@@ -12,6 +13,10 @@ import { appointmentListsKey } from './queries.ts';
 export interface AgendaNavigation {
   view?: AgendaView;
   date?: string;
+  /** The week of one of several calendars (`wcal`); null: all side by side. */
+  weekCalendar?: number | null;
+  /** The week with Saturday and Sunday (`days=7`). */
+  allSeven?: boolean;
   cals?: number[] | null;
 }
 
@@ -29,10 +34,12 @@ interface AgendaToolbarProps {
   date: string;
   today: string;
   navigate: (next: AgendaNavigation) => void;
+  /** More of the view's tools (the week's days, the legend, printing). */
+  children?: ReactNode;
 }
 
 /** Previous / today / next, the day picker, day or week, refresh. */
-export function AgendaToolbar({ view, date, today, navigate }: AgendaToolbarProps) {
+export function AgendaToolbar({ view, date, today, navigate, children }: AgendaToolbarProps) {
   const { t } = useTranslation('agenda');
   const queryClient = useQueryClient();
   return (
@@ -85,6 +92,11 @@ export function AgendaToolbar({ view, date, today, navigate }: AgendaToolbarProp
           <IconRefresh size={18} aria-hidden />
         </ActionIcon>
       </Group>
+      {children && (
+        <Group gap="xs" align="center" wrap="wrap">
+          {children}
+        </Group>
+      )}
     </Group>
   );
 }

@@ -264,4 +264,33 @@ describe('AppointmentDialog', () => {
     expect(writes()).toHaveLength(1);
     expect(await stored(loaded.id)).toMatchObject({ comment: 'Bitte nüchtern' });
   });
+  it("a new appointment takes text and length from the chosen service, offering the calendar's practitioner's", async () => {
+    signInForTest();
+    const calendars = (await api.send('getCalendars')).body.result as Calendar[];
+    const { user } = renderWithProviders(
+      <AppointmentDialog
+        mode={{
+          kind: 'create',
+          range: { calendarid: 2, day: '2026-11-24', start: 14 * 60, end: 14 * 60 + 30 },
+        }}
+        calendars={calendars}
+        onClose={vi.fn()}
+        onDone={vi.fn()}
+      />,
+    );
+    const service = await screen.findByLabelText('Service');
+    // Dr. Favre (calendar 2) offers Hautcheck; Impfung is only Dr. Brunner's.
+    await waitFor(() =>
+      expect(within(service).getByRole('option', { name: 'Hautcheck (20 min)' })).toBeInTheDocument(),
+    );
+    expect(within(service).queryByRole('option', { name: /Impfung/ })).toBeNull();
+    await user.selectOptions(service, 'Hautcheck (20 min)');
+    expect(screen.getByLabelText('To')).toHaveValue('14:20');
+    expect(screen.getByLabelText('Text')).toHaveValue('Hautcheck');
+    expect(screen.getByLabelText('Displayed duration (minutes)')).toHaveValue('20');
+    // Another service replaces the text it set.
+    await user.selectOptions(service, 'Erstkonsultation (30 min)');
+    expect(screen.getByLabelText('To')).toHaveValue('14:30');
+    expect(screen.getByLabelText('Text')).toHaveValue('Erstkonsultation');
+  });
 });

@@ -308,6 +308,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
               calendars={calendars}
               onTimeChange={onTimeChange}
               onDurationChange={onDurationChange}
+              withService={mode.kind === 'create'}
             />
 
             {phase.kind === 'discard' && (

@@ -1,16 +1,28 @@
 // Locales and the parse-format plugin of the date fields.
 import '../../components/dayjs.ts';
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Calendar } from '../../../contract/agenda.ts';
+import { servicesQuery } from '../../api/booking-services.ts';
 import { appointmentStateName } from '../../components/codes.ts';
 import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
 import { type FormValues, parseDayText, tidyTimeText } from './appointment-form.ts';
-import { STATE_CHOICES } from './model.ts';
+import { hhmm, MINUTES_PER_DAY, parseHhmm, STATE_CHOICES } from './model.ts';
 import { patientQuery } from './queries.ts';
 
 interface AppointmentFieldsProps {
@@ -20,6 +32,8 @@ interface AppointmentFieldsProps {
   onTimeChange: (field: 'start' | 'end', value: string) => void;
   /** The user typed a duration. */
   onDurationChange: (value: string) => void;
+  /** A new appointment: the service picker sets text and length. */
+  withService?: boolean;
 }
 
 /** The appointment's fields: text, patient, calendar, day and times, state, displayed duration, comment. */
@@ -28,6 +42,7 @@ export function AppointmentFields({
   calendars,
   onTimeChange,
   onDurationChange,
+  withService = false,
 }: AppointmentFieldsProps) {
   const { t } = useTranslation('agenda');
   const queryClient = useQueryClient();
@@ -36,6 +51,30 @@ export function AppointmentFields({
   const patid = watch('patid');
   const patient = useQuery(patientQuery(patid));
   const err = (message: string | undefined) => (message ? t(message) : undefined);
+
+  // The service (booking services): optional; chosen, the appointment lasts as long as the service.
+  const services = useQuery({ ...servicesQuery(), enabled: withService });
+  const [serviceid, setServiceid] = useState('');
+  const calendarValue = watch('calendar');
+  const provider = calendars.find((c) => String(c.calendarid) === calendarValue)?.provider ?? null;
+  const ofProvider = (services.data ?? []).filter((s) => provider !== null && s.providers.includes(provider));
+  const serviceList = ofProvider.length > 0 ? ofProvider : (services.data ?? []);
+  const pickService = (value: string) => {
+    setServiceid(value);
+    const service = serviceList.find((s) => String(s.serviceid) === value);
+    if (!service) return;
+    const start = parseHhmm(form.getValues('start'));
+    if (start !== null) {
+      const end = hhmm(Math.min(start + service.duration, MINUTES_PER_DAY - 1));
+      setValue('end', end, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      setValue('displayedduration', String(service.duration), { shouldDirty: true });
+      onTimeChange('end', end);
+    }
+    const text = form.getValues('appointment').trim();
+    if (text === '' || serviceList.some((s) => s.name === text)) {
+      setValue('appointment', service.name, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    }
+  };
 
   const stateValue = watch('state');
   const stateOptions = [
@@ -62,11 +101,27 @@ export function AppointmentFields({
 
   return (
     <>
+      {withService && (
+        <NativeSelect
+          label={t('field.service')}
+          description={t('dialog.serviceHint')}
+          value={serviceid}
+          onChange={(e) => pickService(e.currentTarget.value)}
+          data-autofocus
+          data={[
+            { value: '', label: services.isPending ? t('dialog.servicesLoading') : t('dialog.noService') },
+            ...serviceList.map((s) => ({
+              value: String(s.serviceid),
+              label: t('dialog.serviceOption', { name: s.name, minutes: s.duration }),
+            })),
+          ]}
+        />
+      )}
       <TextInput
         label={t('field.appointment')}
         error={err(formState.errors.appointment?.message)}
         {...register('appointment')}
-        data-autofocus
+        data-autofocus={withService ? undefined : true}
       />
       <Stack gap={4}>
         <Text size="sm" fw={500} id="appointment-patient-label">
@@ -84,6 +139,16 @@ export function AppointmentFields({
             <Button variant="subtle" size="compact-sm" onClick={() => setChangingPatient(true)}>
               {t('dialog.changePatient')}
             </Button>
+          )}
+          {patid !== 0 && (
+            <Anchor
+              component={Link}
+              to={`/patients/${patid}`}
+              size="sm"
+              data-testid="appointment-patient-link"
+            >
+              {t('dialog.openPatient')}
+            </Anchor>
           )}
           {patid !== 0 && (
             <Button

@@ -14,9 +14,12 @@ import {
   placeItems,
   practiceDateTime,
   shiftDay,
+  shortPatientName,
+  stateLook,
   textColorOn,
   visibleDays,
   visibleHours,
+  weekNeedsWeekend,
 } from './model.ts';
 
 function appt(
@@ -217,5 +220,63 @@ describe('the complete record', () => {
     );
     expect(own.displayedduration).toBe('20');
     expect(own.comment).toBe('Bitte nüchtern');
+  });
+});
+
+describe('the week without its weekend', () => {
+  it('is Monday to Friday, unless Saturday or Sunday holds an appointment or is the day in view', () => {
+    expect(visibleDays('week', '2026-11-25', false)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+    ]);
+    expect(
+      weekNeedsWeekend('2026-11-25', [item(appt(1, '2026-11-24 09:00:00', '2026-11-24 09:30:00'))]),
+    ).toBe(false);
+    expect(
+      weekNeedsWeekend('2026-11-25', [item(appt(1, '2026-11-29 09:00:00', '2026-11-29 09:30:00'))]),
+    ).toBe(true);
+    // The weekend of another week does not count.
+    expect(
+      weekNeedsWeekend('2026-11-25', [item(appt(1, '2026-12-05 09:00:00', '2026-12-05 09:30:00'))]),
+    ).toBe(false);
+    expect(weekNeedsWeekend('2026-11-28', [])).toBe(true);
+  });
+});
+
+describe('states and names on the blocks', () => {
+  it('gives every state its look, an unknown one none', () => {
+    expect(['P', 'W', '1', '2', '-1', '-2', '', 'X'].map(stateLook)).toEqual([
+      'planned',
+      'waiting',
+      'arrived',
+      'done',
+      'cancelled',
+      'noShow',
+      'none',
+      'none',
+    ]);
+  });
+
+  it('draws cancelled and no-show appointments behind, without taking a lane from the others', () => {
+    const open = item(appt(1, '2026-11-23 09:00:00', '2026-11-23 09:30:00'));
+    const gone = item(appt(2, '2026-11-23 09:00:00', '2026-11-23 09:30:00', { state: '-1' }));
+    const noShow = item(appt(3, '2026-11-23 09:15:00', '2026-11-23 09:30:00', { state: '-2' }));
+    const placed = placeItems([open, gone, noShow], '2026-11-23');
+    const of = (id: number) => placed.find((p) => p.appt.id === id);
+    expect(of(1)).toMatchObject({ lane: 0, lanes: 1 });
+    // Drawn first (behind), sharing only among themselves.
+    expect(placed.map((p) => p.appt.id)).toEqual([2, 3, 1]);
+    expect(of(2)?.lanes).toBe(2);
+  });
+
+  it('writes the patient as the last name whole and the first initial', () => {
+    expect(shortPatientName({ lastname: 'Moser', firstname: 'Daniel' })).toBe('Moser D.');
+    expect(shortPatientName({ lastname: 'Zimmermann-Moser', firstname: 'élise' })).toBe(
+      'Zimmermann-Moser É.',
+    );
+    expect(shortPatientName({ lastname: 'Moser', firstname: '' })).toBe('Moser');
   });
 });

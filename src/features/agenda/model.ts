@@ -36,11 +36,32 @@ export function weekStart(day: string): string {
   return addDays(day, 1 - isoWeekday(day));
 }
 
-/** The days a view shows around `day`: that day, or Monday to Sunday of its week. */
-export function visibleDays(view: AgendaView, day: string): string[] {
+/**
+ * The days a view shows around `day`: that day, or the week's days. `weekend` adds Saturday and Sunday to the week
+ * (the practice works then, or the user asked for all seven); without it the week is Monday to Friday.
+ */
+export function visibleDays(view: AgendaView, day: string, weekend = true): string[] {
   if (view === 'day') return [day];
   const monday = weekStart(day);
-  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  return Array.from({ length: weekend ? 7 : 5 }, (_, i) => addDays(monday, i));
+}
+
+/**
+ * Does the week need its Saturday and Sunday? The service publishes no opening hours to the agenda, so the data
+ * decides: an appointment on a weekend day of the week, or the day in view itself falls on one (today on a Saturday
+ * must be in view).
+ */
+export function weekNeedsWeekend(
+  day: string,
+  items: readonly { appt: Pick<CalendarAppointment, 'date'> }[],
+): boolean {
+  if (isoWeekday(day) > 5) return true;
+  const saturday = addDays(weekStart(day), 5);
+  const sunday = addDays(saturday, 1);
+  return items.some(({ appt }) => {
+    const d = dayOf(appt.date);
+    return d === saturday || d === sunday;
+  });
 }
 
 /** ISO 8601 week number (weeks start on Monday; week 1 holds the year's first Thursday). */
@@ -157,6 +178,14 @@ export interface PlacedItem extends AgendaItem {
  * side by side instead of one over the other.
  */
 export function placeItems(items: readonly AgendaItem[], day: string, minMinutes = 1): PlacedItem[] {
+  // Cancelled and no-show appointments free their time: they are laid out among themselves and drawn behind the
+  // others, so that they never push a real appointment into a narrower lane.
+  const open = items.filter(({ appt }) => !isCancelledState(appt.state));
+  const gone = items.filter(({ appt }) => isCancelledState(appt.state));
+  return [...placeLanes(gone, day, minMinutes), ...placeLanes(open, day, minMinutes)];
+}
+
+function placeLanes(items: readonly AgendaItem[], day: string, minMinutes: number): PlacedItem[] {
   const onDay = items
     .filter(({ appt }) => dayOf(appt.date) <= day && dayOf(appt.end) >= day)
     .map((item) => ({ ...item, ...itemMinutes(item.appt, day), lane: 0, lanes: 1 }))
@@ -324,7 +353,39 @@ export function applyRecord(appt: CalendarAppointment, r: AppointmentRecord, cal
 /** States a user may choose, in the order of a day's course. */
 export const STATE_CHOICES = ['P', 'W', '1', '2', '-1', '-2'] as const;
 
-/** Cancelled and no-show appointments are drawn struck through. */
+/** Cancelled and no-show appointments are drawn struck through, pale and behind free time. */
 export function isCancelledState(state: string): boolean {
   return state === '-1' || state === '-2';
+}
+
+/** How an appointment's state looks in the agenda (one name per look, the `data-state` of its marker). */
+export type StateLook = 'planned' | 'waiting' | 'arrived' | 'done' | 'cancelled' | 'noShow' | 'none';
+
+const stateLooks: Record<string, StateLook> = {
+  P: 'planned',
+  W: 'waiting',
+  '1': 'arrived',
+  '2': 'done',
+  '-1': 'cancelled',
+  '-2': 'noShow',
+};
+
+export function stateLook(state: string): StateLook {
+  return stateLooks[state] ?? 'none';
+}
+
+/** The looks in the order of a day's course, for the legend. */
+export const STATE_LOOKS: readonly { state: string; look: StateLook }[] = [
+  { state: 'P', look: 'planned' },
+  { state: 'W', look: 'waiting' },
+  { state: '1', look: 'arrived' },
+  { state: '2', look: 'done' },
+  { state: '-1', look: 'cancelled' },
+  { state: '-2', look: 'noShow' },
+];
+
+/** `Moser D.`: the last name whole, the first name's initial. */
+export function shortPatientName(p: { lastname: string; firstname: string }): string {
+  const initial = p.firstname.trim().charAt(0);
+  return [p.lastname.trim(), initial ? `${initial.toUpperCase()}.` : ''].filter(Boolean).join(' ');
 }

@@ -116,11 +116,11 @@ describe('the agenda', () => {
     const favre = screen.getByRole('group', { name: /^Dr\. Favre, Mon/ });
     expect(
       await within(brunner).findByRole('button', {
-        name: '09:00–09:30, Agendatest 1, Muster-Agenda, Anna, Planned, Comment: Dolmetscher',
+        name: '09:00–09:30, Muster-Agenda A., Agendatest 1, Planned, Comment: Dolmetscher',
       }),
     ).toBeInTheDocument();
     expect(within(brunner).queryByRole('button', { name: /Agendatest 2/ })).toBeNull();
-    // The name is the visible text (time, text) with the end time and state read after it.
+    // The name is the visible text (time, patient, text) with the end time and state read after it.
     expect(
       within(favre).getByRole('button', { name: '09:15–09:45, Agendatest 3, No-show' }),
     ).toBeInTheDocument();
@@ -132,12 +132,13 @@ describe('the agenda', () => {
       ]),
     );
 
-    // W: the week, Monday to Sunday, seven columns per calendar.
+    // W: the week, Monday to Friday (nobody has appointments at the weekend), five columns per calendar; the whole
+    // week is loaded, so that weekend appointments would show their days.
     fireEvent.keyDown(document.body, { key: 'w' });
     expect(
-      await screen.findByRole('heading', { name: 'Week 48: 23.11.2026 – 29.11.2026' }),
+      await screen.findByRole('heading', { name: 'Week 48: 23.11.2026 – 27.11.2026' }),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole('group', { name: /^Dr\. Brunner, / })).toHaveLength(7);
+    expect(screen.getAllByRole('group', { name: /^Dr\. Brunner, / })).toHaveLength(5);
     await waitFor(() =>
       expect(api.calls.map((c) => c.input)).toContainEqual({
         calendarid: 1,
@@ -286,6 +287,91 @@ describe('the agenda', () => {
         comment: 'bleibt',
         patid: patient.patid,
       }),
+    );
+  });
+  it('shows each state by a marker on the block, and offers no calendar of an inactive practitioner', async () => {
+    signInForTest();
+    const patient = await createPatient(api, { firstname: 'Doris', lastname: 'Moser' });
+    const arrived = await createAppointment({
+      calendar: 2,
+      date: '2026-11-24 10:00:00',
+      end: '2026-11-24 10:15:00',
+      appointment: 'Agendatest 8',
+      patid: patient.patid,
+      state: '1',
+    });
+    const cancelled = await createAppointment({
+      calendar: 2,
+      date: '2026-11-24 10:30:00',
+      end: '2026-11-24 10:45:00',
+      appointment: 'Agendatest 9',
+      state: '-1',
+    });
+    renderWithProviders(<AgendaPage />, { url: '/agenda?date=2026-11-24' });
+    const favre = await screen.findByRole('group', { name: /^Dr\. Favre, Tue/ });
+    const here = await within(favre).findByRole('button', {
+      name: '10:00–10:15, Moser D., Agendatest 8, Arrived',
+    });
+    const hereBlock = here.closest('[data-appointment-id]') as HTMLElement;
+    expect(hereBlock.querySelector('[data-testid="state-marker"]')).toHaveAttribute('data-state', 'arrived');
+    const gone = within(favre).getByRole('button', { name: /Agendatest 9/ });
+    const goneBlock = gone.closest('[data-appointment-id]') as HTMLElement;
+    expect(goneBlock).toHaveAttribute('data-appointment-id', String(cancelled.id));
+    expect(goneBlock.querySelector('[data-testid="state-marker"]')).toHaveAttribute(
+      'data-state',
+      'cancelled',
+    );
+    expect(gone).toHaveAccessibleName(/Cancelled by patient$/);
+    expect(arrived.state).toBe('1');
+
+    // Dr. Keller no longer works here: his calendar is neither a column nor a choice.
+    const chips = screen.getByRole('group', { name: 'Calendars shown' });
+    await waitFor(() => expect(within(chips).queryByText('Dr. Keller')).toBeNull());
+    expect(screen.queryByRole('group', { name: /^Dr\. Keller, / })).toBeNull();
+    expect(within(chips).getByText('Dr. Favre')).toBeInTheDocument();
+  });
+
+  it('shows Saturday and Sunday in the week when they hold appointments, and all seven on request', async () => {
+    signInForTest();
+    await createAppointment({
+      calendar: 3,
+      date: '2026-12-05 09:00:00',
+      end: '2026-12-05 09:30:00',
+      appointment: 'Agendatest 10',
+    });
+    const { user } = renderWithProviders(<AgendaPage />, {
+      url: '/agenda?view=week&date=2026-12-02&cals=3',
+    });
+    expect(await screen.findByRole('button', { name: /Agendatest 10/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('group', { name: /^Dr\. Rossi, / })).toHaveLength(7);
+
+    // The week after: nobody at the weekend, Monday to Friday, until the switch asks for all seven.
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(
+      await screen.findByRole('heading', { name: 'Week 50: 07.12.2026 – 11.12.2026' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('group', { name: /^Dr\. Rossi, / })).toHaveLength(5));
+    await user.click(screen.getByRole('switch', { name: 'Saturday and Sunday' }));
+    await waitFor(() => expect(screen.getAllByRole('group', { name: /^Dr\. Rossi, / })).toHaveLength(7));
+  });
+
+  it('opens the appointment named in the address, and its dialog links to the patient', async () => {
+    signInForTest();
+    const patient = await createPatient(api, { firstname: 'Beat', lastname: 'Adresse' });
+    const appt = await createAppointment({
+      calendar: 1,
+      date: '2026-11-25 11:00:00',
+      end: '2026-11-25 11:20:00',
+      appointment: 'Agendatest 11',
+      patid: patient.patid,
+    });
+    renderWithProviders(<AgendaPage />, {
+      url: `/agenda?view=day&date=2026-11-25&cals=1&appt=${appt.id}`,
+    });
+    const dialog = await screen.findByRole('dialog', { name: /Agendatest 11/ });
+    expect(within(dialog).getByRole('link', { name: 'Open patient' })).toHaveAttribute(
+      'href',
+      `/patients/${patient.patid}`,
     );
   });
 });

@@ -1,12 +1,23 @@
-import { Alert, Button, Chip, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Chip,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
-import { isMissingOperation, meQuery } from '../../api/people.ts';
+import { isMissingOperation, meQuery, usersQuery } from '../../api/people.ts';
 import { formatDate, formatDateTime, intlLocale } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { usePracticeNow } from '../../components/practice-clock.ts';
@@ -26,11 +37,14 @@ import {
   toRecord,
   visibleDays,
   visibleHours,
+  weekNeedsWeekend,
 } from './model.ts';
 import { type MoveConflictState, useMoveAppointment } from './move-appointment.ts';
 import { confirmOverlap } from './overlap.ts';
+import { PrintDay, printDay } from './print-day.tsx';
 import { appointmentsQuery, calendarsFallbackQuery, calendarsQuery } from './queries.ts';
 import { readRememberedCalendars, rememberCalendars } from './remembered-calendars.ts';
+import { StateLegend } from './state-legend.tsx';
 
 const TYPED_CALENDARS_KEY = 'praxis.agenda.calendars';
 
@@ -52,7 +66,10 @@ export function Component() {
   const view: AgendaView = params.get('view') === 'week' ? 'week' : 'day';
   const dateParam = params.get('date');
   const date = isDay(dateParam) ? dateParam : now.today;
-  const days = visibleDays(view, date);
+  // The week is loaded whole; Saturday and Sunday are shown when asked for (`days=7`) or when they hold appointments.
+  const loadedDays = visibleDays(view, date);
+  const allSeven = params.get('days') === '7';
+  const apptParam = Number(params.get('appt') ?? '');
 
   const navigate = (next: AgendaNavigation) => {
     setParams(
@@ -60,6 +77,14 @@ export function Component() {
         const out = new URLSearchParams(prev);
         if (next.view) out.set('view', next.view);
         if (next.date) out.set('date', next.date);
+        if (next.weekCalendar !== undefined) {
+          if (next.weekCalendar === null) out.delete('wcal');
+          else out.set('wcal', String(next.weekCalendar));
+        }
+        if (next.allSeven !== undefined) {
+          if (next.allSeven) out.set('days', '7');
+          else out.delete('days');
+        }
         if (next.cals !== undefined) {
           if (next.cals === null) out.delete('cals');
           else out.set('cals', next.cals.join(','));
@@ -106,7 +131,12 @@ export function Component() {
       );
   }, [userid]);
   const chosenIds = calsParam === null ? null : calsParam.split(',').map(Number).filter(Number.isInteger);
-  const shown = allCalendars.filter((c) => chosenIds === null || chosenIds.includes(c.calendarid));
+  // A calendar of an inactive practitioner is not offered, unless the address asks for it (a link to an old one).
+  const users = useQuery(usersQuery());
+  const isActive = (c: Calendar) =>
+    c.provider === null || users.data?.find((u) => u.userid === c.provider)?.active !== false;
+  const offered = allCalendars.filter((c) => isActive(c) || chosenIds?.includes(c.calendarid));
+  const shown = offered.filter((c) => (chosenIds === null ? isActive(c) : chosenIds.includes(c.calendarid)));
 
   const addTypedCalendar = () => {
     const id = Number(typedId);
@@ -123,7 +153,7 @@ export function Component() {
   };
 
   // ----- appointments ------------------------------------------------------------------------------------------
-  const range = { from: days[0], until: days[days.length - 1] };
+  const range = { from: loadedDays[0], until: loadedDays[loadedDays.length - 1] };
   const results = useQueries({
     queries: shown.map((c) => ({
       ...appointmentsQuery({ calendarid: c.calendarid, ...range }),
@@ -140,6 +170,13 @@ export function Component() {
     return named ? { ...c, name: named } : c;
   });
   const loading = results.some((r) => r.isPending);
+  // The week of several calendars: all side by side in narrow columns, or one at a time (`wcal`).
+  const weekCalendar = Number(params.get('wcal') ?? '');
+  const oneOfSeveral =
+    view === 'week' && columns.length > 1 ? columns.find((c) => c.calendarid === weekCalendar) : undefined;
+  const gridCalendars = oneOfSeveral ? [oneOfSeveral] : columns;
+  const weekend = view === 'week' && (allSeven || weekNeedsWeekend(date, items));
+  const days = view === 'week' && !weekend ? loadedDays.slice(0, 5) : loadedDays;
   useChangedHighlight(
     items,
     `${range.from}|${range.until}|${shown.map((c) => c.calendarid).join(',')}`,
@@ -157,8 +194,34 @@ export function Component() {
 
   const done = (message: string) => {
     setDialog(null);
-    notifications.show({ color: 'green', message });
+    notifications.show({ color: 'green', message, closeButtonProps: { 'aria-label': t('dialog.close') } });
   };
+
+  // `?appt=<id>` (links from Today and the patient page): its dialog opens once its calendar's list has it.
+  const openedFromAddress = useRef<number | null>(null);
+  const apptMissing =
+    apptParam > 0 && !loading && !items.some((i) => i.appt.id === apptParam) && shown.length > 0;
+  useEffect(() => {
+    if (!(apptParam > 0) || openedFromAddress.current === apptParam) return;
+    const item = items.find((i) => i.appt.id === apptParam);
+    if (!item) return;
+    openedFromAddress.current = apptParam;
+    setDialog({ kind: 'edit', item });
+  });
+  // Closed: the address no longer names it (a reload does not open it again). After the dialog is gone, so that its
+  // unsaved-changes guard never sees this change of address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the dialog closes
+  useEffect(() => {
+    if (dialog !== null || openedFromAddress.current === null || !params.has('appt')) return;
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.delete('appt');
+        return out;
+      },
+      { replace: true },
+    );
+  }, [dialog]);
 
   const move = useMoveAppointment(calendarName, setMoveConflict, setActionError);
 
@@ -220,6 +283,7 @@ export function Component() {
           from: formatDate(days[0]),
           to: formatDate(days[days.length - 1]),
         });
+  const weekendForced = view === 'week' && !allSeven && weekend;
 
   const calendarsLoading = calendarsQ.isPending || (withoutList && fallbackQ.isPending);
   const calendarsError = !withoutList && calendarsQ.isError ? calendarsQ.error : null;
@@ -237,7 +301,28 @@ export function Component() {
         </Button>
       }
     >
-      <AgendaToolbar view={view} date={date} today={now.today} navigate={navigate} />
+      <AgendaToolbar view={view} date={date} today={now.today} navigate={navigate}>
+        {view === 'week' && (
+          <Switch
+            label={t('toolbar.allSeven')}
+            checked={allSeven || weekend}
+            disabled={weekendForced}
+            description={weekendForced ? t('toolbar.weekendBooked') : undefined}
+            onChange={(e) => navigate({ allSeven: e.currentTarget.checked })}
+          />
+        )}
+        <StateLegend />
+        {view === 'day' && (
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            onClick={() => void printDay(queryClient, date, items)}
+            disabled={!columns.length}
+          >
+            {t('print.button')}
+          </Button>
+        )}
+      </AgendaToolbar>
 
       <Title order={2} size="h4" aria-live="polite">
         {heading}
@@ -275,16 +360,14 @@ export function Component() {
             value={shown.map((c) => String(c.calendarid))}
             onChange={(values) => {
               const ids = values.map(Number);
-              const all = allCalendars.every((c) => ids.includes(c.calendarid));
-              const cals = all
-                ? null
-                : allCalendars.map((c) => c.calendarid).filter((id) => ids.includes(id));
+              const all = offered.every((c) => ids.includes(c.calendarid));
+              const cals = all ? null : offered.map((c) => c.calendarid).filter((id) => ids.includes(id));
               if (me.data) rememberCalendars(me.data.userid, cals);
               navigate({ cals });
             }}
           >
             <Group gap="xs" role="group" aria-label={t('toolbar.calendars')}>
-              {allCalendars.map((c) => (
+              {offered.map((c) => (
                 <Chip key={c.calendarid} value={String(c.calendarid)} size="sm" variant="outline">
                   {columns.find((x) => x.calendarid === c.calendarid)?.name ?? c.name}
                 </Chip>
@@ -310,6 +393,11 @@ export function Component() {
             </Alert>
           ))}
 
+          {apptMissing && (
+            <Alert color="orange" role="alert">
+              {t('grid.apptNotFound')}
+            </Alert>
+          )}
           {columns.length === 0 ? (
             <Text>{t('grid.noCalendars')}</Text>
           ) : (
@@ -317,10 +405,26 @@ export function Component() {
               <Text size="sm" role="status" c="dimmed">
                 {loading ? t('grid.loading') : items.length === 0 ? t('grid.empty') : ''}
               </Text>
+              {view === 'week' && columns.length > 1 && (
+                <NativeSelect
+                  label={t('toolbar.weekCalendar')}
+                  value={oneOfSeveral ? String(oneOfSeveral.calendarid) : ''}
+                  onChange={(e) => {
+                    const id = Number(e.currentTarget.value);
+                    navigate({ weekCalendar: id > 0 ? id : null });
+                  }}
+                  data={[
+                    { value: '', label: t('toolbar.allSideBySide') },
+                    ...columns.map((c) => ({ value: String(c.calendarid), label: c.name })),
+                  ]}
+                  w={260}
+                  maw="100%"
+                />
+              )}
               <AgendaGrid
                 view={view}
                 days={days}
-                calendars={columns}
+                calendars={gridCalendars}
                 items={items}
                 hours={visibleHours(items, days)}
                 today={now.today}
@@ -341,10 +445,13 @@ export function Component() {
         <AppointmentDialog
           key={dialog.kind === 'edit' ? `e${dialog.item.appt.id}` : 'new'}
           mode={dialog}
-          calendars={allCalendars}
+          calendars={offered}
           onClose={() => setDialog(null)}
           onDone={done}
         />
+      )}
+      {view === 'day' && columns.length > 0 && (
+        <PrintDay day={date} heading={heading} calendars={columns} items={items} />
       )}
       <MoveConflictDialog
         opened={moveConflict !== null}

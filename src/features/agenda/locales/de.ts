@@ -4,6 +4,10 @@ import type { en } from './en.ts';
 export const de: Translation<typeof en> = {
   title: 'Agenda',
   toolbar: {
+    weekCalendar: 'Kalender in der Woche',
+    allSideBySide: 'Alle nebeneinander',
+    allSeven: 'Samstag und Sonntag',
+    weekendBooked: 'Termine am Wochenende',
     previousDay: 'Vorheriger Tag',
     nextDay: 'Nächster Tag',
     previousWeek: 'Vorherige Woche',
@@ -29,6 +33,7 @@ export const de: Translation<typeof en> = {
     unnamed: 'Kalender {{id}}',
   },
   grid: {
+    apptNotFound: 'Der Termin aus der Adresse ist an diesem Tag in keinem der angezeigten Kalender.',
     label: 'Termine',
     today: 'heute',
     now: 'Jetzt {{time}}',
@@ -48,6 +53,7 @@ export const de: Translation<typeof en> = {
     comment: 'Bemerkung: {{comment}}',
   },
   field: {
+    service: 'Leistung',
     calendarid: 'Kalender',
     date: 'Beginn',
     end: 'Ende',
@@ -61,6 +67,11 @@ export const de: Translation<typeof en> = {
     state: 'Status',
   },
   dialog: {
+    openPatient: 'Patient öffnen',
+    noService: 'Keine Leistung (freie Dauer)',
+    servicesLoading: 'Leistungen werden geladen…',
+    serviceOption: '{{name}} ({{minutes}} Min.)',
+    serviceHint: 'Optional: setzt Text und Dauer.',
     editTitle: 'Termin',
     createTitle: 'Neuer Termin',
     save: 'Speichern',
@@ -115,6 +126,20 @@ export const de: Translation<typeof en> = {
       'Er ist nicht mehr dort, wo er war (gelöscht oder in einen anderen Kalender verschoben); er wurde deshalb nicht verschoben.',
     moveAnyway: 'Verschieben und deren Änderungen behalten',
     cancelMove: 'Nicht verschieben',
+  },
+  legend: {
+    button: 'Legende',
+    title: 'Terminstatus',
+    cancelledNote:
+      'Abgesagte und nicht wahrgenommene Termine geben ihre Zeit frei: Ein Klick in die freie Fläche bucht sie; Zeit und Zeichen öffnen den Termin weiterhin.',
+  },
+  print: {
+    button: 'Drucken',
+    empty: 'Keine Termine.',
+    time: 'Zeit',
+    patient: 'Patient/in',
+    text: 'Termin',
+    state: 'Status',
   },
   validation: {
     calendar: 'Wählen Sie einen Kalender.',

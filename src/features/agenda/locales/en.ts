@@ -2,6 +2,10 @@
 export const en = {
   title: 'Agenda',
   toolbar: {
+    weekCalendar: 'Calendar in the week',
+    allSideBySide: 'All side by side',
+    allSeven: 'Saturday and Sunday',
+    weekendBooked: 'Appointments at the weekend',
     previousDay: 'Previous day',
     nextDay: 'Next day',
     previousWeek: 'Previous week',
@@ -27,6 +31,7 @@ export const en = {
     unnamed: 'Calendar {{id}}',
   },
   grid: {
+    apptNotFound: 'The appointment in the address is not in the calendars shown on this day.',
     label: 'Appointments',
     today: 'today',
     now: 'Now {{time}}',
@@ -46,6 +51,7 @@ export const en = {
     comment: 'Comment: {{comment}}',
   },
   field: {
+    service: 'Service',
     calendarid: 'Calendar',
     date: 'Start',
     end: 'End',
@@ -59,6 +65,11 @@ export const en = {
     state: 'State',
   },
   dialog: {
+    openPatient: 'Open patient',
+    noService: 'No service (free duration)',
+    servicesLoading: 'Loading services…',
+    serviceOption: '{{name}} ({{minutes}} min)',
+    serviceHint: 'Optional: sets the text and the duration.',
     editTitle: 'Appointment',
     createTitle: 'New appointment',
     save: 'Save',
@@ -112,6 +123,20 @@ export const en = {
     moveGone: 'It is no longer where it was (deleted, or moved to another calendar), so it was not moved.',
     moveAnyway: 'Move it, keeping their changes',
     cancelMove: 'Do not move',
+  },
+  legend: {
+    button: 'Legend',
+    title: 'Appointment states',
+    cancelledNote:
+      'Cancelled and no-show appointments free their time: a click on the free area books it; their time and sign still open them.',
+  },
+  print: {
+    button: 'Print',
+    empty: 'No appointments.',
+    time: 'Time',
+    patient: 'Patient',
+    text: 'Appointment',
+    state: 'State',
   },
   validation: {
     calendar: 'Choose a calendar.',

@@ -4,6 +4,10 @@ import type { en } from './en.ts';
 export const fr: Translation<typeof en> = {
   title: 'Agenda',
   toolbar: {
+    weekCalendar: 'Agenda de la semaine',
+    allSideBySide: 'Tous côte à côte',
+    allSeven: 'Samedi et dimanche',
+    weekendBooked: 'Rendez-vous le week-end',
     previousDay: 'Jour précédent',
     nextDay: 'Jour suivant',
     previousWeek: 'Semaine précédente',
@@ -29,6 +33,7 @@ export const fr: Translation<typeof en> = {
     unnamed: 'Agenda {{id}}',
   },
   grid: {
+    apptNotFound: 'Le rendez-vous de l’adresse ne figure dans aucun des agendas affichés ce jour-là.',
     label: 'Rendez-vous',
     today: 'aujourd’hui',
     now: 'Maintenant {{time}}',
@@ -48,6 +53,7 @@ export const fr: Translation<typeof en> = {
     comment: 'Commentaire : {{comment}}',
   },
   field: {
+    service: 'Prestation',
     calendarid: 'Agenda',
     date: 'Début',
     end: 'Fin',
@@ -61,6 +67,11 @@ export const fr: Translation<typeof en> = {
     state: 'Statut',
   },
   dialog: {
+    openPatient: 'Ouvrir le patient',
+    noService: 'Aucune prestation (durée libre)',
+    servicesLoading: 'Chargement des prestations…',
+    serviceOption: '{{name}} ({{minutes}} min)',
+    serviceHint: 'Facultatif : définit le texte et la durée.',
     editTitle: 'Rendez-vous',
     createTitle: 'Nouveau rendez-vous',
     save: 'Enregistrer',
@@ -115,6 +126,20 @@ export const fr: Translation<typeof en> = {
       'Il n’est plus à sa place (supprimé, ou déplacé dans un autre agenda) ; il n’a donc pas été déplacé.',
     moveAnyway: 'Le déplacer en gardant leurs modifications',
     cancelMove: 'Ne pas déplacer',
+  },
+  legend: {
+    button: 'Légende',
+    title: 'Statuts des rendez-vous',
+    cancelledNote:
+      'Les rendez-vous annulés ou manqués libèrent leur temps : un clic sur la zone libre la réserve ; leur heure et leur signe les ouvrent toujours.',
+  },
+  print: {
+    button: 'Imprimer',
+    empty: 'Aucun rendez-vous.',
+    time: 'Heure',
+    patient: 'Patient·e',
+    text: 'Rendez-vous',
+    state: 'Statut',
   },
   validation: {
     calendar: 'Choisissez un agenda.',

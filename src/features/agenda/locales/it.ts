@@ -4,6 +4,10 @@ import type { en } from './en.ts';
 export const it: Translation<typeof en> = {
   title: 'Agenda',
   toolbar: {
+    weekCalendar: 'Agenda della settimana',
+    allSideBySide: 'Tutte affiancate',
+    allSeven: 'Sabato e domenica',
+    weekendBooked: 'Appuntamenti nel fine settimana',
     previousDay: 'Giorno precedente',
     nextDay: 'Giorno successivo',
     previousWeek: 'Settimana precedente',
@@ -29,6 +33,7 @@ export const it: Translation<typeof en> = {
     unnamed: 'Agenda {{id}}',
   },
   grid: {
+    apptNotFound: 'L’appuntamento dell’indirizzo non è in nessuna delle agende mostrate in questo giorno.',
     label: 'Appuntamenti',
     today: 'oggi',
     now: 'Ora {{time}}',
@@ -48,6 +53,7 @@ export const it: Translation<typeof en> = {
     comment: 'Commento: {{comment}}',
   },
   field: {
+    service: 'Prestazione',
     calendarid: 'Agenda',
     date: 'Inizio',
     end: 'Fine',
@@ -61,6 +67,11 @@ export const it: Translation<typeof en> = {
     state: 'Stato',
   },
   dialog: {
+    openPatient: 'Apri paziente',
+    noService: 'Nessuna prestazione (durata libera)',
+    servicesLoading: 'Caricamento prestazioni…',
+    serviceOption: '{{name}} ({{minutes}} min)',
+    serviceHint: 'Facoltativo: imposta testo e durata.',
     editTitle: 'Appuntamento',
     createTitle: 'Nuovo appuntamento',
     save: 'Salva',
@@ -114,6 +125,20 @@ export const it: Translation<typeof en> = {
     moveGone: 'Non è più dov’era (eliminato, o spostato in un’altra agenda), quindi non è stato spostato.',
     moveAnyway: 'Spostalo mantenendo le loro modifiche',
     cancelMove: 'Non spostare',
+  },
+  legend: {
+    button: 'Legenda',
+    title: 'Stati degli appuntamenti',
+    cancelledNote:
+      'Gli appuntamenti annullati o mancati liberano il loro tempo: un clic sull’area libera la prenota; ora e simbolo li aprono comunque.',
+  },
+  print: {
+    button: 'Stampa',
+    empty: 'Nessun appuntamento.',
+    time: 'Ora',
+    patient: 'Paziente',
+    text: 'Appuntamento',
+    state: 'Stato',
   },
   validation: {
     calendar: 'Scegliere un’agenda.',
