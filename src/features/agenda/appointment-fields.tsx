@@ -18,7 +18,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Calendar } from '../../../contract/agenda.ts';
-import { servicesQuery } from '../../api/booking-services.ts';
+import { servicesQuery } from '../../api/booking.ts';
 import { appointmentStateName } from '../../components/codes.ts';
 import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
 import { type FormValues, parseDayText, tidyTimeText } from './appointment-form.ts';
