@@ -142,6 +142,16 @@ test('a patient set Arrived is listed under here; one 15 minutes past the start 
   await hereRow.getByRole('link', { name: `${arriving}, Test` }).focus();
   await page.keyboard.press('2');
   await expect(section(page, /^Here/).locator('li', { hasText: arriving })).toContainText('Waiting');
+  // 1 sets Arrived again; the agenda, one click away, shows her block with the arrived look and opens it.
+  await hereRow.getByRole('link', { name: `${arriving}, Test` }).focus();
+  await page.keyboard.press('1');
+  await expect(hereRow).toContainText('Arrived');
+  await expect(hereRow.getByRole('button', { name: 'Arrived' })).toHaveAttribute('aria-pressed', 'true');
+  await hereRow.getByRole('link', { name: 'Show in the agenda' }).click();
+  const block = page.locator(`[data-appointment-id="${annaAppt}"]`);
+  await expect(block.getByTestId('state-marker')).toHaveAttribute('data-state', 'arrived');
+  await expect(block.getByTestId('state-marker')).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText(arriving);
 });
 
 test('No-show and Cancelled move the row and free the time for booking', async ({ page, request }) => {
