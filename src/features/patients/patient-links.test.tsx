@@ -49,4 +49,30 @@ describe('the patient page leads to booking and to the agenda', () => {
     expect(link).toHaveTextContent('06.03.2030');
     expect(link).toHaveAttribute('href', `/agenda?view=day&date=2030-03-06&cals=2&appt=${appointmentid}`);
   });
+
+  it("leads from today's appointment to its row in Today, and from no other day's", async () => {
+    const { patid } = await createPatient(api, { lastname: 'Heutelink', firstname: 'Hedi' });
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich' }).format(new Date());
+    for (const date of [today, '2030-03-07']) {
+      const created = await api.send('createAppointment', {
+        calendar: 3,
+        date: `${date} 07:00:00`,
+        end: `${date} 07:15:00`,
+        patid,
+        appointment: 'Kontrolle',
+        comment: '',
+        displayedduration: '15',
+        state: 'P',
+      });
+      expect(created.body.status).toBe(true);
+    }
+    const { user } = renderPatient(patid, '?tab=appointments');
+    await user.click(await screen.findByRole('radio', { name: 'All' }));
+    const table = await screen.findByRole('table', { name: 'Appointments' });
+    await within(table).findByText('07.03.2030');
+    const links = within(table).getAllByRole('link', { name: /: show in the day list$/ });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName('Today 07:00: show in the day list');
+    expect(links[0]).toHaveAttribute('href', '/today?cals=3');
+  });
 });

@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import type { Appointment } from '../../../../contract/agenda.ts';
 import { appointmentStateName } from '../../../components/codes.ts';
 import { formatDate, formatTime, fromUnixSeconds, toPracticeDate } from '../../../components/format.ts';
+import { usePracticeToday } from '../../../components/practice-clock.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { type AppointmentPeriod, patientAppointmentsQuery } from '../queries.ts';
 
@@ -44,6 +45,7 @@ export function AppointmentsPanel({ patid }: { patid: number }) {
     placeholderData: keepPreviousData,
   });
   const items = query.data ?? [];
+  const today = usePracticeToday();
 
   return (
     <Stack gap="md">
@@ -120,6 +122,18 @@ export function AppointmentsPanel({ patid }: { patid: number }) {
                         </Anchor>
                       ) : (
                         formatDate(a.date)
+                      )}
+                      {a.date.slice(0, 10) === today && 'calendarid' in a && (
+                        // Today's appointment: its row in the front desk's day list (Today), where its state is set.
+                        <Anchor
+                          component={Link}
+                          to={`/today?cals=${a.calendarid}`}
+                          size="xs"
+                          ml={6}
+                          aria-label={t('appointments.openInToday', { time: formatTime(a.date) })}
+                        >
+                          {t('appointments.today')}
+                        </Anchor>
                       )}
                     </Table.Td>
                     <Table.Td>

@@ -201,6 +201,8 @@ export const de: Translation<typeof en> = {
     minutes_other: '{{count}} Minuten',
     none: 'Keine Termine.',
     openInAgenda: '{{date}} {{time}}: in der Agenda zeigen',
+    today: 'Heute',
+    openInToday: 'Heute {{time}}: in der Tagesliste zeigen',
   },
   recalls: {
     label: 'Recalls',

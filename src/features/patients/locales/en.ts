@@ -196,6 +196,8 @@ export const en = {
     minutes_other: '{{count}} minutes',
     none: 'No appointments.',
     openInAgenda: '{{date}} {{time}}: show in the agenda',
+    today: 'Today',
+    openInToday: 'Today {{time}}: show in the day list',
   },
   recalls: {
     label: 'Recalls',

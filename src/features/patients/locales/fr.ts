@@ -201,6 +201,8 @@ export const fr: Translation<typeof en> = {
     minutes_other: '{{count}} minutes',
     none: 'Aucun rendez-vous.',
     openInAgenda: '{{date}} {{time}} : afficher dans l’agenda',
+    today: 'Aujourd’hui',
+    openInToday: 'Aujourd’hui {{time}} : afficher dans la liste du jour',
   },
   recalls: {
     label: 'Rappels',

@@ -201,6 +201,8 @@ export const it: Translation<typeof en> = {
     minutes_other: '{{count}} minuti',
     none: 'Nessun appuntamento.',
     openInAgenda: '{{date}} {{time}}: mostrare nell’agenda',
+    today: 'Oggi',
+    openInToday: 'Oggi {{time}}: mostrare nell’elenco del giorno',
   },
   recalls: {
     label: 'Richiami',
