@@ -58,6 +58,7 @@ const sameAsEnglish: Record<'fr' | 'it', ReadonlySet<string>> = {
     '{{count}} minutes',
     '{{name}} ({{count}})',
     '{{h}} h {{m}} min',
+    '{{name}} ({{minutes}} min)',
   ]),
   it: new Set([
     'Praxis Front Office',
@@ -72,6 +73,7 @@ const sameAsEnglish: Record<'fr' | 'it', ReadonlySet<string>> = {
     'File',
     'min',
     '{{count}} min',
+    '{{name}} ({{minutes}} min)',
     '{{count}} lead',
     '{{name}} · {{when}}',
     '{{calendar}}, {{day}}',
