@@ -171,7 +171,9 @@ test.describe('patients', () => {
     const field = page.getByRole('combobox', { name: 'Search patients' });
     await expect(field).toBeFocused();
     await field.fill(`${me.lastname} ${me.firstname}`);
-    await expect(page.getByRole('option', { name: fullName })).toBeVisible();
+    // The patient's own option (its name starts with theirs), not "Book appointment for …" right after it.
+    const hit = page.getByRole('option', { name: new RegExp(`^${fullName},`) });
+    await expect(hit).toBeVisible();
     await expectNoAxeViolations(page);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/patients/${patid}$`));
@@ -180,7 +182,7 @@ test.describe('patients', () => {
     // The header field too: a date of birth.
     await field.click();
     await field.fill(me.dob);
-    await expect(page.getByRole('option', { name: fullName })).toBeVisible();
+    await expect(page.getByRole('option', { name: new RegExp(`^${fullName},`) })).toBeVisible();
   });
 
   test('reads the journal with filters and opens an attachment', async ({ page, request }) => {
