@@ -179,6 +179,42 @@ describe('Today', () => {
     await waitFor(async () => expect((await stored(id))?.state).toBe('-2'));
   });
 
+  it('a refused write puts the row back and says why; an appointment deleted meanwhile is not written', async () => {
+    signInForTest();
+    const fritz = await createPatient(api, { lastname: 'Heute-Abgelehnt', firstname: 'Fritz' });
+    const id = await book({ calendar: 2, start: '11:30', appointment: 'Heutetest F', patid: fritz.patid });
+    const { user } = renderWithProviders(<TodayPage />, { url: '/today' });
+    const name = { name: 'Heute-Abgelehnt, Fritz' };
+    const row = rowOf(await within(await region(/^Expected/)).findByRole('link', name));
+
+    api.intercept('modifyAppointment', () => ({ http: 500, msg: 'Database locked.' }));
+    await user.click(within(row).getByRole('button', { name: 'Arrived' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: Database locked.');
+    expect(await within(await region(/^Expected/)).findByRole('link', name)).toBeInTheDocument();
+    expect((await stored(id))?.state).toBe('P');
+
+    // Deleted in the agenda meanwhile: read again before writing, nothing is written, the user is told.
+    const record = await stored(id);
+    if (!record) throw new Error('not stored');
+    await api.send('modifyAppointment', {
+      appointmentid: id,
+      calendar: 2,
+      date: record.date,
+      end: record.end,
+      patid: fritz.patid,
+      appointment: record.appointment,
+      comment: record.comment,
+      displayedduration: record.displayedduration,
+      state: 'P',
+      deleted: 1,
+    });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    const again = rowOf(await within(await region(/^Expected/)).findByRole('link', name));
+    await user.click(within(again).getByRole('button', { name: 'No-show' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This appointment is no longer today’s');
+    expect(await stored(id)).toBeUndefined();
+  });
+
   it('says so when the day has no appointments in the calendars shown, and when the list cannot be read', async () => {
     signInForTest();
     renderWithProviders(<TodayPage />, { url: '/today?cals=99' });

@@ -142,7 +142,13 @@ export function Component() {
               </Chip.Group>
 
               {failure && (
-                <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
+                <Alert
+                  color="red"
+                  role="alert"
+                  withCloseButton
+                  closeButtonLabel={t('common:dialog.close')}
+                  onClose={() => setFailure(null)}
+                >
                   {failure}
                 </Alert>
               )}
