@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
  * Accounting extracts against the real reference service (read only: nobody changes the accounting data). The
@@ -83,14 +82,6 @@ async function expectTotals(
     cents += t.cents;
   }
   await expect(table.locator('tfoot').getByRole('cell')).toHaveText([String(count), chf(cents)]);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
 }
 
 const statusLabel: Record<string, string> = { wip: 'Not printed', printed: 'Printed' };

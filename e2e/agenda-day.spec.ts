@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { api, signIn, weekdayAhead } from './support.ts';
+import { api, expectNoAxeViolations, signIn, weekdayAhead } from './support.ts';
 
 /**
  * The receptionist's day in the agenda: states that show, names that read, a week that fits, an appointment opened by
@@ -47,14 +46,6 @@ async function createAppointment(
 
 function block(page: Page, id: number) {
   return page.locator(`[data-appointment-id="${id}"]`);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
 }
 
 test('Arrived set in the appointment dialog shows on the block as its marker', async ({ page, request }) => {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, signIn, weekdayAhead } from './support.ts';
+import { api, expectNoAxeViolations, signIn, weekdayAhead } from './support.ts';
 
 // Calendar 5 (Labor / MPA) has no practitioner and only early blood draws: these tests' appointments, late
 // mornings on weekdays two weeks ahead, meet nobody else's.
@@ -66,14 +65,6 @@ async function yOf(col: Locator, minute: number): Promise<{ x: number; y: number
 async function openDay(page: Page, day: string) {
   await page.goto(`/agenda?view=day&date=${day}&cals=${CALENDAR}`);
   await expect(column(page, day)).toBeVisible({ timeout: 20_000 });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { api, signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { api, expectNoAxeViolations, signIn } from './support.ts';
 
 // Booking where the receptionist is (issue 26): from the patient page, from Ctrl+K, and back from the patient's
 // appointments to the agenda.
@@ -12,14 +11,6 @@ interface PatientAppt {
   comment: string;
   calendarid: number;
   date: string;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
 }
 
 // The machine is shared: the round trips and axe get time to spare.

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, signIn } from './support.ts';
+import { api, expectNoAxeViolations, signIn } from './support.ts';
 
 // Seeded: service 2 "Kontrolle" (15 min) by providers 2, 3, 4; calendar 2 is Dr. Favre's (3), 3 Dr. Rossi's (4).
 const KONTROLLE = 2;
@@ -14,14 +13,6 @@ interface Appt {
   state: string;
   displayedduration: string;
   dateTs: number;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
 }
 
 // The machine is shared: the wizard's round trips and axe get time to spare.

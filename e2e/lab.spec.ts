@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
  * Lab uploads against the real reference service: files are built here (an HL7 message naming a seeded patient in
@@ -68,14 +67,6 @@ function watchUploads(page: Page): string[] {
     }
   });
   return sent;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
 }
 
 test('uploads a PDF and then its HL7 message, pairs them, refuses a duplicate and keeps the list', async ({

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
  * The lead details page, its timeline, admissions, deletion and patient link, and the new-lead form, against the
@@ -80,14 +79,6 @@ async function demoName(request: APIRequestContext): Promise<string> {
 async function openLead(page: Page, leadId: number, name: string) {
   await signIn(page, { path: `/leads/${leadId}` });
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  );
-  expect(found).toEqual([]);
 }
 
 const timeline = (page: Page) => page.getByRole('list', { name: 'History entries' });

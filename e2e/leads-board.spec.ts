@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { rememberSession } from './screens.ts';
-import { signIn } from './support.ts';
+import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
  * The lead board against the real reference service. Every test makes its own leads through the API, with a
@@ -129,13 +128,6 @@ async function dragByMouse(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(a.x + a.width / 2 + 12, a.y + 24, { steps: 3 });
   await page.mouse.move(b.x + b.width / 2, b.y + 120, { steps: 12 });
   await page.mouse.up();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test('shows both pipelines with their columns and counts, filters by the address, and passes axe', async ({

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { api, signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { api, expectNoAxeViolations, signIn } from './support.ts';
 
 /**
  * The right patient, once (issue 23), as a receptionist meets it: a caller found however they say who they are,
@@ -25,11 +24,6 @@ interface Recall {
   title: string;
   status: string;
   errorMsg: string;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([]);
 }
 
 test('Ctrl+K finds a caller by the name in either order, the phone number, a short date and the AHV number with spaces', async ({

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   expect as baseExpect,
@@ -7,7 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
  * Patients against the real reference service: search by every criterion searchPatients allows, the patient page
@@ -59,14 +58,6 @@ async function createPatient(request: APIRequestContext, data: Record<string, st
 }
 
 /** axe on the page, or only on a part of it (a dialog: the page behind it is checked on its own). */
-async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (include ? builder.include(include) : builder).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
-}
 
 function searchForm(page: Page): Locator {
   return page.getByRole('search', { name: 'Patient search' });

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { api, signIn, typeDay, typeTime } from './support.ts';
+import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
+import { api, expectNoAxeViolations, signIn, typeDay, typeTime } from './support.ts';
 
 /**
  * Recalls against the real reference service. Each run makes its own patient (unique name) and works on its recalls
@@ -34,14 +33,6 @@ async function recallsOf(request: APIRequestContext, patid: number): Promise<Rec
 }
 
 /** axe on the page, or only on a part of it (a dialog: the page behind it is checked on its own). */
-async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (include ? builder.include(include) : builder).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
-}
 
 /** A day `n` days from today, `YYYY-MM-DD`. */
 function day(n: number): string {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectShell, signIn, watchCspViolations } from './support.ts';
+import { expectNoAxeViolations, expectShell, signIn, watchCspViolations } from './support.ts';
 
 /** Every area, by its English navigation label, its address and its page heading. */
 const areas = [
@@ -16,14 +15,6 @@ const areas = [
   { nav: 'Statistics', path: '/stats' },
   { nav: 'Settings', path: '/settings' },
 ];
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
-}
 
 async function storedSession(page: Page): Promise<string | null> {
   return page.evaluate(

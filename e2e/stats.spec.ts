@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
  * Lead statistics against the real reference service. Other spec files create leads while this one runs, so the
@@ -49,14 +48,6 @@ const groupByLabel: Record<(typeof groupBys)[number], string> = {
   week: 'Week',
   month: 'Month',
 };
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
-}
 
 // Only created before `to` count, so that leads other spec files create today do not change the numbers.
 function yesterday(): string {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 export interface SignInOptions {
@@ -111,4 +112,17 @@ export async function typeTime(scope: Locator, time: string): Promise<void> {
   const [h = '', min = ''] = time.split(':');
   await scope.getByRole('spinbutton', { name: 'Hours' }).fill(h);
   await scope.getByRole('spinbutton', { name: 'Minutes' }).fill(min);
+}
+
+/**
+ * Axe finds nothing on the page (or inside `include`, a CSS selector); a finding is listed with its rule, its
+ * element and axe's summary of what is wrong.
+ */
+export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const result = await (include ? builder.include(include) : builder).analyze();
+  const found = result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
+  );
+  expect(found).toEqual([]);
 }

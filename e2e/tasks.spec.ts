@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   expect as baseExpect,
@@ -6,7 +5,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { signIn, typeDay, typeTime } from './support.ts';
+import { expectNoAxeViolations, signIn, typeDay, typeTime } from './support.ts';
 
 /**
  * The task inbox against the real reference service. Preset lists are compared with what getTasks answers for
@@ -87,14 +86,6 @@ function mondayOf(ymd: string): string {
   const [y, m, d] = ymd.split('-').map(Number);
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return addDays(ymd, -((weekday + 6) % 7));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
 }
 
 const list = (page: Page) => page.getByRole('region', { name: 'Tasks' });
