@@ -57,8 +57,6 @@ async function createPatient(request: APIRequestContext, data: Record<string, st
   return body.result.id;
 }
 
-/** axe on the page, or only on a part of it (a dialog: the page behind it is checked on its own). */
-
 function searchForm(page: Page): Locator {
   return page.getByRole('search', { name: 'Patient search' });
 }

@@ -32,8 +32,6 @@ async function recallsOf(request: APIRequestContext, patid: number): Promise<Rec
   return api<Recall[]>(request, '/recall/getRecalls', { patid });
 }
 
-/** axe on the page, or only on a part of it (a dialog: the page behind it is checked on its own). */
-
 /** A day `n` days from today, `YYYY-MM-DD`. */
 function day(n: number): string {
   const d = new Date(Date.now() + n * 86_400_000);
