@@ -15,6 +15,7 @@ import {
   IconBan,
   IconCircleCheck,
   IconClock,
+  IconCopyCheck,
   IconFileText,
   IconLoader2,
   IconRefresh,
@@ -28,8 +29,10 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { laborMeaning } from '../../../../contract/labor.ts';
 import { formatDate } from '../../../components/format.ts';
 import { describeError, EmptyState } from '../../../components/states.tsx';
+import { answerText } from '../answer-text.ts';
 import { baseName, formatFileSize } from '../checks.ts';
 import type { Identity } from '../identify.ts';
 import { canRetry, type UploadItem, type UploadPhase } from '../upload-store.ts';
@@ -43,6 +46,7 @@ const phaseIcon: Record<UploadPhase, ReactNode> = {
   reading: <IconFileText size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
   sending: <IconLoader2 size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
   accepted: <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />,
+  alreadyUploaded: <IconCopyCheck size={18} color="var(--mantine-color-blue-8)" aria-hidden />,
   refused: <IconX size={18} color="var(--mantine-color-red-8)" aria-hidden />,
   failed: <IconAlertTriangle size={18} color="var(--mantine-color-red-8)" aria-hidden />,
 };
@@ -69,6 +73,7 @@ export function UploadList({
   const { t } = useTranslation('labor');
   const count = (phases: UploadPhase[]) => items.filter((i) => phases.includes(i.phase)).length;
   const accepted = count(['accepted']);
+  const already = count(['alreadyUploaded']);
   const refused = count(['refused', 'failed', 'unknownPatient', 'mismatch']);
   const pending = count(['waiting', 'checking', 'reading', 'sending']);
   const retryable = items.filter(canRetry).length;
@@ -96,7 +101,7 @@ export function UploadList({
               {t('list.retryAll')}
             </Button>
           )}
-          {accepted + invalid > 0 && (
+          {accepted + already + invalid > 0 && (
             <Button
               variant="default"
               size="xs"
@@ -109,7 +114,11 @@ export function UploadList({
         </Group>
       </Group>
       <Text role="status" aria-live="polite" size="sm" data-testid="upload-summary">
-        {items.length > 0 ? t('list.summary', { accepted, refused, pending, invalid }) : ''}
+        {items.length === 0
+          ? ''
+          : already > 0
+            ? t('list.summaryAlready', { accepted, already, refused, pending, invalid })
+            : t('list.summary', { accepted, refused, pending, invalid })}
       </Text>
       {items.length === 0 ? (
         <EmptyState title={t('list.empty')} description={t('list.emptyHint')} />
@@ -274,22 +283,23 @@ function Answer({ item }: { item: UploadItem }) {
     );
   }
   if (item.status !== undefined) {
+    const answer = { status: item.status, msg: item.msg ?? '' };
+    const meaning = laborMeaning(answer);
+    const trouble = item.phase === 'refused' || item.phase === 'failed';
     return (
       <Stack gap={2}>
-        <Text size="sm" c={item.status === 200 ? undefined : 'red.9'}>
-          <Text span size="sm" fw={600}>
-            {t('list.status', { status: item.status })}
-          </Text>
-          {': '}
-          {item.msg}
+        <Text size="sm" c={trouble ? 'red.9' : undefined} data-meaning={meaning ?? 'unknown'}>
+          {answerText(answer, t)}
         </Text>
-        {item.status !== 200 && (
+        {meaning === null && (
+          // What the service said, for whoever looks into it: a message this app has no words for.
           <Text size="xs" c="dimmed">
-            {canRetry(item)
-              ? t('list.keptUntilDone')
-              : item.status === 400
-                ? t('list.refusedHint')
-                : t('list.noRetryHint')}
+            {t('answer.detail', { msg: answer.msg })}
+          </Text>
+        )}
+        {canRetry(item) && (
+          <Text size="xs" c="dimmed">
+            {t('list.keptUntilDone')}
           </Text>
         )}
       </Stack>
@@ -297,9 +307,14 @@ function Answer({ item }: { item: UploadItem }) {
   }
   if (item.phase === 'failed' && item.error !== undefined) {
     return (
-      <Text size="sm" c="red.9">
-        {describeError(item.error, t)}
-      </Text>
+      <Stack gap={2}>
+        <Text size="sm" c="red.9">
+          {describeError(item.error, t)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('list.keptUntilDone')}
+        </Text>
+      </Stack>
     );
   }
   return null;
