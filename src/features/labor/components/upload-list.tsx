@@ -178,7 +178,7 @@ function UploadRow({
 
   return (
     <Table.Tr data-phase={item.phase}>
-      <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Table.Th scope="row" fw={500} miw={140}>
         <FileName name={item.name} />
         <Text size="xs" c="dimmed" fw={400}>
           {t(`kind.${item.kind ?? 'other'}`)}
@@ -321,16 +321,16 @@ function Answer({ item }: { item: UploadItem }) {
 }
 
 /**
- * A file name that may break after its separators (`-`, `_`, `.`) rather than inside a word (`9001.h` over `l7`);
- * only a single part longer than the column still breaks where it must.
+ * A file name that may break after its separators (`-`, `_`, `.`) rather than inside a word (`9001.h` over `l7`).
+ * Only a part too long for any column (a long run without separators) may break anywhere, as a last resort.
  */
-function FileName({ name }: { name: string }) {
+export function FileName({ name }: { name: string }) {
   const parts = name.split(/(?<=[-_.])/);
   return (
     <>
       {parts.map((part, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in their fixed order
-        <span key={i}>
+        <span key={i} style={part.length > LONGEST_WHOLE_PART ? { overflowWrap: 'anywhere' } : undefined}>
           {part}
           {i < parts.length - 1 && <wbr />}
         </span>
@@ -338,6 +338,9 @@ function FileName({ name }: { name: string }) {
     </>
   );
 }
+
+/** Characters of a name's part that still fit a narrow file column whole (about 140 px at 14 px). */
+const LONGEST_WHOLE_PART = 16;
 
 const fullName = (p: { lastname: string; firstname: string }) => `${p.lastname} ${p.firstname}`.trim();
 
