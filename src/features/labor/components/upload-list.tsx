@@ -123,16 +123,15 @@ export function UploadList({
       {items.length === 0 ? (
         <EmptyState title={t('list.empty')} description={t('list.emptyHint')} />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        // File and status first: on a phone the answer is on screen, the patient one swipe away.
+        <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Caption>{t('list.caption')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('list.file')}</Table.Th>
+                <Table.Th scope="col">{t('list.status')}</Table.Th>
                 <Table.Th scope="col">{t('list.patient')}</Table.Th>
-                <Table.Th scope="col">{t('list.size')}</Table.Th>
-                <Table.Th scope="col">{t('list.progress')}</Table.Th>
-                <Table.Th scope="col">{t('list.answer')}</Table.Th>
                 <Table.Th scope="col">
                   <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
                 </Table.Th>
@@ -181,27 +180,10 @@ function UploadRow({
       <Table.Th scope="row" fw={500} miw={140}>
         <FileName name={item.name} />
         <Text size="xs" c="dimmed" fw={400}>
-          {t(`kind.${item.kind ?? 'other'}`)}
+          {t(`kind.${item.kind ?? 'other'}`)} · {formatFileSize(item.size)}
         </Text>
       </Table.Th>
       <Table.Td miw={220}>
-        {item.identity ? (
-          <PatientCell
-            identity={item.identity}
-            accepted={item.phase === 'accepted'}
-            onCreate={item.phase === 'unknownPatient' ? () => onCreatePatient(item) : undefined}
-          />
-        ) : pair ? (
-          <Stack gap={2}>
-            <PatientCell identity={pair.identity} accepted={item.phase === 'accepted'} />
-            <Text size="xs" c="dimmed">
-              {t('identity.fromMessage', { file: pair.file })}
-            </Text>
-          </Stack>
-        ) : null}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(item.size)}</Table.Td>
-      <Table.Td miw={160}>
         <Stack gap={4}>
           <Group gap={6} wrap="nowrap">
             {phaseIcon[item.phase]}
@@ -228,14 +210,9 @@ function UploadRow({
               aria-label={t('sendProgress', { name: item.name })}
             />
           )}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Answer item={item} />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Answer item={item} />
           {retry && (
+            // Beside the answer that says "try again", so that it is on screen with it.
             <Button
               size="xs"
               variant="light"
@@ -246,10 +223,31 @@ function UploadRow({
                   ? t('list.checkAgainLabel', { name: item.name })
                   : t('list.retryLabel', { name: item.name })
               }
+              style={{ alignSelf: 'flex-start' }}
             >
               {held ? t('list.checkAgain') : t('list.retry')}
             </Button>
           )}
+        </Stack>
+      </Table.Td>
+      <Table.Td miw={220}>
+        {item.identity ? (
+          <PatientCell
+            identity={item.identity}
+            accepted={item.phase === 'accepted'}
+            onCreate={item.phase === 'unknownPatient' ? () => onCreatePatient(item) : undefined}
+          />
+        ) : pair ? (
+          <Stack gap={2}>
+            <PatientCell identity={pair.identity} accepted={item.phase === 'accepted'} />
+            <Text size="xs" c="dimmed">
+              {t('identity.fromMessage', { file: pair.file })}
+            </Text>
+          </Stack>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
           {!busy && (
             <Tooltip label={t('list.remove')}>
               <ActionIcon

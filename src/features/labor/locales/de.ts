@@ -29,9 +29,7 @@ export const de: Translation<typeof en> = {
     emptyHint:
       'Die Liste bleibt erhalten, während Sie anderswo in der App arbeiten, bis Sie sich abmelden oder den Tab schliessen.',
     file: 'Datei',
-    size: 'Grösse',
-    progress: 'Fortschritt',
-    answer: 'Rückmeldung',
+    status: 'Status',
     actions: 'Aktionen',
     retry: 'Erneut senden',
     retryLabel: '{{name}} erneut senden',

@@ -29,9 +29,7 @@ export const fr: Translation<typeof en> = {
     emptyHint:
       'La liste reste pendant que vous travaillez ailleurs dans l’application, jusqu’à la déconnexion ou la fermeture de l’onglet.',
     file: 'Fichier',
-    size: 'Taille',
-    progress: 'Progression',
-    answer: 'Réponse',
+    status: 'État',
     actions: 'Actions',
     retry: 'Réessayer',
     retryLabel: 'Renvoyer {{name}}',

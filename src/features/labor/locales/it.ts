@@ -29,9 +29,7 @@ export const it: Translation<typeof en> = {
     emptyHint:
       'L’elenco resta mentre si lavora altrove nell’applicazione, fino all’uscita o alla chiusura della scheda.',
     file: 'File',
-    size: 'Dimensione',
-    progress: 'Avanzamento',
-    answer: 'Risposta',
+    status: 'Stato',
     actions: 'Azioni',
     retry: 'Riprova',
     retryLabel: 'Invia di nuovo {{name}}',
