@@ -92,8 +92,8 @@ test('uploads a PDF and then its HL7 message, pairs them, refuses a duplicate an
 
   // Reverse order: the PDF first, then its HL7 message.
   await chooseFiles(page, [pdf, hl7]);
-  await expect(uploadRow(page, pdf.name)).toContainText('Status 200: successfully uploaded');
-  await expect(uploadRow(page, hl7.name)).toContainText('Status 200: successfully uploaded');
+  await expect(uploadRow(page, pdf.name)).toContainText('Saved on the practice server.');
+  await expect(uploadRow(page, hl7.name)).toContainText('Saved on the practice server.');
   await expect(uploadRow(page, pdf.name)).toContainText('Accepted');
   expect(sent).toEqual([pdf.name, hl7.name]);
   // Each row names the patient and leads to the journal.
@@ -113,13 +113,12 @@ test('uploads a PDF and then its HL7 message, pairs them, refuses a duplicate an
   const entry = history.find((h) => h.category === 'Labor' && h.attachments.some((a) => a.file === pdf.name));
   expect(entry, 'a Labor entry with the PDF attached').toBeDefined();
 
-  // The same HL7 again: the service's own message, and no retry (it would be refused again).
+  // The same HL7 again: already there, nothing to do, and no retry.
   await chooseFiles(page, [hl7]);
-  const duplicate = page.getByRole('row').filter({ hasText: 'file already exists, not saving again' });
+  const duplicate = page.getByRole('row').filter({ hasText: 'This file is already on the practice server.' });
   await expect(duplicate).toHaveCount(1);
-  await expect(duplicate).toContainText('Status 400');
-  await expect(duplicate).toContainText('Refused');
-  await expect(duplicate).toContainText('Sending it again would be refused again');
+  await expect(duplicate).toContainText('Nothing to do.');
+  await expect(duplicate).toContainText('Already uploaded');
   await expect(duplicate.getByRole('button', { name: `Send ${hl7.name} again` })).toHaveCount(0);
   expect(sent).toEqual([pdf.name, hl7.name, hl7.name]);
 
@@ -127,10 +126,10 @@ test('uploads a PDF and then its HL7 message, pairs them, refuses a duplicate an
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounting' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Accounting' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lab results' }).click();
-  await expect(uploadRow(page, pdf.name)).toContainText('successfully uploaded');
+  await expect(uploadRow(page, pdf.name)).toContainText('Saved on the practice server.');
   await expect(uploadRow(page, hl7.name)).toHaveCount(2);
   await expect(page.getByTestId('upload-summary')).toHaveText(
-    '2 accepted, 1 refused or failed, 0 in progress, 0 not sent',
+    '2 accepted, 1 already uploaded, 0 refused or failed, 0 in progress, 0 not sent',
   );
 
   await expectNoAxeViolations(page);

@@ -60,14 +60,11 @@ describe('the session upload list', () => {
   it("keeps the service's message of a refusal and does not send it again: it would be refused again", async () => {
     const { send, calls } = controlledSend();
     const store = createUploadStore({ read, send });
-    store.add([file('dup.hl7')]);
+    store.add([file('not-hl7.hl7')]);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
-    calls[0].reject(refused(400, 'file already exists, not saving again'));
+    calls[0].reject(refused(400, 'Invalid HL7 message.'));
     await vi.waitFor(() => expect(store.getSnapshot()[0].phase).toBe('refused'));
-    expect(store.getSnapshot()[0]).toMatchObject({
-      status: 400,
-      msg: 'file already exists, not saving again',
-    });
+    expect(store.getSnapshot()[0]).toMatchObject({ status: 400, msg: 'Invalid HL7 message.' });
     expect(canRetry(store.getSnapshot()[0])).toBe(false);
     store.retry(store.getSnapshot()[0].id);
     store.retryAllFailed();
@@ -76,7 +73,27 @@ describe('the session upload list', () => {
     expect(store.getSnapshot()[0].phase).toBe('refused');
   });
 
-  it('retries status 500 "failed to save file" and lost answers, not a failed import', async () => {
+  it('takes a duplicate for what it is: already uploaded, finished, nothing to send again', async () => {
+    const { send, calls } = controlledSend();
+    const store = createUploadStore({ read, send });
+    store.add([file('dup.hl7')]);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    calls[0].reject(refused(400, 'file already exists, not saving again'));
+    await vi.waitFor(() => expect(store.getSnapshot()[0].phase).toBe('alreadyUploaded'));
+    expect(store.getSnapshot()[0]).toMatchObject({
+      status: 400,
+      msg: 'file already exists, not saving again',
+    });
+    expect(canRetry(store.getSnapshot()[0])).toBe(false);
+    expect(store.isBusy()).toBe(false);
+    store.retryAllFailed();
+    await Promise.resolve();
+    expect(calls).toHaveLength(1);
+    store.clearFinished();
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('retries every status 500 (the service keeps nothing of it) and lost answers', async () => {
     const { send, calls } = controlledSend();
     const store = createUploadStore({ read, send });
     store.add([file('a.hl7'), file('b.hl7'), file('c.hl7')]);
@@ -94,15 +111,24 @@ describe('the session upload list', () => {
     expect(b.error).toBe(offline);
     expect(b.status).toBeUndefined();
     expect(c).toMatchObject({ phase: 'failed', status: 500, msg: 'hl7 import failed' });
-    expect([a, b, c].map(canRetry)).toEqual([true, true, false]);
+    expect([a, b, c].map(canRetry)).toEqual([true, true, true]);
 
     store.retryAllFailed();
     await vi.waitFor(() => expect(calls).toHaveLength(4));
     calls[3].resolve('ok');
     await vi.waitFor(() => expect(calls).toHaveLength(5));
     calls[4].resolve('ok');
+    await vi.waitFor(() => expect(calls).toHaveLength(6));
+    calls[5].reject(refused(500, 'hl7 import failed'));
     await vi.waitFor(() => expect(store.isBusy()).toBe(false));
-    expect(calls.map((x) => x.input.filename)).toEqual(['a.hl7', 'b.hl7', 'c.hl7', 'a.hl7', 'b.hl7']);
+    expect(calls.map((x) => x.input.filename)).toEqual([
+      'a.hl7',
+      'b.hl7',
+      'c.hl7',
+      'a.hl7',
+      'b.hl7',
+      'c.hl7',
+    ]);
     expect(store.getSnapshot().map((i) => i.phase)).toEqual(['accepted', 'accepted', 'failed']);
   });
 

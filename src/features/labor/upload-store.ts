@@ -1,4 +1,5 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import { laborMeaning } from '../../../contract/labor.ts';
 import { call, isApiError } from '../../api/client.ts';
 import { checkLaborFile, type FileProblem, type LaborKind, laborKind } from './checks.ts';
 import { cachedLookup, type Identity, identifyFile } from './identify.ts';
@@ -25,6 +26,8 @@ export type UploadPhase =
   | 'sending'
   /** status 200. */
   | 'accepted'
+  /** status 400 `file already exists`: the practice has this very file already; nothing to do. */
+  | 'alreadyUploaded'
   /** status 400: the service refused the file (its msg says why). */
   | 'refused'
   /** status 500, or no answer at all (network, timeout): see `msg` or `error`. */
@@ -68,7 +71,7 @@ export interface UploadStore {
   retryAllFailed(): void;
   /** Forgets an entry that is not being read or sent. */
   remove(id: number): void;
-  /** Forgets the accepted and the invalid entries. */
+  /** Forgets the finished entries: accepted, already uploaded and invalid. */
   clearFinished(): void;
   /** Whether files are waiting, being read or sent. */
   isBusy(): boolean;
@@ -76,20 +79,19 @@ export interface UploadStore {
   setOwner(owner: string | null): void;
 }
 
-/** The one status-500 answer that a second try can cure (the service could not store the file this time). */
-export const SAVE_FAILED = 'failed to save file';
-
 /**
  * Whether sending again can help: a held file (its patient may exist now, or the practice corrected the patient's
- * data), no answer at all, or status 500
- * `failed to save file`. Never a refusal (status 400 would come again) nor a failed import of the content.
+ * data), no answer at all, or any status 500: the service keeps nothing of a failed save or import (0005), so a
+ * second try is safe and may succeed (the disk has room again, the patient exists now). Never a refusal: status 400
+ * would come again.
  */
 export function canRetry(item: Pick<UploadItem, 'phase' | 'status' | 'msg'>): boolean {
   if (item.phase === 'unknownPatient' || item.phase === 'mismatch') return true;
-  if (item.phase !== 'failed') return false;
-  return item.status === undefined || item.msg === SAVE_FAILED;
+  return item.phase === 'failed';
 }
 const active: ReadonlySet<UploadPhase> = new Set(['waiting', 'checking', 'reading', 'sending']);
+/** Nothing more to do about these: "Clear finished" forgets them. */
+const finished: ReadonlySet<UploadPhase> = new Set(['accepted', 'alreadyUploaded', 'invalid']);
 
 export function createUploadStore(deps: UploadDeps): UploadStore {
   let items: readonly UploadItem[] = [];
@@ -167,9 +169,12 @@ export function createUploadStore(deps: UploadDeps): UploadStore {
     } catch (error) {
       if (gen !== generation || !find(item.id)) return;
       if (isApiError(error) && (error.envelopeStatus === 400 || error.envelopeStatus === 500)) {
+        const status = error.envelopeStatus;
+        const duplicate = laborMeaning({ status, msg: error.msg }) === 'alreadyUploaded';
+        if (duplicate) files.delete(item.id);
         patch(item.id, {
-          phase: error.envelopeStatus === 400 ? 'refused' : 'failed',
-          status: error.envelopeStatus,
+          phase: duplicate ? 'alreadyUploaded' : status === 400 ? 'refused' : 'failed',
+          status,
           msg: error.msg,
         });
       } else {
@@ -240,7 +245,7 @@ export function createUploadStore(deps: UploadDeps): UploadStore {
       emit();
     },
     clearFinished() {
-      const keep = items.filter((i) => i.phase !== 'accepted' && i.phase !== 'invalid');
+      const keep = items.filter((i) => !finished.has(i.phase));
       if (keep.length === items.length) return;
       for (const i of items) if (!keep.includes(i)) files.delete(i.id);
       items = keep;

@@ -15,6 +15,7 @@ import {
   IconBan,
   IconCircleCheck,
   IconClock,
+  IconCopyCheck,
   IconFileText,
   IconLoader2,
   IconRefresh,
@@ -28,8 +29,10 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { laborMeaning } from '../../../../contract/labor.ts';
 import { formatDate } from '../../../components/format.ts';
 import { describeError, EmptyState } from '../../../components/states.tsx';
+import { answerText } from '../answer-text.ts';
 import { baseName, formatFileSize } from '../checks.ts';
 import type { Identity } from '../identify.ts';
 import { canRetry, type UploadItem, type UploadPhase } from '../upload-store.ts';
@@ -43,6 +46,7 @@ const phaseIcon: Record<UploadPhase, ReactNode> = {
   reading: <IconFileText size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
   sending: <IconLoader2 size={18} color="var(--mantine-color-indigo-7)" aria-hidden />,
   accepted: <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />,
+  alreadyUploaded: <IconCopyCheck size={18} color="var(--mantine-color-blue-8)" aria-hidden />,
   refused: <IconX size={18} color="var(--mantine-color-red-8)" aria-hidden />,
   failed: <IconAlertTriangle size={18} color="var(--mantine-color-red-8)" aria-hidden />,
 };
@@ -69,6 +73,7 @@ export function UploadList({
   const { t } = useTranslation('labor');
   const count = (phases: UploadPhase[]) => items.filter((i) => phases.includes(i.phase)).length;
   const accepted = count(['accepted']);
+  const already = count(['alreadyUploaded']);
   const refused = count(['refused', 'failed', 'unknownPatient', 'mismatch']);
   const pending = count(['waiting', 'checking', 'reading', 'sending']);
   const retryable = items.filter(canRetry).length;
@@ -96,7 +101,7 @@ export function UploadList({
               {t('list.retryAll')}
             </Button>
           )}
-          {accepted + invalid > 0 && (
+          {accepted + already + invalid > 0 && (
             <Button
               variant="default"
               size="xs"
@@ -109,21 +114,24 @@ export function UploadList({
         </Group>
       </Group>
       <Text role="status" aria-live="polite" size="sm" data-testid="upload-summary">
-        {items.length > 0 ? t('list.summary', { accepted, refused, pending, invalid }) : ''}
+        {items.length === 0
+          ? ''
+          : already > 0
+            ? t('list.summaryAlready', { accepted, already, refused, pending, invalid })
+            : t('list.summary', { accepted, refused, pending, invalid })}
       </Text>
       {items.length === 0 ? (
         <EmptyState title={t('list.empty')} description={t('list.emptyHint')} />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        // File and status first: on a phone the answer is on screen, the patient one swipe away.
+        <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Caption>{t('list.caption')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('list.file')}</Table.Th>
+                <Table.Th scope="col">{t('list.status')}</Table.Th>
                 <Table.Th scope="col">{t('list.patient')}</Table.Th>
-                <Table.Th scope="col">{t('list.size')}</Table.Th>
-                <Table.Th scope="col">{t('list.progress')}</Table.Th>
-                <Table.Th scope="col">{t('list.answer')}</Table.Th>
                 <Table.Th scope="col">
                   <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
                 </Table.Th>
@@ -169,30 +177,13 @@ function UploadRow({
 
   return (
     <Table.Tr data-phase={item.phase}>
-      <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Table.Th scope="row" fw={500} miw={140}>
         <FileName name={item.name} />
         <Text size="xs" c="dimmed" fw={400}>
-          {t(`kind.${item.kind ?? 'other'}`)}
+          {t(`kind.${item.kind ?? 'other'}`)} · {formatFileSize(item.size)}
         </Text>
       </Table.Th>
       <Table.Td miw={220}>
-        {item.identity ? (
-          <PatientCell
-            identity={item.identity}
-            accepted={item.phase === 'accepted'}
-            onCreate={item.phase === 'unknownPatient' ? () => onCreatePatient(item) : undefined}
-          />
-        ) : pair ? (
-          <Stack gap={2}>
-            <PatientCell identity={pair.identity} accepted={item.phase === 'accepted'} />
-            <Text size="xs" c="dimmed">
-              {t('identity.fromMessage', { file: pair.file })}
-            </Text>
-          </Stack>
-        ) : null}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(item.size)}</Table.Td>
-      <Table.Td miw={160}>
         <Stack gap={4}>
           <Group gap={6} wrap="nowrap">
             {phaseIcon[item.phase]}
@@ -219,14 +210,9 @@ function UploadRow({
               aria-label={t('sendProgress', { name: item.name })}
             />
           )}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Answer item={item} />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Answer item={item} />
           {retry && (
+            // Beside the answer that says "try again", so that it is on screen with it.
             <Button
               size="xs"
               variant="light"
@@ -237,10 +223,31 @@ function UploadRow({
                   ? t('list.checkAgainLabel', { name: item.name })
                   : t('list.retryLabel', { name: item.name })
               }
+              style={{ alignSelf: 'flex-start' }}
             >
               {held ? t('list.checkAgain') : t('list.retry')}
             </Button>
           )}
+        </Stack>
+      </Table.Td>
+      <Table.Td miw={220}>
+        {item.identity ? (
+          <PatientCell
+            identity={item.identity}
+            accepted={item.phase === 'accepted'}
+            onCreate={item.phase === 'unknownPatient' ? () => onCreatePatient(item) : undefined}
+          />
+        ) : pair ? (
+          <Stack gap={2}>
+            <PatientCell identity={pair.identity} accepted={item.phase === 'accepted'} />
+            <Text size="xs" c="dimmed">
+              {t('identity.fromMessage', { file: pair.file })}
+            </Text>
+          </Stack>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
           {!busy && (
             <Tooltip label={t('list.remove')}>
               <ActionIcon
@@ -274,22 +281,23 @@ function Answer({ item }: { item: UploadItem }) {
     );
   }
   if (item.status !== undefined) {
+    const answer = { status: item.status, msg: item.msg ?? '' };
+    const meaning = laborMeaning(answer);
+    const trouble = item.phase === 'refused' || item.phase === 'failed';
     return (
       <Stack gap={2}>
-        <Text size="sm" c={item.status === 200 ? undefined : 'red.9'}>
-          <Text span size="sm" fw={600}>
-            {t('list.status', { status: item.status })}
-          </Text>
-          {': '}
-          {item.msg}
+        <Text size="sm" c={trouble ? 'red.9' : undefined} data-meaning={meaning ?? 'unknown'}>
+          {answerText(answer, t)}
         </Text>
-        {item.status !== 200 && (
+        {meaning === null && (
+          // What the service said, for whoever looks into it: a message this app has no words for.
           <Text size="xs" c="dimmed">
-            {canRetry(item)
-              ? t('list.keptUntilDone')
-              : item.status === 400
-                ? t('list.refusedHint')
-                : t('list.noRetryHint')}
+            {t('answer.detail', { msg: answer.msg })}
+          </Text>
+        )}
+        {canRetry(item) && (
+          <Text size="xs" c="dimmed">
+            {t('list.keptUntilDone')}
           </Text>
         )}
       </Stack>
@@ -297,25 +305,30 @@ function Answer({ item }: { item: UploadItem }) {
   }
   if (item.phase === 'failed' && item.error !== undefined) {
     return (
-      <Text size="sm" c="red.9">
-        {describeError(item.error, t)}
-      </Text>
+      <Stack gap={2}>
+        <Text size="sm" c="red.9">
+          {describeError(item.error, t)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('list.keptUntilDone')}
+        </Text>
+      </Stack>
     );
   }
   return null;
 }
 
 /**
- * A file name that may break after its separators (`-`, `_`, `.`) rather than inside a word (`9001.h` over `l7`);
- * only a single part longer than the column still breaks where it must.
+ * A file name that may break after its separators (`-`, `_`, `.`) rather than inside a word (`9001.h` over `l7`).
+ * Only a part too long for any column (a long run without separators) may break anywhere, as a last resort.
  */
-function FileName({ name }: { name: string }) {
+export function FileName({ name }: { name: string }) {
   const parts = name.split(/(?<=[-_.])/);
   return (
     <>
       {parts.map((part, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in their fixed order
-        <span key={i}>
+        <span key={i} style={part.length > LONGEST_WHOLE_PART ? { overflowWrap: 'anywhere' } : undefined}>
           {part}
           {i < parts.length - 1 && <wbr />}
         </span>
@@ -323,6 +336,9 @@ function FileName({ name }: { name: string }) {
     </>
   );
 }
+
+/** Characters of a name's part that still fit a narrow file column whole (about 140 px at 14 px). */
+const LONGEST_WHOLE_PART = 16;
 
 const fullName = (p: { lastname: string; firstname: string }) => `${p.lastname} ${p.firstname}`.trim();
 

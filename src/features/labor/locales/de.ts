@@ -29,24 +29,20 @@ export const de: Translation<typeof en> = {
     emptyHint:
       'Die Liste bleibt erhalten, während Sie anderswo in der App arbeiten, bis Sie sich abmelden oder den Tab schliessen.',
     file: 'Datei',
-    size: 'Grösse',
-    progress: 'Fortschritt',
-    answer: 'Antwort des Dienstes',
+    status: 'Status',
     actions: 'Aktionen',
     retry: 'Erneut senden',
     retryLabel: '{{name}} erneut senden',
     remove: 'Entfernen',
     removeLabel: '{{name}} aus der Liste entfernen',
     retryAll: 'Alle fehlgeschlagenen erneut senden',
-    clearFinished: 'Angenommene und ungültige entfernen',
+    clearFinished: 'Erledigte entfernen',
     summary:
       '{{accepted}} angenommen, {{refused}} abgelehnt oder fehlgeschlagen, {{pending}} in Arbeit, {{invalid}} nicht gesendet',
-    status: 'Status {{status}}',
+    summaryAlready:
+      '{{accepted}} angenommen, {{already}} bereits hochgeladen, {{refused}} abgelehnt oder fehlgeschlagen, {{pending}} in Arbeit, {{invalid}} nicht gesendet',
     notSent: 'Nicht gesendet.',
-    keptUntilDone: 'Die Datei bleibt für einen neuen Versuch hier, bis der Dienst sie annimmt.',
-    refusedHint:
-      'Ein erneutes Senden würde wieder abgelehnt: Korrigieren Sie die Datei und fügen Sie sie dann neu hinzu.',
-    noRetryHint: 'Erneutes Senden hilft hier nicht: Verlangen Sie beim Labor eine korrigierte Datei.',
+    keptUntilDone: 'Die Datei bleibt für einen neuen Versuch hier, bis der Praxisserver sie hat.',
     patient: 'Patient',
     checkAgain: 'Erneut prüfen und hochladen',
     checkAgainLabel: 'Patient von {{name}} erneut prüfen und hochladen',
@@ -57,11 +53,42 @@ export const de: Translation<typeof en> = {
     reading: 'Wird gelesen',
     sending: 'Wird gesendet',
     accepted: 'Angenommen',
+    alreadyUploaded: 'Bereits hochgeladen',
     refused: 'Abgelehnt',
     failed: 'Fehlgeschlagen',
     checking: 'Patient wird geprüft',
     unknownPatient: 'Zurückgehalten: Patient unbekannt',
     mismatch: 'Zurückgehalten: Nummer und Name passen nicht',
+  },
+  answer: {
+    accepted: 'Auf dem Praxisserver gespeichert.',
+    alreadyUploaded: 'Diese Datei ist bereits auf dem Praxisserver. Es ist nichts zu tun.',
+    notHl7:
+      'Das ist keine HL7-Nachricht: Der Datei fehlt der Nachrichtenkopf (MSH). Bitte beim Labor neu anfordern.',
+    notPdf:
+      'Das ist keine PDF-Datei, obwohl der Name auf .pdf endet. Bitte den Bericht beim Labor neu anfordern.',
+    unsupportedType: 'Der Praxisserver nimmt nur .hl7- und .pdf-Dateien an.',
+    tooManyVersions:
+      'Eine Datei mit diesem Namen wurde schon {{max}}-mal hochgeladen, mehr Versionen behält der Praxisserver nicht. Ist es ein neuer Befund, die Datei umbenennen und erneut hinzufügen.',
+    patientMismatch:
+      'Die Patientendaten passen nicht: Nummer {{patid}} ist {{name}}, geboren {{born}}, die Nachricht nennt aber eine andere Person. Nichts wurde gespeichert. Bitte beim Labor eine korrigierte Nachricht anfordern.',
+    patientMismatchPlain:
+      'Die Patientendaten der Nachricht passen nicht zum Patienten der Praxis. Nichts wurde gespeichert. Bitte beim Labor eine korrigierte Nachricht anfordern.',
+    saveFailed:
+      'Der Praxisserver konnte die Datei nicht speichern. Es wurde nichts übernommen: Bitte erneut senden.',
+    importFailed:
+      'Der Praxisserver konnte die Nachricht keiner Krankengeschichte zuordnen (oft: Er findet den Patienten nicht). Es wurde nichts übernommen: Patient prüfen, dann erneut senden.',
+    incomplete: 'Die Datei kam unvollständig auf dem Praxisserver an. Bitte entfernen und erneut hinzufügen.',
+    nameTooLong:
+      'Der Dateiname ist für den Praxisserver zu lang (höchstens 255 Zeichen). Datei umbenennen und erneut hinzufügen.',
+    tooLarge:
+      'Die Datei ist für den Praxisserver zu gross (höchstens 25 MB nach der Kodierung). Bitte beim Labor eine kleinere Datei anfordern.',
+    noModule:
+      'Mit dieser Anmeldung dürfen keine Laborbefunde hochgeladen werden. Bitten Sie Ihre Administration, das Modul labor freizuschalten.',
+    unknownRefused:
+      'Der Praxisserver hat die Datei abgelehnt. Geschieht das wieder, die Meldung unten Ihrem IT-Support zeigen.',
+    unknownFailed: 'Der Praxisserver konnte die Datei nicht verarbeiten: Bitte erneut senden.',
+    detail: 'Meldung des Servers: «{{msg}}»',
   },
   readProgress: '{{name}} wird gelesen: {{percent}} %',
   sendProgress: '{{name}} wird gesendet',

@@ -26,23 +26,20 @@ export const en = {
     empty: 'No files uploaded in this session yet.',
     emptyHint: 'The list stays while you work elsewhere in the app, until you sign out or close the tab.',
     file: 'File',
-    size: 'Size',
-    progress: 'Progress',
-    answer: 'Answer of the service',
+    status: 'Status',
     actions: 'Actions',
     retry: 'Retry',
     retryLabel: 'Send {{name}} again',
     remove: 'Remove',
     removeLabel: 'Remove {{name}} from the list',
     retryAll: 'Retry all failed',
-    clearFinished: 'Clear accepted and invalid',
+    clearFinished: 'Clear finished',
     summary:
       '{{accepted}} accepted, {{refused}} refused or failed, {{pending}} in progress, {{invalid}} not sent',
-    status: 'Status {{status}}',
+    summaryAlready:
+      '{{accepted}} accepted, {{already}} already uploaded, {{refused}} refused or failed, {{pending}} in progress, {{invalid}} not sent',
     notSent: 'Not sent.',
-    keptUntilDone: 'The file stays here for a retry until the service accepts it.',
-    refusedHint: 'Sending it again would be refused again: correct the file, then add it anew.',
-    noRetryHint: 'Sending it again would not help: ask the laboratory for a corrected file.',
+    keptUntilDone: 'The file stays here for another try until the practice server has it.',
     patient: 'Patient',
     checkAgain: 'Check again and upload',
     checkAgainLabel: 'Check the patient of {{name}} again and upload it',
@@ -53,11 +50,40 @@ export const en = {
     reading: 'Reading',
     sending: 'Sending',
     accepted: 'Accepted',
+    alreadyUploaded: 'Already uploaded',
     refused: 'Refused',
     failed: 'Failed',
     checking: 'Checking the patient',
     unknownPatient: 'Held: patient unknown',
     mismatch: 'Held: number and name do not match',
+  },
+  answer: {
+    accepted: 'Saved on the practice server.',
+    alreadyUploaded: 'This file is already on the practice server. Nothing to do.',
+    notHl7:
+      'This is not an HL7 message: the file has no message header (MSH). Ask the laboratory to send it again.',
+    notPdf:
+      'This is not a PDF file, although its name ends in .pdf. Ask the laboratory for the report again.',
+    unsupportedType: 'The practice server takes only .hl7 and .pdf files.',
+    tooManyVersions:
+      'A file of this name has been uploaded {{max}} times, the most the practice server keeps. If it is a new result, rename the file and add it again.',
+    patientMismatch:
+      'The patient data do not match: number {{patid}} is {{name}}, born {{born}}, but the message names someone else. Nothing was saved. Ask the laboratory for a corrected message.',
+    patientMismatchPlain:
+      "The patient data in the message do not match the practice's patient. Nothing was saved. Ask the laboratory for a corrected message.",
+    saveFailed: 'The practice server could not save the file. Nothing was kept: try again.',
+    importFailed:
+      "The practice server could not file the message in a patient's journal (often: it does not find the patient). Nothing was kept: check the patient, then try again.",
+    incomplete: 'The file reached the practice server incomplete. Remove it and add it again.',
+    nameTooLong:
+      'The file name is too long for the practice server (at most 255 characters). Rename the file and add it again.',
+    tooLarge:
+      'The file is too large for the practice server (at most 25 MB once encoded). Ask the laboratory for a smaller file.',
+    noModule: 'This sign-in may not upload lab results. Ask your administrator to enable the module labor.',
+    unknownRefused:
+      'The practice server refused the file. If this happens again, show the message below to your IT support.',
+    unknownFailed: 'The practice server could not process the file: try again.',
+    detail: 'Message of the server: “{{msg}}”',
   },
   readProgress: 'Reading {{name}}: {{percent}} %',
   sendProgress: 'Sending {{name}}',

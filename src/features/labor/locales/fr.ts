@@ -29,23 +29,21 @@ export const fr: Translation<typeof en> = {
     emptyHint:
       'La liste reste pendant que vous travaillez ailleurs dans l’application, jusqu’à la déconnexion ou la fermeture de l’onglet.',
     file: 'Fichier',
-    size: 'Taille',
-    progress: 'Progression',
-    answer: 'Réponse du service',
+    status: 'État',
     actions: 'Actions',
     retry: 'Réessayer',
     retryLabel: 'Renvoyer {{name}}',
     remove: 'Retirer',
     removeLabel: 'Retirer {{name}} de la liste',
     retryAll: 'Renvoyer tous les échecs',
-    clearFinished: 'Retirer les acceptés et les non valables',
+    clearFinished: 'Retirer les fichiers traités',
     summary:
       '{{accepted}} acceptés, {{refused}} refusés ou en échec, {{pending}} en cours, {{invalid}} non envoyés',
-    status: 'Statut {{status}}',
+    summaryAlready:
+      '{{accepted}} acceptés, {{already}} déjà téléversés, {{refused}} refusés ou en échec, {{pending}} en cours, {{invalid}} non envoyés',
     notSent: 'Non envoyé.',
-    keptUntilDone: 'Le fichier reste ici pour un nouvel essai jusqu’à ce que le service l’accepte.',
-    refusedHint: 'Un nouvel envoi serait de nouveau refusé : corrigez le fichier, puis ajoutez-le à nouveau.',
-    noRetryHint: 'Un nouvel envoi n’y changerait rien : demandez un fichier corrigé au laboratoire.',
+    keptUntilDone:
+      'Le fichier reste ici pour un nouvel essai jusqu’à ce que le serveur du cabinet l’ait reçu.',
     patient: 'Patient',
     checkAgain: 'Vérifier à nouveau et téléverser',
     checkAgainLabel: 'Vérifier à nouveau le patient de {{name}} et téléverser',
@@ -56,11 +54,42 @@ export const fr: Translation<typeof en> = {
     reading: 'Lecture',
     sending: 'Envoi',
     accepted: 'Accepté',
+    alreadyUploaded: 'Déjà téléversé',
     refused: 'Refusé',
     failed: 'Échec',
     checking: 'Vérification du patient',
     unknownPatient: 'Retenu : patient inconnu',
     mismatch: 'Retenu : le numéro et le nom ne correspondent pas',
+  },
+  answer: {
+    accepted: 'Enregistré sur le serveur du cabinet.',
+    alreadyUploaded: 'Ce fichier est déjà sur le serveur du cabinet. Rien à faire.',
+    notHl7:
+      'Ce n’est pas un message HL7 : l’en-tête du message (MSH) manque. Demandez au laboratoire de le renvoyer.',
+    notPdf:
+      'Ce n’est pas un fichier PDF, bien que son nom se termine par .pdf. Redemandez le rapport au laboratoire.',
+    unsupportedType: 'Le serveur du cabinet n’accepte que les fichiers .hl7 et .pdf.',
+    tooManyVersions:
+      'Un fichier de ce nom a déjà été téléversé {{max}} fois, le maximum que garde le serveur du cabinet. S’il s’agit d’un nouveau résultat, renommez le fichier et ajoutez-le à nouveau.',
+    patientMismatch:
+      'Les données du patient ne correspondent pas : le numéro {{patid}} est {{name}}, né(e) le {{born}}, mais le message nomme une autre personne. Rien n’a été enregistré. Demandez au laboratoire un message corrigé.',
+    patientMismatchPlain:
+      'Les données du patient dans le message ne correspondent pas au patient du cabinet. Rien n’a été enregistré. Demandez au laboratoire un message corrigé.',
+    saveFailed: 'Le serveur du cabinet n’a pas pu enregistrer le fichier. Rien n’a été conservé : réessayez.',
+    importFailed:
+      'Le serveur du cabinet n’a pas pu classer le message dans le dossier d’un patient (souvent : il ne trouve pas le patient). Rien n’a été conservé : vérifiez le patient, puis réessayez.',
+    incomplete:
+      'Le fichier est arrivé incomplet sur le serveur du cabinet. Retirez-le et ajoutez-le à nouveau.',
+    nameTooLong:
+      'Le nom du fichier est trop long pour le serveur du cabinet (255 caractères au plus). Renommez le fichier et ajoutez-le à nouveau.',
+    tooLarge:
+      'Le fichier est trop volumineux pour le serveur du cabinet (25 Mo au plus une fois encodé). Demandez au laboratoire un fichier plus petit.',
+    noModule:
+      'Cette connexion ne permet pas de téléverser des résultats de laboratoire. Demandez à votre administrateur d’activer le module laboratoire.',
+    unknownRefused:
+      'Le serveur du cabinet a refusé le fichier. Si cela se reproduit, montrez le message ci-dessous à votre support informatique.',
+    unknownFailed: 'Le serveur du cabinet n’a pas pu traiter le fichier : réessayez.',
+    detail: 'Message du serveur : « {{msg}} »',
   },
   readProgress: 'Lecture de {{name}} : {{percent}} %',
   sendProgress: 'Envoi de {{name}}',

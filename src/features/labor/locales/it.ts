@@ -29,23 +29,21 @@ export const it: Translation<typeof en> = {
     emptyHint:
       'L’elenco resta mentre si lavora altrove nell’applicazione, fino all’uscita o alla chiusura della scheda.',
     file: 'File',
-    size: 'Dimensione',
-    progress: 'Avanzamento',
-    answer: 'Risposta del servizio',
+    status: 'Stato',
     actions: 'Azioni',
     retry: 'Riprova',
     retryLabel: 'Invia di nuovo {{name}}',
     remove: 'Rimuovi',
     removeLabel: 'Rimuovi {{name}} dall’elenco',
     retryAll: 'Riprova tutti i non riusciti',
-    clearFinished: 'Rimuovi gli accettati e i non validi',
+    clearFinished: 'Rimuovi quelli conclusi',
     summary:
       '{{accepted}} accettati, {{refused}} rifiutati o non riusciti, {{pending}} in corso, {{invalid}} non inviati',
-    status: 'Stato {{status}}',
+    summaryAlready:
+      '{{accepted}} accettati, {{already}} già caricati, {{refused}} rifiutati o non riusciti, {{pending}} in corso, {{invalid}} non inviati',
     notSent: 'Non inviato.',
-    keptUntilDone: 'Il file resta qui per un nuovo tentativo finché il servizio non lo accetta.',
-    refusedHint: 'Un nuovo invio verrebbe di nuovo rifiutato: correggere il file e poi aggiungerlo di nuovo.',
-    noRetryHint: 'Un nuovo invio non servirebbe: chiedere al laboratorio un file corretto.',
+    keptUntilDone:
+      'Il file resta qui per un nuovo tentativo finché il server dello studio non l’ha ricevuto.',
     patient: 'Paziente',
     checkAgain: 'Verifica di nuovo e carica',
     checkAgainLabel: 'Verificare di nuovo il paziente di {{name}} e caricare',
@@ -56,11 +54,41 @@ export const it: Translation<typeof en> = {
     reading: 'Lettura',
     sending: 'Invio',
     accepted: 'Accettato',
+    alreadyUploaded: 'Già caricato',
     refused: 'Rifiutato',
     failed: 'Non riuscito',
     checking: 'Verifica del paziente',
     unknownPatient: 'Trattenuto: paziente sconosciuto',
     mismatch: 'Trattenuto: numero e nome non corrispondono',
+  },
+  answer: {
+    accepted: 'Salvato sul server dello studio.',
+    alreadyUploaded: 'Questo file è già sul server dello studio. Non c’è niente da fare.',
+    notHl7:
+      'Non è un messaggio HL7: manca l’intestazione del messaggio (MSH). Chiedere al laboratorio di inviarlo di nuovo.',
+    notPdf: 'Non è un file PDF, anche se il nome termina con .pdf. Richiedere il referto al laboratorio.',
+    unsupportedType: 'Il server dello studio accetta solo file .hl7 e .pdf.',
+    tooManyVersions:
+      'Un file con questo nome è già stato caricato {{max}} volte, il massimo che il server dello studio conserva. Se è un nuovo risultato, rinominare il file e aggiungerlo di nuovo.',
+    patientMismatch:
+      'I dati del paziente non corrispondono: il numero {{patid}} è {{name}}, nato/a il {{born}}, ma il messaggio nomina un’altra persona. Non è stato salvato nulla. Chiedere al laboratorio un messaggio corretto.',
+    patientMismatchPlain:
+      'I dati del paziente nel messaggio non corrispondono al paziente dello studio. Non è stato salvato nulla. Chiedere al laboratorio un messaggio corretto.',
+    saveFailed:
+      'Il server dello studio non ha potuto salvare il file. Non è stato conservato nulla: riprovare.',
+    importFailed:
+      'Il server dello studio non ha potuto archiviare il messaggio nella cartella di un paziente (spesso: non trova il paziente). Non è stato conservato nulla: verificare il paziente, poi riprovare.',
+    incomplete: 'Il file è arrivato incompleto al server dello studio. Rimuoverlo e aggiungerlo di nuovo.',
+    nameTooLong:
+      'Il nome del file è troppo lungo per il server dello studio (al massimo 255 caratteri). Rinominare il file e aggiungerlo di nuovo.',
+    tooLarge:
+      'Il file è troppo grande per il server dello studio (al massimo 25 MB una volta codificato). Chiedere al laboratorio un file più piccolo.',
+    noModule:
+      'Con questo accesso non si possono caricare risultati di laboratorio. Chiedere all’amministrazione di attivare il modulo laboratorio.',
+    unknownRefused:
+      'Il server dello studio ha rifiutato il file. Se succede di nuovo, mostrare il messaggio qui sotto al supporto informatico.',
+    unknownFailed: 'Il server dello studio non ha potuto elaborare il file: riprovare.',
+    detail: 'Messaggio del server: «{{msg}}»',
   },
   readProgress: 'Lettura di {{name}}: {{percent}} %',
   sendProgress: 'Invio di {{name}}',
