@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { OpInput } from '../../../contract/operations.ts';
 import type { HistoryEntry, HistoryType } from '../../../contract/sales.ts';
+import { call } from '../../api/client.ts';
 import { customerQuery, opInfiniteQuery, opMutation, opQuery, opScope } from '../../api/queries.ts';
 import { type PatientCriteria, toSearchInput } from '../../components/patient-criteria.ts';
 
@@ -79,9 +80,16 @@ export function addTaskMutation(leadId: number) {
   });
 }
 
-export function completeTaskMutation(leadId: number) {
+/**
+ * The service has no un-complete: `hold` (components/undo.tsx: 8 s with Undo) keeps the request back until the
+ * Undo has passed; an Undo rejects with UndoneError and nothing is sent.
+ */
+export function completeTaskMutation(leadId: number, hold?: (historyId: number) => Promise<void>) {
   return opMutation('completeLeadTask', {
-    input: (historyId: number) => ({ historyId }),
+    run: async (historyId: number) => {
+      await hold?.(historyId);
+      return call('completeLeadTask', { historyId });
+    },
     invalidates: [historyOf(leadId), 'getLeads', 'getTasks'],
     silent: true,
   });

@@ -19,6 +19,7 @@ import type { HistoryEntry, Lead } from '../../../contract/sales.ts';
 import { meQuery, useUserName } from '../../api/people.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { holdForUndo, isUndone } from '../../components/undo.tsx';
 import { historyCategory, historyText } from './details-history-text.ts';
 import { errorMessage } from './details-messages.ts';
 import { DetailsNoteForm } from './details-note-form.tsx';
@@ -187,7 +188,9 @@ function TimelineEntry({
   const categories = reference?.categories;
   const [failure, setFailure] = useState<string | null>(null);
   const complete = useMutation({
-    ...completeTaskMutation(leadId),
+    ...completeTaskMutation(leadId, () =>
+      holdForUndo(t('details.task.done', { text: entry.text.split('\n')[0] ?? '' })),
+    ),
     // Optimistic: the task shows as done at once; a refusal puts it back and says why.
     onMutate: async (historyId: number) => {
       setFailure(null);
@@ -196,7 +199,7 @@ function TimelineEntry({
     },
     onError: (error, _historyId, context) => {
       context?.undo();
-      setFailure(errorMessage(t, error));
+      if (!isUndone(error)) setFailure(errorMessage(t, error));
     },
   });
 
