@@ -231,7 +231,9 @@ function send(request: Outgoing, signal?: AbortSignal): Promise<Response> {
     // Sent while the page is hidden or left (a held completion, components/undo.tsx): the browser must finish it
     // after the page is gone. Keepalive bodies are limited to 64 KiB.
     keepalive:
-      typeof document !== 'undefined' && document.visibilityState === 'hidden' && request.body.length < 60_000,
+      typeof document !== 'undefined' &&
+      document.visibilityState === 'hidden' &&
+      request.body.length < 60_000,
   });
 }
 

@@ -59,7 +59,11 @@ function listen() {
 }
 
 /** Shows the offer; `undo` runs at most once, from the button or Ctrl+Z. Returns the notification's id. */
-function show(message: ReactNode, undo: () => void, opts: { autoClose: number | false; release?: () => void }) {
+function show(
+  message: ReactNode,
+  undo: () => void,
+  opts: { autoClose: number | false; release?: () => void },
+) {
   listen();
   counter += 1;
   const id = `undo-${counter}`;

@@ -64,7 +64,9 @@ describe('the demo recalls: a failure says what failed for that patient', () => 
     for (const f of failed) {
       if (f.recallType === 'mail') {
         expect(f.errorMsg).toBe(
-          f.customerMail ? 'Zustellung fehlgeschlagen: 550 Mailbox unavailable' : 'Keine Mailadresse hinterlegt',
+          f.customerMail
+            ? 'Zustellung fehlgeschlagen: 550 Mailbox unavailable'
+            : 'Keine Mailadresse hinterlegt',
         );
       } else if (f.recallType === 'sms') {
         expect(f.errorMsg).toBe(

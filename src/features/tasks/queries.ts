@@ -125,10 +125,7 @@ export const completeTaskKey = opMutationKey('completeLeadTask');
  * Success refreshes the task lists (the overdue count with them), the lead lists and the lead's history.
  */
 export function completeTaskMutation(
-  opts: {
-    hold?: (row: TaskRow) => Promise<void>;
-    onRefused?: (error: unknown, row: TaskRow) => void;
-  } = {},
+  opts: { hold?: (row: TaskRow) => Promise<void>; onRefused?: (error: unknown, row: TaskRow) => void } = {},
 ) {
   return opMutation('completeLeadTask', {
     run: async (row: TaskRow) => {

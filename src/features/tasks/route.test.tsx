@@ -212,7 +212,9 @@ describe('the task inbox', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /Call back 1\b/ })).toBeNull());
     fireEvent.click(doneButton('Call back 2'));
     // The first can no longer be undone: it goes to the service now.
-    await waitFor(() => expect(completeCalls().map((c) => c.input)).toEqual([{ historyId: first.historyId }]));
+    await waitFor(() =>
+      expect(completeCalls().map((c) => c.input)).toEqual([{ historyId: first.historyId }]),
+    );
     await user.keyboard('{Control>}z{/Control}');
     expect(await screen.findByRole('row', { name: /Call back 2\b/ })).toBeInTheDocument();
     await passUndo();
@@ -231,7 +233,9 @@ describe('the task inbox', () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     try {
       document.dispatchEvent(new Event('visibilitychange'));
-      await waitFor(() => expect(completeCalls().map((c) => c.input)).toEqual([{ historyId: first.historyId }]));
+      await waitFor(() =>
+        expect(completeCalls().map((c) => c.input)).toEqual([{ historyId: first.historyId }]),
+      );
     } finally {
       visibility.mockRestore();
     }
