@@ -19,6 +19,7 @@ import type { Recall, RecallStatus, RecallType } from '../../../../contract/reca
 import { formatDateTime } from '../../../components/format.ts';
 import { PatientName } from '../../../components/person-name.tsx';
 import { describeFrequency } from '../frequency.ts';
+import { recallFailure } from '../recall-error.ts';
 import classes from './recall-table.module.css';
 
 export const statusColor: Record<RecallStatus, string> = { sent: 'green', pending: 'blue', error: 'red' };
@@ -32,6 +33,8 @@ const typeIcon: Record<RecallType, typeof IconMail> = {
 export interface RecallTableProps {
   recalls: Recall[];
   templates: boolean;
+  /** The practice's day: a pending recall before it is marked overdue. */
+  today: string;
   onEdit: (recall: Recall) => void;
   onToggleActive: (recall: Recall, active: boolean) => void;
   /** A failed recall saved again: queued to be sent once more (after its patient's data were mended). */
@@ -48,6 +51,7 @@ const FIRST_ROWS = 15;
 export function RecallTable({
   recalls,
   templates,
+  today,
   onEdit,
   onToggleActive,
   onSendAgain,
@@ -78,7 +82,14 @@ export function RecallTable({
             const TypeIcon = typeIcon[r.recallType];
             return (
               <Table.Tr key={r.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.recallDate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(r.recallDate)}
+                  {r.status === 'pending' && r.patid > 0 && r.recallDate.slice(0, 10) < today && (
+                    <Text size="xs" className={classes.errorMsg}>
+                      {t('table.overdue')}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600}>
                     {r.title}
@@ -128,7 +139,7 @@ export function RecallTable({
                   </Badge>
                   {r.status === 'error' && r.errorMsg && (
                     <Text size="xs" className={classes.errorMsg} maw={220}>
-                      {r.errorMsg}
+                      <FailureText recall={r} />
                     </Text>
                   )}
                   {r.status === 'error' && r.patid > 0 && (
@@ -184,4 +195,11 @@ export function RecallTable({
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** The failure in the user's language, as it stands with the patient's data now (recall-error.ts). */
+function FailureText({ recall }: { recall: Recall }) {
+  const { t } = useTranslation('recalls');
+  const failure = recallFailure(recall);
+  return failure ? t(`failure.${failure}`) : t('failure.other', { msg: recall.errorMsg });
 }

@@ -7,6 +7,11 @@ export const de: Translation<typeof en> = {
   new: 'Neuer Recall',
   newTemplate: 'Neue Vorlage',
   inactive: 'inaktiv',
+  views: {
+    label: 'Welche Recalls',
+    due: 'Fällig',
+    all: 'Alle',
+  },
   filters: {
     label: 'Filter',
     patient: 'Patient',
@@ -30,12 +35,15 @@ export const de: Translation<typeof en> = {
     total_other: '{{count}} Recalls',
   },
   empty: {
+    due: 'Diese Woche ist nichts fällig, nichts überfällig und nichts fehlgeschlagen.',
+    showAll: 'Alle Recalls anzeigen',
     none: 'Noch keine Recalls.',
     filtered: 'Kein Recall passt zu den Filtern.',
     create: 'Recall erfassen',
     createTemplate: 'Vorlage erfassen',
   },
   table: {
+    overdue: 'überfällig',
     label: 'Recalls',
     due: 'Fällig',
     title: 'Titel und Text',
@@ -57,6 +65,17 @@ export const de: Translation<typeof en> = {
     sendAgain: 'Erneut senden',
     sendAgainOf: 'Erneut senden: {{title}} (Nr. {{id}})',
     sentAgain: '{{title}} wird erneut gesendet.',
+  },
+  failure: {
+    noMobile: 'Keine Mobilnummer hinterlegt.',
+    noMobileMended: 'Beim Versand fehlte die Mobilnummer. Jetzt ist eine hinterlegt: erneut senden.',
+    noMail: 'Keine Mailadresse hinterlegt.',
+    noMailMended: 'Beim Versand fehlte die Mailadresse. Jetzt ist eine hinterlegt: erneut senden.',
+    noAddress: 'Die Postadresse ist unvollständig.',
+    mailBounced: 'Die Mail war nicht zustellbar (Postfach nicht erreichbar). Mailadresse prüfen.',
+    smsRejected: 'Der SMS-Dienst hat die Mobilnummer abgelehnt. Nummer prüfen.',
+    printAborted: 'Der Druckauftrag wurde abgebrochen. Erneut senden, um ihn zu drucken.',
+    other: 'Versand fehlgeschlagen: {{msg}}',
   },
   type: {
     brief: 'Brief',

@@ -5,6 +5,11 @@ export const en = {
   new: 'New recall',
   newTemplate: 'New template',
   inactive: 'inactive',
+  views: {
+    label: 'Which recalls',
+    due: 'Due',
+    all: 'All',
+  },
   filters: {
     label: 'Filters',
     patient: 'Patient',
@@ -28,12 +33,15 @@ export const en = {
     total_other: '{{count}} recalls',
   },
   empty: {
+    due: 'Nothing due this week, nothing overdue, nothing failed.',
+    showAll: 'Show all recalls',
     none: 'No recalls yet.',
     filtered: 'No recall matches the filters.',
     create: 'Create a recall',
     createTemplate: 'Create a template',
   },
   table: {
+    overdue: 'overdue',
     label: 'Recalls',
     due: 'Due',
     title: 'Title and text',
@@ -55,6 +63,17 @@ export const en = {
     sendAgain: 'Send again',
     sendAgainOf: 'Send again: {{title}} (no. {{id}})',
     sentAgain: '{{title}} will be sent again.',
+  },
+  failure: {
+    noMobile: 'No mobile number on file.',
+    noMobileMended: 'There was no mobile number when it was sent; there is one now: send again.',
+    noMail: 'No mail address on file.',
+    noMailMended: 'There was no mail address when it was sent; there is one now: send again.',
+    noAddress: 'The postal address is incomplete.',
+    mailBounced: 'The mail could not be delivered (mailbox unavailable). Check the address.',
+    smsRejected: 'The SMS service refused the mobile number. Check the number.',
+    printAborted: 'The print job was cancelled. Send again to print it.',
+    other: 'Sending failed: {{msg}}',
   },
   type: {
     brief: 'Letter',

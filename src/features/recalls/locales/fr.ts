@@ -7,6 +7,11 @@ export const fr: Translation<typeof en> = {
   new: 'Nouveau rappel',
   newTemplate: 'Nouveau modèle',
   inactive: 'inactif',
+  views: {
+    label: 'Quels rappels',
+    due: 'À traiter',
+    all: 'Tous',
+  },
   filters: {
     label: 'Filtres',
     patient: 'Patient',
@@ -30,12 +35,15 @@ export const fr: Translation<typeof en> = {
     total_other: '{{count}} rappels',
   },
   empty: {
+    due: 'Rien d’échu cette semaine, rien en retard, aucun échec.',
+    showAll: 'Afficher tous les rappels',
     none: 'Aucun rappel pour l’instant.',
     filtered: 'Aucun rappel ne correspond aux filtres.',
     create: 'Créer un rappel',
     createTemplate: 'Créer un modèle',
   },
   table: {
+    overdue: 'en retard',
     label: 'Rappels',
     due: 'Échéance',
     title: 'Titre et texte',
@@ -57,6 +65,18 @@ export const fr: Translation<typeof en> = {
     sendAgain: 'Renvoyer',
     sendAgainOf: 'Renvoyer : {{title}} (n° {{id}})',
     sentAgain: '{{title}} sera renvoyé.',
+  },
+  failure: {
+    noMobile: 'Aucun numéro de mobile enregistré.',
+    noMobileMended:
+      'Il n’y avait pas de numéro de mobile lors de l’envoi ; il y en a un maintenant : renvoyer.',
+    noMail: 'Aucune adresse e-mail enregistrée.',
+    noMailMended: 'Il n’y avait pas d’adresse e-mail lors de l’envoi ; il y en a une maintenant : renvoyer.',
+    noAddress: 'L’adresse postale est incomplète.',
+    mailBounced: 'L’e-mail n’a pas pu être distribué (boîte aux lettres indisponible). Vérifiez l’adresse.',
+    smsRejected: 'Le service SMS a refusé le numéro de mobile. Vérifiez le numéro.',
+    printAborted: 'L’impression a été interrompue. Renvoyez pour l’imprimer.',
+    other: 'Échec de l’envoi : {{msg}}',
   },
   type: {
     brief: 'Lettre',

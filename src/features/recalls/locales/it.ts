@@ -7,6 +7,11 @@ export const it: Translation<typeof en> = {
   new: 'Nuovo richiamo',
   newTemplate: 'Nuovo modello',
   inactive: 'inattivo',
+  views: {
+    label: 'Quali richiami',
+    due: 'In scadenza',
+    all: 'Tutti',
+  },
   filters: {
     label: 'Filtri',
     patient: 'Paziente',
@@ -30,12 +35,15 @@ export const it: Translation<typeof en> = {
     total_other: '{{count}} richiami',
   },
   empty: {
+    due: 'Nulla in scadenza questa settimana, nulla in ritardo, nessun invio fallito.',
+    showAll: 'Mostrare tutti i richiami',
     none: 'Ancora nessun richiamo.',
     filtered: 'Nessun richiamo corrisponde ai filtri.',
     create: 'Crea un richiamo',
     createTemplate: 'Crea un modello',
   },
   table: {
+    overdue: 'in ritardo',
     label: 'Richiami',
     due: 'Scadenza',
     title: 'Titolo e testo',
@@ -57,6 +65,17 @@ export const it: Translation<typeof en> = {
     sendAgain: 'Inviare di nuovo',
     sendAgainOf: 'Inviare di nuovo: {{title}} (n. {{id}})',
     sentAgain: '{{title}} sarà inviato di nuovo.',
+  },
+  failure: {
+    noMobile: 'Nessun numero di cellulare registrato.',
+    noMobileMended: 'All’invio mancava il numero di cellulare; ora è registrato: inviare di nuovo.',
+    noMail: 'Nessun indirizzo e-mail registrato.',
+    noMailMended: 'All’invio mancava l’indirizzo e-mail; ora è registrato: inviare di nuovo.',
+    noAddress: 'L’indirizzo postale è incompleto.',
+    mailBounced: 'L’e-mail non è stata recapitata (casella non raggiungibile). Verificare l’indirizzo.',
+    smsRejected: 'Il servizio SMS ha rifiutato il numero di cellulare. Verificare il numero.',
+    printAborted: 'La stampa è stata interrotta. Inviare di nuovo per stamparla.',
+    other: 'Invio non riuscito: {{msg}}',
   },
   type: {
     brief: 'Lettera',
