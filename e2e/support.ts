@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { en as recallsEn } from '../src/features/recalls/locales/en.ts';
+import { recallFailure } from '../src/features/recalls/recall-error.ts';
 
 export interface SignInOptions {
   /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/today). */
@@ -111,4 +113,14 @@ export async function typeTime(scope: Locator, time: string): Promise<void> {
   const [h = '', min = ''] = time.split(':');
   await scope.getByRole('spinbutton', { name: 'Hours' }).fill(h);
   await scope.getByRole('spinbutton', { name: 'Minutes' }).fill(min);
+}
+
+/** A failed recall's error as the app shows it in English (src/features/recalls/recall-error.ts). */
+export function recallFailureText(r: {
+  errorMsg: string;
+  customerMail: string;
+  customerMobile: string;
+}): string {
+  const failure = recallFailure(r);
+  return failure ? recallsEn.failure[failure] : recallsEn.failure.other.replace('{{msg}}', r.errorMsg);
 }
