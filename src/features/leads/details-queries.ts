@@ -164,8 +164,25 @@ export function markTaskCompleted(
       })),
     };
   });
+  // Only this entry goes back: the history may have changed in the Undo's 8 seconds (a note written meanwhile).
+  const original = new Map<string, HistoryEntry>();
+  for (const [key, data] of before) {
+    if (!isHistoryPages(data)) continue;
+    const entry = data.pages.flatMap((p) => p.items).find((e) => e.historyId === historyId);
+    if (entry) original.set(JSON.stringify(key), entry);
+  }
   return () => {
-    for (const [key, data] of before) client.setQueryData(key, data);
+    for (const [key, data] of client.getQueriesData<unknown>(filter)) {
+      const entry = original.get(JSON.stringify(key));
+      if (!entry || !isHistoryPages(data)) continue;
+      client.setQueryData(key, {
+        ...data,
+        pages: data.pages.map((p) => ({
+          ...p,
+          items: p.items.map((e) => (e.historyId === historyId ? entry : e)),
+        })),
+      });
+    }
   };
 }
 

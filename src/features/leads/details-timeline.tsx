@@ -12,11 +12,18 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconNote, IconPlus } from '@tabler/icons-react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, Lead } from '../../../contract/sales.ts';
 import { meQuery, useUserName } from '../../api/people.ts';
+import { opMutationKey } from '../../api/queries.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { holdForUndo, isUndone } from '../../components/undo.tsx';
@@ -203,6 +210,13 @@ function TimelineEntry({
     },
   });
 
+  // A completion held for its Undo (or on its way) shows done even when the history is read again meanwhile.
+  const held = useMutationState({
+    filters: { mutationKey: opMutationKey('completeLeadTask'), status: 'pending' },
+    select: (m) => m.state.variables,
+  }).includes(entry.historyId);
+  const completed = entry.completed || held;
+
   const kind = kindOf(entry);
   const category = entry.category ? historyCategory(entry.category, categories ?? [], t) : '';
   const titleId = `history-${entry.historyId}`;
@@ -242,7 +256,7 @@ function TimelineEntry({
         {entry.task && (
           <Group gap="md" wrap="wrap" justify="space-between">
             <Group gap="md" wrap="wrap">
-              {entry.completed ? (
+              {completed ? (
                 <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
                   {t('details.task.completed')}
                 </Badge>
@@ -271,7 +285,7 @@ function TimelineEntry({
                 </Text>
               )}
             </Group>
-            {!entry.completed && !entry.deleted && !leadDeleted && (
+            {!completed && !entry.deleted && !leadDeleted && (
               <Button
                 size="xs"
                 variant="light"
