@@ -24,6 +24,14 @@ function retry(count: number, error: unknown): boolean {
   return count < 2 && isApiError(error) && (error.kind === 'network' || error.httpStatus >= 500);
 }
 
+/** One select function per day: a stable reference lets the query keep its reshaped list between renders. */
+let dueSelect: { today: string; select: (list: Recall[]) => Recall[] } | null = null;
+
+function selectDue(today: string) {
+  if (dueSelect?.today !== today) dueSelect = { today, select: (list) => dueFirst(list, today) };
+  return dueSelect.select;
+}
+
 /**
  * The list for the filters; the `due` view is the same answer reshaped (one round trip, one key): failed first,
  * then due this week, then overdue (due.ts). Templates are never due: their list stays as the service sends it.
@@ -32,7 +40,7 @@ export function recallsQuery(filters: RecallFilters, view: RecallView = 'all', t
   const due = view === 'due' && !filters.templates;
   return opQuery('getRecalls', toGetRecallsInput(filters), {
     retry,
-    select: due ? (list: Recall[]) => dueFirst(list, today) : undefined,
+    select: due ? selectDue(today) : undefined,
   });
 }
 
