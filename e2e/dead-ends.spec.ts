@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import type { Recall } from '../contract/recall.ts';
+import { recallFailure } from '../src/components/recall-error.tsx';
 import { dueFirst } from '../src/features/recalls/due.ts';
-import { fr as recallsFr } from '../src/features/recalls/locales/fr.ts';
-import { recallFailure } from '../src/features/recalls/recall-error.ts';
+import { fr as commonFr } from '../src/i18n/common/fr.ts';
 import { rememberSession } from './screens.ts';
 import { api, signIn } from './support.ts';
 
@@ -129,7 +129,7 @@ test('a failed recall says in French what failed for that patient, never the ser
   const kind = recallFailure(recall);
   expect(kind, `a known error: ${recall.errorMsg}`).not.toBeNull();
   if (!kind) return;
-  await expect(table.getByText(recallsFr.failure[kind]).first()).toBeVisible();
+  await expect(table.getByText(commonFr.recallFailure[kind]).first()).toBeVisible();
   await expect(table.getByText(recall.errorMsg)).toHaveCount(0);
   // What it says fits the patient's data: "no mail address" only without one.
   if (recall.customerMail) expect(kind).not.toBe('noMail');

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { en as recallsEn } from '../src/features/recalls/locales/en.ts';
-import { recallFailure } from '../src/features/recalls/recall-error.ts';
+import { recallFailure } from '../src/components/recall-error.tsx';
+import { en as commonEn } from '../src/i18n/common/en.ts';
 
 export interface SignInOptions {
   /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/today). */
@@ -115,12 +115,14 @@ export async function typeTime(scope: Locator, time: string): Promise<void> {
   await scope.getByRole('spinbutton', { name: 'Minutes' }).fill(min);
 }
 
-/** A failed recall's error as the app shows it in English (src/features/recalls/recall-error.ts). */
+/** A failed recall's error as the app shows it in English (src/components/recall-error.tsx). */
 export function recallFailureText(r: {
   errorMsg: string;
   customerMail: string;
   customerMobile: string;
 }): string {
   const failure = recallFailure(r);
-  return failure ? recallsEn.failure[failure] : recallsEn.failure.other.replace('{{msg}}', r.errorMsg);
+  return failure
+    ? commonEn.recallFailure[failure]
+    : commonEn.recallFailure.other.replace('{{msg}}', r.errorMsg);
 }

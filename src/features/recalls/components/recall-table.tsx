@@ -18,8 +18,8 @@ import { Link } from 'react-router';
 import type { Recall, RecallStatus, RecallType } from '../../../../contract/recall.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { PatientName } from '../../../components/person-name.tsx';
+import { RecallFailureText } from '../../../components/recall-error.tsx';
 import { describeFrequency } from '../frequency.ts';
-import { recallFailure } from '../recall-error.ts';
 import classes from './recall-table.module.css';
 
 export const statusColor: Record<RecallStatus, string> = { sent: 'green', pending: 'blue', error: 'red' };
@@ -139,7 +139,7 @@ export function RecallTable({
                   </Badge>
                   {r.status === 'error' && r.errorMsg && (
                     <Text size="xs" className={classes.errorMsg} maw={220}>
-                      <FailureText recall={r} />
+                      <RecallFailureText recall={r} />
                     </Text>
                   )}
                   {r.status === 'error' && r.patid > 0 && (
@@ -195,11 +195,4 @@ export function RecallTable({
       </Table>
     </Table.ScrollContainer>
   );
-}
-
-/** The failure in the user's language, as it stands with the patient's data now (recall-error.ts). */
-function FailureText({ recall }: { recall: Recall }) {
-  const { t } = useTranslation('recalls');
-  const failure = recallFailure(recall);
-  return failure ? t(`failure.${failure}`) : t('failure.other', { msg: recall.errorMsg });
 }

@@ -66,17 +66,6 @@ export const de: Translation<typeof en> = {
     sendAgainOf: 'Erneut senden: {{title}} (Nr. {{id}})',
     sentAgain: '{{title}} wird erneut gesendet.',
   },
-  failure: {
-    noMobile: 'Keine Mobilnummer hinterlegt.',
-    noMobileMended: 'Beim Versand fehlte die Mobilnummer. Jetzt ist eine hinterlegt: erneut senden.',
-    noMail: 'Keine Mailadresse hinterlegt.',
-    noMailMended: 'Beim Versand fehlte die Mailadresse. Jetzt ist eine hinterlegt: erneut senden.',
-    noAddress: 'Die Postadresse ist unvollständig.',
-    mailBounced: 'Die Mail war nicht zustellbar (Postfach nicht erreichbar). Mailadresse prüfen.',
-    smsRejected: 'Der SMS-Dienst hat die Mobilnummer abgelehnt. Nummer prüfen.',
-    printAborted: 'Der Druckauftrag wurde abgebrochen. Erneut senden, um ihn zu drucken.',
-    other: 'Versand fehlgeschlagen: {{msg}}',
-  },
   type: {
     brief: 'Brief',
     sms: 'SMS',

@@ -64,17 +64,6 @@ export const en = {
     sendAgainOf: 'Send again: {{title}} (no. {{id}})',
     sentAgain: '{{title}} will be sent again.',
   },
-  failure: {
-    noMobile: 'No mobile number on file.',
-    noMobileMended: 'There was no mobile number when it was sent; there is one now: send again.',
-    noMail: 'No mail address on file.',
-    noMailMended: 'There was no mail address when it was sent; there is one now: send again.',
-    noAddress: 'The postal address is incomplete.',
-    mailBounced: 'The mail could not be delivered (mailbox unavailable). Check the address.',
-    smsRejected: 'The SMS service refused the mobile number. Check the number.',
-    printAborted: 'The print job was cancelled. Send again to print it.',
-    other: 'Sending failed: {{msg}}',
-  },
   type: {
     brief: 'Letter',
     sms: 'SMS',

@@ -66,17 +66,6 @@ export const it: Translation<typeof en> = {
     sendAgainOf: 'Inviare di nuovo: {{title}} (n. {{id}})',
     sentAgain: '{{title}} sarà inviato di nuovo.',
   },
-  failure: {
-    noMobile: 'Nessun numero di cellulare registrato.',
-    noMobileMended: 'All’invio mancava il numero di cellulare; ora è registrato: inviare di nuovo.',
-    noMail: 'Nessun indirizzo e-mail registrato.',
-    noMailMended: 'All’invio mancava l’indirizzo e-mail; ora è registrato: inviare di nuovo.',
-    noAddress: 'L’indirizzo postale è incompleto.',
-    mailBounced: 'L’e-mail non è stata recapitata (casella non raggiungibile). Verificare l’indirizzo.',
-    smsRejected: 'Il servizio SMS ha rifiutato il numero di cellulare. Verificare il numero.',
-    printAborted: 'La stampa è stata interrotta. Inviare di nuovo per stamparla.',
-    other: 'Invio non riuscito: {{msg}}',
-  },
   type: {
     brief: 'Lettera',
     sms: 'SMS',

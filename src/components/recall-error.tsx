@@ -1,4 +1,5 @@
-import type { Recall } from '../../../contract/recall.ts';
+import { useTranslation } from 'react-i18next';
+import type { Recall } from '../../contract/recall.ts';
 
 /**
  * A failed recall's error, by what it means. The service sends free text (the demo service German, a real instance
@@ -40,4 +41,15 @@ export function recallFailure(
   if (found === 'noMail' && r.customerMail.trim() !== '') return 'noMailMended';
   if (found === 'noMobile' && r.customerMobile.trim() !== '') return 'noMobileMended';
   return found ?? null;
+}
+
+/** The failure in the user's language, as it stands with the patient's data now (the recall list, the patient page). */
+export function RecallFailureText({
+  recall,
+}: {
+  recall: Pick<Recall, 'errorMsg' | 'customerMail' | 'customerMobile'>;
+}) {
+  const { t } = useTranslation('common');
+  const failure = recallFailure(recall);
+  return failure ? t(`recallFailure.${failure}`) : t('recallFailure.other', { msg: recall.errorMsg });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recallFailure } from './recall-error.ts';
+import { recallFailure } from './recall-error.tsx';
 
 const none = { customerMail: '', customerMobile: '' };
 const both = { customerMail: 'anna@example.ch', customerMobile: '+41 79 555 12 34' };
