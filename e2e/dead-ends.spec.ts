@@ -110,7 +110,7 @@ test('the recall list opens on what is due: failed first, then this week, then o
   await expect(table.locator('tbody tr').first().getByText('Error', { exact: true })).toBeVisible();
   await expect(table.locator('tbody tr').getByText('Sent', { exact: true })).toHaveCount(0);
 
-  await page.getByRole('radio', { name: 'All' }).click({ force: true });
+  await page.getByRole('radiogroup', { name: 'Which recalls' }).getByText('All', { exact: true }).click();
   await expect(page).toHaveURL(/view=all/);
   await expect(table.locator('tbody tr')).toHaveCount(all.length);
 });
