@@ -90,8 +90,11 @@ function show(
     },
     message: (
       <Group gap="sm" justify="space-between" wrap="nowrap">
-        <Text size="sm">{message}</Text>
-        <Group gap={6} wrap="nowrap">
+        {/* The message wraps at its words; the button keeps its whole word ("Rückgängig", not "Rückgäng"). */}
+        <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+          {message}
+        </Text>
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Button size="compact-sm" variant="light" onClick={run}>
             {i18n.t('undo.action', { ns: 'common' })}
           </Button>
