@@ -26,8 +26,18 @@ interface TaskRow {
   completed: boolean;
 }
 
+/** Open: the tasks of the spec's day. Completed: the newest completed ones (completing clears the reminder). */
 async function tasksOfTheDay(request: APIRequestContext, completed: boolean): Promise<TaskRow[]> {
-  const filter = { assignedTo: DEMO_USER, completed, reminderFrom: DAY, reminderTo: DAY };
+  if (completed) {
+    const filter = { assignedTo: DEMO_USER, completed: true };
+    return api<TaskRow[]>(request, 'sales/getTasks', {
+      filter,
+      orderBy: 'created',
+      orderDir: 'desc',
+      limit: 20,
+    });
+  }
+  const filter = { assignedTo: DEMO_USER, completed: false, reminderFrom: DAY, reminderTo: DAY };
   return api<TaskRow[]>(request, 'sales/getTasks', { filter, limit: 100 });
 }
 
