@@ -85,6 +85,8 @@ function show(
   notifications.show({
     id,
     autoClose: opts.autoClose,
+    // Closing an offer only hides it (a held action is still sent when its time is up); the button needs a name.
+    closeButtonProps: { 'aria-label': i18n.t('dialog.close', { ns: 'common' }) },
     onClose: () => {
       if (current?.id === id) current = null;
     },
