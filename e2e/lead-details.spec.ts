@@ -124,11 +124,19 @@ test('notes, tasks and completing a task in the timeline, with the type filter',
   await task.getByRole('button', { name: 'Mark as completed' }).click();
   await expect(task.getByText('Completed', { exact: true })).toBeVisible();
   await expect(task.getByText(new RegExp(`^Completed by ${me} on`))).toBeVisible();
-  const history = await api<{ text: string; completed: boolean }[]>(request, 'sales/getLeadHistory', {
-    leadId,
-    type: '',
-  });
-  expect(history.result.find((e) => e.text === 'Send the offer')?.completed).toBe(true);
+  // Held for the Undo's 8 seconds (the service has no un-complete), then sent.
+  await expect
+    .poll(
+      async () => {
+        const history = await api<{ text: string; completed: boolean }[]>(request, 'sales/getLeadHistory', {
+          leadId,
+          type: '',
+        });
+        return history.result.find((e) => e.text === 'Send the offer')?.completed;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 
   // Filter: watcher entries only (writing the note made the demo user a watcher), then notes and tasks again.
   const show = page.getByLabel('Show');
@@ -160,8 +168,10 @@ test('a refused completion is rolled back with the reason', async ({ page, reque
     }),
   );
   await task.getByRole('button', { name: 'Mark as completed' }).click();
+  // Sent after the Undo's 8 seconds.
   await expect(task.getByRole('alert')).toContainText(
     'The task could not be completed: This history entry does not exist (any more).',
+    { timeout: 20_000 },
   );
   await expect(task.getByText('Open', { exact: true })).toBeVisible();
   await expect(task.getByRole('button', { name: 'Mark as completed' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, expectNoAxeViolations, signIn } from './support.ts';
+import { api, expectNoAxeViolations, recallFailureText, signIn } from './support.ts';
 
 /**
  * The right patient, once (issue 23), as a receptionist meets it: a caller found however they say who they are,
@@ -24,6 +24,8 @@ interface Recall {
   title: string;
   status: string;
   errorMsg: string;
+  customerMail: string;
+  customerMobile: string;
 }
 
 test('Ctrl+K finds a caller by the name in either order, the phone number, a short date and the AHV number with spaces', async ({
@@ -177,7 +179,8 @@ test('a failed recall leads to the patient data, and is sent again once they are
 
   await signIn(page, { path: `/recalls?patid=${patient.patid}&faulty=1` });
   const table = page.getByRole('table', { name: 'Recalls' });
-  await expect(table.getByText(recall.errorMsg).first()).toBeVisible();
+  // The service's error, told in the user's language (recall-error.ts).
+  await expect(table.getByText(recallFailureText(recall)).first()).toBeVisible();
   await table.getByRole('link', { name: "Mend the patient's data" }).first().click();
   await expect(page).toHaveURL(new RegExp(`/patients/${patient.patid}\\?edit=1$`));
   const dialog = page.getByRole('dialog', { name: 'Patient data' });

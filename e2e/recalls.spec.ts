@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
-import { api, expectNoAxeViolations, signIn, typeDay, typeTime } from './support.ts';
+import { api, expectNoAxeViolations, recallFailureText, signIn, typeDay, typeTime } from './support.ts';
 
 /**
  * Recalls against the real reference service. Each run makes its own patient (unique name) and works on its recalls
@@ -26,6 +26,8 @@ interface Recall {
   internalComment: string;
   status: string;
   errorMsg: string;
+  customerMail: string;
+  customerMobile: string;
 }
 
 async function recallsOf(request: APIRequestContext, patid: number): Promise<Recall[]> {
@@ -166,7 +168,8 @@ test.describe('recalls', () => {
   });
 
   test('filters by the document parameters, kept in the address', async ({ page, request }) => {
-    await signIn(page, { path: '/recalls' });
+    // All recalls: the list opens on the due ones (dead-ends.spec.ts).
+    await signIn(page, { path: '/recalls?view=all' });
     const table = page.getByRole('table', { name: 'Recalls' });
     await expect(table).toBeVisible();
 
@@ -179,7 +182,8 @@ test.describe('recalls', () => {
     await expect(table.getByRole('row')).toHaveCount(faulty.length + 1);
     await expect(page.getByText(`Error: ${faulty.length}`)).toBeVisible();
     await expect(page.getByText('Pending: 0')).toBeVisible();
-    await expect(table.getByText(faulty[0].errorMsg).first()).toBeVisible();
+    // The service's error, told in the user's language.
+    await expect(table.getByText(recallFailureText(faulty[0])).first()).toBeVisible();
     await expectNoAxeViolations(page);
 
     // Plus one-time only and a period: the address carries all of it, and a reload keeps it.

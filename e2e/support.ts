@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { recallFailure } from '../src/components/recall-error.tsx';
+import { en as commonEn } from '../src/i18n/common/en.ts';
 
 export interface SignInOptions {
   /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/today). */
@@ -125,4 +127,16 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
     v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
   );
   expect(found).toEqual([]);
+}
+
+/** A failed recall's error as the app shows it in English (src/components/recall-error.tsx). */
+export function recallFailureText(r: {
+  errorMsg: string;
+  customerMail: string;
+  customerMobile: string;
+}): string {
+  const failure = recallFailure(r);
+  return failure
+    ? commonEn.recallFailure[failure]
+    : commonEn.recallFailure.other.replace('{{msg}}', r.errorMsg);
 }

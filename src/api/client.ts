@@ -228,6 +228,12 @@ function send(request: Outgoing, signal?: AbortSignal): Promise<Response> {
     signal,
     credentials: 'same-origin',
     cache: 'no-store',
+    // Sent while the page is hidden or left (a held completion, components/undo.tsx): the browser must finish it
+    // after the page is gone. Keepalive bodies are limited to 64 KiB.
+    keepalive:
+      typeof document !== 'undefined' &&
+      document.visibilityState === 'hidden' &&
+      request.body.length < 60_000,
   });
 }
 

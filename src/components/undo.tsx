@@ -9,6 +9,9 @@ import type { ReactNode } from 'react';
  * "Undo" for what the API can take back (a card moved between folders, an appointment moved or resized): a
  * notification with an Undo button for 8 seconds, and Ctrl+Z (Cmd+Z) while it shows. Only the latest action can be
  * undone; each undo runs at most once.
+ *
+ * What the API cannot take back (completing a task) is held instead (`holdForUndo`): not sent for those 8 seconds,
+ * sent when they are up, when the page is hidden or left, or when a newer action takes the Undo's place.
  */
 
 export const UNDO_MS = 8000;
@@ -16,6 +19,8 @@ export const UNDO_MS = 8000;
 interface Offer {
   id: string;
   run: () => void;
+  /** A newer offer takes this one's place: a held action is sent now (it could no longer be undone). */
+  release?: () => void;
 }
 
 let current: Offer | null = null;
@@ -42,11 +47,24 @@ export interface UndoOffer {
   onUndo: () => Promise<unknown> | undefined;
 }
 
-export function offerUndo({ message, onUndo }: UndoOffer): void {
-  if (!listening && typeof window !== 'undefined') {
-    window.addEventListener('keydown', onKey);
-    listening = true;
-  }
+function listen() {
+  if (listening || typeof window === 'undefined') return;
+  window.addEventListener('keydown', onKey);
+  // Leaving or hiding the page sends what is held: a tab closed within the 8 s must not lose the action.
+  window.addEventListener('pagehide', releaseHeld);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') releaseHeld();
+  });
+  listening = true;
+}
+
+/** Shows the offer; `undo` runs at most once, from the button or Ctrl+Z. Returns the notification's id. */
+function show(
+  message: ReactNode,
+  undo: () => void,
+  opts: { autoClose: number | false; release?: () => void },
+) {
+  listen();
   counter += 1;
   const id = `undo-${counter}`;
   let done = false;
@@ -55,26 +73,30 @@ export function offerUndo({ message, onUndo }: UndoOffer): void {
     done = true;
     if (current?.id === id) current = null;
     notifications.hide(id);
-    Promise.resolve(onUndo()).catch((error: unknown) => {
-      notifications.show({
-        color: 'red',
-        title: i18n.t('undo.failed', { ns: 'common' }),
-        message: error instanceof Error ? error.message : String(error),
-      });
-    });
+    undo();
   };
-  if (current) notifications.hide(current.id);
-  current = { id, run };
+  if (current) {
+    const previous = current;
+    current = null;
+    notifications.hide(previous.id);
+    previous.release?.();
+  }
+  current = { id, run, release: opts.release };
   notifications.show({
     id,
-    autoClose: UNDO_MS,
+    autoClose: opts.autoClose,
+    // Closing an offer only hides it (a held action is still sent when its time is up); the button needs a name.
+    closeButtonProps: { 'aria-label': i18n.t('dialog.close', { ns: 'common' }) },
     onClose: () => {
       if (current?.id === id) current = null;
     },
     message: (
       <Group gap="sm" justify="space-between" wrap="nowrap">
-        <Text size="sm">{message}</Text>
-        <Group gap={6} wrap="nowrap">
+        {/* The message wraps at its words; the button keeps its whole word ("Rückgängig", not "Rückgäng"). */}
+        <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+          {message}
+        </Text>
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Button size="compact-sm" variant="light" onClick={run}>
             {i18n.t('undo.action', { ns: 'common' })}
           </Button>
@@ -84,5 +106,66 @@ export function offerUndo({ message, onUndo }: UndoOffer): void {
         </Group>
       </Group>
     ),
+  });
+  return id;
+}
+
+export function offerUndo({ message, onUndo }: UndoOffer): void {
+  show(
+    message,
+    () => {
+      Promise.resolve(onUndo()).catch((error: unknown) => {
+        notifications.show({
+          color: 'red',
+          title: i18n.t('undo.failed', { ns: 'common' }),
+          message: error instanceof Error ? error.message : String(error),
+        });
+      });
+    },
+    { autoClose: UNDO_MS },
+  );
+}
+
+/** The person took a held action back: it was never sent. */
+export class UndoneError extends Error {
+  constructor() {
+    super('Undone');
+    this.name = 'UndoneError';
+  }
+}
+
+export function isUndone(error: unknown): error is UndoneError {
+  return error instanceof UndoneError;
+}
+
+/** Sends of held actions, by the action. */
+const held = new Set<() => void>();
+
+function releaseHeld() {
+  for (const release of [...held]) release();
+}
+
+/**
+ * Holds an action the API cannot take back, with an Undo for 8 seconds: resolves when it is to be sent (the time is
+ * up, the page is hidden or left, or a newer action takes the Undo's place), rejects with `UndoneError` on Undo.
+ */
+export function holdForUndo(message: ReactNode): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let id = '';
+    const settle = (send: boolean) => {
+      if (!held.delete(release)) return;
+      clearTimeout(timer);
+      if (current?.id === id) current = null;
+      notifications.hide(id);
+      if (send) resolve();
+      else reject(new UndoneError());
+    };
+    const release = () => settle(true);
+    held.add(release);
+    // The notification closes with the timer (not on its own: hovering pauses Mantine's autoClose, and an Undo
+    // still showing after the action was sent would be a lie).
+    id = show(message, () => settle(false), { autoClose: false, release });
+    timer = setTimeout(release, UNDO_MS);
   });
 }

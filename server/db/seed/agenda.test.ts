@@ -46,3 +46,36 @@ describe('the demo agenda: who is here has a stateChanged', () => {
     for (const a of later) expect(a.stateChanged).toBeNull();
   });
 });
+
+describe('the demo recalls: a failure says what failed for that patient', () => {
+  interface ListedRecall {
+    recallType: 'brief' | 'sms' | 'mail';
+    status: string;
+    errorMsg: string;
+    customerMobile: string;
+    customerMail: string;
+  }
+
+  it('"no mobile/mail" only without one, a delivery failure only with one; every type has failures', async () => {
+    const r = await svc.post('/recall/getRecalls', { error: 1 });
+    expect(r.body.status).toBe(true);
+    const failed = r.body.result as ListedRecall[];
+    expect(new Set(failed.map((f) => f.recallType))).toEqual(new Set(['brief', 'sms', 'mail']));
+    for (const f of failed) {
+      if (f.recallType === 'mail') {
+        expect(f.errorMsg).toBe(
+          f.customerMail
+            ? 'Zustellung fehlgeschlagen: 550 Mailbox unavailable'
+            : 'Keine Mailadresse hinterlegt',
+        );
+      } else if (f.recallType === 'sms') {
+        expect(f.errorMsg).toBe(
+          f.customerMobile ? 'SMS-Gateway: Empfängernummer ungültig' : 'Keine Mobilnummer hinterlegt',
+        );
+      } else {
+        // Every demo patient has a complete address: a letter fails at printing.
+        expect(f.errorMsg).toBe('Druckauftrag abgebrochen');
+      }
+    }
+  });
+});

@@ -234,11 +234,35 @@ const RECALL_TITLES: { title: string; text: string }[] = [
   { title: 'Laborkontrolle', text: 'Bitte vereinbaren Sie einen Termin für die Laborkontrolle (nüchtern).' },
 ];
 
-const ERRORS: Record<string, string[]> = {
+/** Per type: what is missing, and a delivery that failed although there was somewhere to deliver to. */
+const ERRORS: Record<'brief' | 'sms' | 'mail', [missing: string, failed: string]> = {
   sms: ['Keine Mobilnummer hinterlegt', 'SMS-Gateway: Empfängernummer ungültig'],
-  mail: ['Zustellung fehlgeschlagen: 550 Mailbox unavailable', 'Keine Mailadresse hinterlegt'],
+  mail: ['Keine Mailadresse hinterlegt', 'Zustellung fehlgeschlagen: 550 Mailbox unavailable'],
   brief: ['Adresse unvollständig', 'Druckauftrag abgebrochen'],
 };
+
+export interface RecallPatientData {
+  mobile: string;
+  mail: string;
+  street: string;
+  zip: string;
+}
+
+/**
+ * The error of a failed recall as it would have happened to this patient: "no mobile / mail / address" exactly when
+ * the patient has none, otherwise the delivery failed. (The seed drew one of the two at random before, and showed
+ * "Keine Mailadresse hinterlegt" beside a mail address.)
+ */
+export function consistentError(type: 'brief' | 'sms' | 'mail', patient: RecallPatientData): string {
+  const [missingText, failedText] = ERRORS[type];
+  const missing =
+    type === 'sms'
+      ? patient.mobile.trim() === ''
+      : type === 'mail'
+        ? patient.mail.trim() === ''
+        : patient.street.trim() === '' || patient.zip.trim() === '';
+  return missing ? missingText : failedText;
+}
 
 function seedRecalls(ctx: SeedContext): void {
   const { db, rng, today } = ctx;
@@ -281,6 +305,21 @@ function seedRecalls(ctx: SeedContext): void {
   }
 
   const patients = ctx.sizes.patients;
+  const readPatient = db.prepare('SELECT mobile, mail, street, zip FROM patients WHERE patid = ?');
+  const patientData = (patid: number): RecallPatientData => {
+    const row = readPatient.get(patid) as Partial<Record<keyof RecallPatientData, string | null>> | undefined;
+    return {
+      mobile: row?.mobile ?? '',
+      mail: row?.mail ?? '',
+      street: row?.street ?? '',
+      zip: row?.zip ?? '',
+    };
+  };
+  const failure = (type: (typeof types)[number], patid: number) => {
+    // The draw of before is kept, so the rest of the demo stays as it was; the patient's data decide the error.
+    rng.pick(ERRORS[type]);
+    return consistentError(type, patientData(patid));
+  };
   for (let i = 0; i < 72; i++) {
     // The first nine cover every type with every status; the rest vary freely.
     const type = i < 9 ? types[i % 3] : rng.pick(types);
@@ -320,7 +359,7 @@ function seedRecalls(ctx: SeedContext): void {
           ])
         : '',
       status,
-      status === 'error' ? rng.pick(ERRORS[type]) : '',
+      status === 'error' ? failure(type, patid) : '',
       0,
       first,
       second,

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { OpInput } from '../../../contract/operations.ts';
 import type { HistoryEntry, HistoryType } from '../../../contract/sales.ts';
+import { call } from '../../api/client.ts';
 import { customerQuery, opInfiniteQuery, opMutation, opQuery, opScope } from '../../api/queries.ts';
 import { type PatientCriteria, toSearchInput } from '../../components/patient-criteria.ts';
 
@@ -79,9 +80,16 @@ export function addTaskMutation(leadId: number) {
   });
 }
 
-export function completeTaskMutation(leadId: number) {
+/**
+ * The service has no un-complete: `hold` (components/undo.tsx: 8 s with Undo) keeps the request back until the
+ * Undo has passed; an Undo rejects with UndoneError and nothing is sent.
+ */
+export function completeTaskMutation(leadId: number, hold?: (historyId: number) => Promise<void>) {
   return opMutation('completeLeadTask', {
-    input: (historyId: number) => ({ historyId }),
+    run: async (historyId: number) => {
+      await hold?.(historyId);
+      return call('completeLeadTask', { historyId });
+    },
     invalidates: [historyOf(leadId), 'getLeads', 'getTasks'],
     silent: true,
   });
@@ -156,8 +164,25 @@ export function markTaskCompleted(
       })),
     };
   });
+  // Only this entry goes back: the history may have changed in the Undo's 8 seconds (a note written meanwhile).
+  const original = new Map<string, HistoryEntry>();
+  for (const [key, data] of before) {
+    if (!isHistoryPages(data)) continue;
+    const entry = data.pages.flatMap((p) => p.items).find((e) => e.historyId === historyId);
+    if (entry) original.set(JSON.stringify(key), entry);
+  }
   return () => {
-    for (const [key, data] of before) client.setQueryData(key, data);
+    for (const [key, data] of client.getQueriesData<unknown>(filter)) {
+      const entry = original.get(JSON.stringify(key));
+      if (!entry || !isHistoryPages(data)) continue;
+      client.setQueryData(key, {
+        ...data,
+        pages: data.pages.map((p) => ({
+          ...p,
+          items: p.items.map((e) => (e.historyId === historyId ? entry : e)),
+        })),
+      });
+    }
   };
 }
 

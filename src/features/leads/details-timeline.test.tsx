@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '../../../contract/sales.ts';
+import { UNDO_MS } from '../../components/undo.tsx';
 import { createLead, createNote, createTask } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { type Failure, inProcessService } from '../../test/service.ts';
@@ -27,6 +28,17 @@ async function firstEntry(): Promise<HTMLElement> {
   if (!item) throw new Error('the timeline has no entries');
   return item;
 }
+
+/** The Undo's 8 seconds, passed at once (the clock otherwise runs on its own). */
+async function passUndo() {
+  await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 10));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const completeCalls = () => api.calls.filter((c) => c.op === 'completeLeadTask').map((c) => c.input);
 
 const historyCalls = () => api.calls.filter((c) => c.op === 'getLeadHistory').map((c) => c.input);
 
@@ -55,6 +67,7 @@ describe('the timeline', { timeout: 60_000 }, () => {
           answer = resolve;
         }),
     );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderTimeline(lead);
     const item = await firstEntry();
     expect(within(item).getByText('Open')).toBeInTheDocument();
@@ -63,7 +76,11 @@ describe('the timeline', { timeout: 60_000 }, () => {
     // Optimistic: done before the server answered.
     expect(await within(item).findByText('Completed')).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: 'Mark as completed' })).toBeNull();
-    expect(api.calls.filter((c) => c.op === 'completeLeadTask').map((c) => c.input)).toEqual([{ historyId }]);
+    // Held for the Undo's 8 seconds, then sent.
+    expect(await screen.findByText('Task “Call back about the offer” done.')).toBeInTheDocument();
+    expect(completeCalls()).toEqual([]);
+    await passUndo();
+    await waitFor(() => expect(completeCalls()).toEqual([{ historyId }]));
 
     answer({ http: 404, msg: 'History entry not found.' });
     expect(
@@ -75,12 +92,31 @@ describe('the timeline', { timeout: 60_000 }, () => {
     expect(within(item).getByRole('button', { name: 'Mark as completed' })).toBeInTheDocument();
   });
 
+  it('Undo puts the task back open and sends nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { lead, historyId } = await createTask(api, { reminderDate: '2026-11-21 09:00:00' });
+    const { user } = renderTimeline(lead);
+    const item = await firstEntry();
+    await user.click(within(item).getByRole('button', { name: 'Mark as completed' }));
+    expect(await within(item).findByText('Completed')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await within(item).findByText('Open')).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Mark as completed' })).toBeInTheDocument();
+    await passUndo();
+    expect(completeCalls().filter((c) => c.historyId === historyId)).toEqual([]);
+    expect(within(item).queryByRole('alert')).toBeNull();
+    const stored = await api.send('getLeadHistory', { leadId: lead.leadId });
+    expect((stored.body.result as { completed: boolean }[])[0]?.completed).toBe(false);
+  });
+
   it('keeps a completed task completed once the server agrees', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { lead } = await createTask(api, { reminderDate: '2026-11-21 09:00:00' });
     const { user } = renderTimeline(lead);
     const item = await firstEntry();
     await user.click(within(item).getByRole('button', { name: 'Mark as completed' }));
     await waitFor(() => expect(within(item).getByText('Completed')).toBeInTheDocument());
+    await passUndo();
     // The history is read again after the save: the service's answer agrees.
     await waitFor(() => expect(historyCalls().length).toBeGreaterThan(1));
     await new Promise((r) => setTimeout(r, 50));

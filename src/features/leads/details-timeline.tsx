@@ -12,13 +12,21 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconNote, IconPlus } from '@tabler/icons-react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, Lead } from '../../../contract/sales.ts';
 import { meQuery, useUserName } from '../../api/people.ts';
+import { opMutationKey } from '../../api/queries.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { holdForUndo, isUndone } from '../../components/undo.tsx';
 import { historyCategory, historyText } from './details-history-text.ts';
 import { errorMessage } from './details-messages.ts';
 import { DetailsNoteForm } from './details-note-form.tsx';
@@ -187,7 +195,9 @@ function TimelineEntry({
   const categories = reference?.categories;
   const [failure, setFailure] = useState<string | null>(null);
   const complete = useMutation({
-    ...completeTaskMutation(leadId),
+    ...completeTaskMutation(leadId, () =>
+      holdForUndo(t('details.task.done', { text: entry.text.split('\n')[0] ?? '' })),
+    ),
     // Optimistic: the task shows as done at once; a refusal puts it back and says why.
     onMutate: async (historyId: number) => {
       setFailure(null);
@@ -196,9 +206,16 @@ function TimelineEntry({
     },
     onError: (error, _historyId, context) => {
       context?.undo();
-      setFailure(errorMessage(t, error));
+      if (!isUndone(error)) setFailure(errorMessage(t, error));
     },
   });
+
+  // A completion held for its Undo (or on its way) shows done even when the history is read again meanwhile.
+  const held = useMutationState({
+    filters: { mutationKey: opMutationKey('completeLeadTask'), status: 'pending' },
+    select: (m) => m.state.variables,
+  }).includes(entry.historyId);
+  const completed = entry.completed || held;
 
   const kind = kindOf(entry);
   const category = entry.category ? historyCategory(entry.category, categories ?? [], t) : '';
@@ -239,7 +256,7 @@ function TimelineEntry({
         {entry.task && (
           <Group gap="md" wrap="wrap" justify="space-between">
             <Group gap="md" wrap="wrap">
-              {entry.completed ? (
+              {completed ? (
                 <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
                   {t('details.task.completed')}
                 </Badge>
@@ -268,7 +285,7 @@ function TimelineEntry({
                 </Text>
               )}
             </Group>
-            {!entry.completed && !entry.deleted && !leadDeleted && (
+            {!completed && !entry.deleted && !leadDeleted && (
               <Button
                 size="xs"
                 variant="light"

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPatient } from '../../test/factories.ts';
+import { createPatient, createRecall } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { inProcessService } from '../../test/service.ts';
 import { Component as PatientPage } from './patient-route.tsx';
@@ -74,5 +74,28 @@ describe('the patient page leads to booking and to the agenda', () => {
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAccessibleName('Today 07:00: show in the day list');
     expect(links[0]).toHaveAttribute('href', '/today?cals=3');
+  });
+});
+
+describe("the patient page's recalls", () => {
+  it("tell a failed recall's error in the user's language, as it stands with the patient's data", async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Recallfehler',
+      firstname: 'Rosa',
+      mail: 'rosa@example.ch',
+    });
+    await createRecall(api, {
+      patid,
+      title: 'Hautcheck',
+      recallType: 'mail',
+      failed: 'Keine Mailadresse hinterlegt',
+    });
+    const { user } = renderPatient(patid);
+    await user.click(await screen.findByRole('tab', { name: 'Recalls' }));
+    const table = await screen.findByRole('table', { name: 'Recalls' });
+    expect(
+      within(table).getByText('There was no mail address when it was sent; there is one now: send again.'),
+    ).toBeInTheDocument();
+    expect(within(table).queryByText('Keine Mailadresse hinterlegt')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import type { Recall } from '../../../contract/recall.ts';
 import { call, isApiError } from '../../api/client.ts';
 import { opMutation, opQuery } from '../../api/queries.ts';
+import { dueFirst } from './due.ts';
 import { type CreateRecallBody, type RecallDraft, toModifyInput } from './recall-form.ts';
-import { type RecallFilters, toGetRecallsInput } from './url-state.ts';
+import { type RecallFilters, type RecallView, toGetRecallsInput } from './url-state.ts';
 
 /**
  * An instance without the getRecalls fix ends the operation in a fatal error: HTTP 500 and no JSON
@@ -23,8 +24,24 @@ function retry(count: number, error: unknown): boolean {
   return count < 2 && isApiError(error) && (error.kind === 'network' || error.httpStatus >= 500);
 }
 
-export function recallsQuery(filters: RecallFilters) {
-  return opQuery('getRecalls', toGetRecallsInput(filters), { retry });
+/** One select function per day: a stable reference lets the query keep its reshaped list between renders. */
+let dueSelect: { today: string; select: (list: Recall[]) => Recall[] } | null = null;
+
+function selectDue(today: string) {
+  if (dueSelect?.today !== today) dueSelect = { today, select: (list) => dueFirst(list, today) };
+  return dueSelect.select;
+}
+
+/**
+ * The list for the filters; the `due` view is the same answer reshaped (one round trip, one key): failed first,
+ * then due this week, then overdue (due.ts). Templates are never due: their list stays as the service sends it.
+ */
+export function recallsQuery(filters: RecallFilters, view: RecallView = 'all', today = '') {
+  const due = view === 'due' && !filters.templates;
+  return opQuery('getRecalls', toGetRecallsInput(filters), {
+    retry,
+    select: due ? selectDue(today) : undefined,
+  });
 }
 
 /** The templates (preset 1), to start a new recall from. */

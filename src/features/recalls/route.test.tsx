@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Recall } from '../../../contract/recall.ts';
 import { ApiError } from '../../api/client.ts';
+import { practiceToday } from '../../components/format.ts';
+import { addDays } from '../../components/practice-clock.ts';
+import { i18n } from '../../i18n/index.ts';
 import { createPatient, createRecall } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { inProcessService } from '../../test/service.ts';
@@ -87,7 +90,9 @@ describe('the recalls page', () => {
     const recall = await annasRecall();
     renderRecalls(`/recalls?patid=${recall.patid}`);
     const table = await screen.findByRole('table', { name: 'Recalls' });
-    expect(within(table).getByText('Keine Mobilnummer hinterlegt')).toBeInTheDocument();
+    // The service's German text, told in the user's language.
+    expect(within(table).getByText('No mobile number on file.')).toBeInTheDocument();
+    expect(within(table).queryByText('Keine Mobilnummer hinterlegt')).toBeNull();
     expect(within(table).getByText('SMS')).toBeInTheDocument();
     expect(within(table).getByText('Mail: anna@example.ch')).toBeInTheDocument();
     expect(within(table).getByText('every year')).toBeInTheDocument();
@@ -110,7 +115,8 @@ describe('the recalls page', () => {
   });
 
   it('sends the filters from the address as the document names them', async () => {
-    renderRecalls('/recalls?faulty=1&onetime=1&from=2026-01-01&practitioner=3');
+    // All of them (the list opens on the due ones, chosen from the same answer).
+    renderRecalls('/recalls?faulty=1&onetime=1&from=2026-01-01&practitioner=3&view=all');
     const input = { error: 1, sent: 1, from: '2026-01-01', mandant: 3 };
     // What the service answers to exactly these filters is what the page counts.
     const answer = await api.send('getRecalls', input);
@@ -200,7 +206,8 @@ describe('a recall that could not be sent', () => {
       expect(list.find((r) => r.id === recall.id)).toMatchObject({ status: 'pending', errorMsg: '' });
     });
     expect(await screen.findByText('Pending: 1')).toBeInTheDocument();
-    expect(screen.queryByText('Keine Mobilnummer hinterlegt')).toBeNull();
+    // The table follows the counts a render later (its rows are deferred).
+    await waitFor(() => expect(screen.queryByText('No mobile number on file.')).toBeNull());
   });
 });
 
@@ -218,5 +225,115 @@ describe('a recall of a patient deleted meanwhile', () => {
       await within(dialog).findByText('This patient is deleted and gets no recall. Choose another patient.'),
     ).toBeInTheDocument();
     expect(within(dialog).queryByText('Patient is deleted.')).toBeNull();
+  });
+});
+
+describe('what the list opens on', () => {
+  const today = practiceToday();
+
+  /** One patient's recalls: sent in August, failed next month, due today, overdue, due in six weeks. */
+  async function mixedRecalls() {
+    const patient = await createPatient(api, {
+      firstname: 'Berta',
+      lastname: 'Fällig',
+      mail: 'berta@example.ch',
+    });
+    const make = (title: string, nextRecall: string, failed?: string) =>
+      createRecall(api, { patid: patient.patid, title, nextRecall, recallType: 'mail', failed });
+    const sent = await make('Sent in August', `${addDays(today, -110)} 09:00`);
+    api.service.db('demo').prepare("UPDATE recalls SET status = 'sent' WHERE id = ?").run(sent.id);
+    await make(
+      'Failed next month',
+      `${addDays(today, 30)} 09:00`,
+      'Zustellung fehlgeschlagen: 550 Mailbox unavailable',
+    );
+    await make('Due today', `${today} 23:30`);
+    await make('Overdue', `${addDays(today, -3)} 09:00`);
+    await make('Later', `${addDays(today, 42)} 09:00`);
+    return patient;
+  }
+
+  const titles = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]?.querySelector('p')?.textContent);
+
+  it('opens on the due ones without a filter, and on all of one patient’s', async () => {
+    const patient = await createPatient(api);
+    const first = renderRecalls('/recalls');
+    expect(await screen.findByRole('radio', { name: 'Due' })).toBeChecked();
+    first.unmount();
+    renderRecalls(`/recalls?patid=${patient.patid}`);
+    expect(await screen.findByRole('radio', { name: 'All' })).toBeChecked();
+  });
+
+  it('failed first, then due this week, then overdue; sent and later ones one click away', async () => {
+    const patient = await mixedRecalls();
+    const { router } = renderRecalls(`/recalls?patid=${patient.patid}&view=due`);
+    const table = await screen.findByRole('table', { name: 'Recalls' });
+    expect(titles(table)).toEqual(['Failed next month', 'Due today', 'Overdue']);
+    const overdueRow = within(table).getAllByRole('row')[3] as HTMLElement;
+    expect(within(overdueRow).getByText('overdue')).toBeInTheDocument();
+    // One round trip: the due ones are chosen from the service's answer for the filters.
+    expect(recallCalls('getRecalls')).toEqual([{ op: 'getRecalls', input: { patid: patient.patid } }]);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(titles(screen.getByRole('table', { name: 'Recalls' }))).toHaveLength(5));
+    expect(titles(screen.getByRole('table', { name: 'Recalls' }))).toEqual([
+      'Sent in August',
+      'Overdue',
+      'Due today',
+      'Failed next month',
+      'Later',
+    ]);
+    expect(router.state.location.search).toContain('view=all');
+  });
+
+  it('says when nothing is due and offers all recalls', async () => {
+    const patient = await createPatient(api);
+    await createRecall(api, {
+      patid: patient.patid,
+      title: 'Much later',
+      nextRecall: `${addDays(today, 60)} 09:00`,
+    });
+    renderRecalls(`/recalls?patid=${patient.patid}&view=due`);
+    expect(
+      await screen.findByText('Nothing due this week, nothing overdue, nothing failed.'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all recalls' }));
+    expect(await screen.findByText('Much later')).toBeInTheDocument();
+  });
+});
+
+describe("a failed recall's message", () => {
+  it('matches the patient: "no mail address" beside an address says one was added since', async () => {
+    const patient = await createPatient(api, {
+      firstname: 'Clara',
+      lastname: 'Adresse',
+      mail: 'clara@example.ch',
+    });
+    const recall = await createRecall(api, {
+      patid: patient.patid,
+      title: 'Hautcheck',
+      recallType: 'mail',
+      failed: 'Keine Mailadresse hinterlegt',
+    });
+    renderRecalls(`/recalls?patid=${recall.patid}`);
+    const table = await screen.findByRole('table', { name: 'Recalls' });
+    expect(within(table).getByText('Mail: clara@example.ch')).toBeInTheDocument();
+    expect(
+      within(table).getByText('There was no mail address when it was sent; there is one now: send again.'),
+    ).toBeInTheDocument();
+    expect(within(table).queryByText(/^No mail address/)).toBeNull();
+  });
+
+  it('is in French for a French user, never the service’s German', async () => {
+    const recall = await annasRecall();
+    await i18n.changeLanguage('fr');
+    renderRecalls(`/recalls?patid=${recall.patid}`);
+    const table = await screen.findByRole('table', { name: 'Rappels' });
+    expect(within(table).getByText('Aucun numéro de mobile enregistré.')).toBeInTheDocument();
+    expect(within(table).queryByText('Keine Mobilnummer hinterlegt')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Recall, recallStatuses } from '../../../contract/recall.ts';
 import { Page } from '../../components/page.tsx';
+import { usePracticeToday } from '../../components/practice-clock.ts';
 import { describeError, EmptyState, ErrorState, errorTitle } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { RecallFiltersBar } from './components/recall-filters.tsx';
@@ -13,14 +14,17 @@ import { RecallFormModal, type RecallFormTarget } from './components/recall-form
 import { RecallTable, statusColor } from './components/recall-table.tsx';
 import { isRecallsBroken, modifyRecallMutation, recallsQuery } from './queries.ts';
 import { toDraft } from './recall-form.ts';
-import { hasFilters, readFilters, writeFilters } from './url-state.ts';
+import { hasFilters, type RecallView, readFilters, readView, writeFilters, writeView } from './url-state.ts';
 
 /** `/recalls`: getRecalls with the document's filters (in the URL), counts per status, create and edit. */
 export function Component() {
   const { t } = useTranslation('recalls');
   const [params, setParams] = useUrlParams();
   const filters = readFilters(params);
-  const query = useQuery(recallsQuery(filters));
+  const view = readView(params);
+  const today = usePracticeToday();
+  const due = view === 'due' && !filters.templates;
+  const query = useQuery(recallsQuery(filters, view, today));
   const [target, setTarget] = useState<RecallFormTarget | null>(null);
   // Recall id -> the active state being saved (shown at once, the list follows after the save), and whether it is
   // sent again.
@@ -86,6 +90,16 @@ export function Component() {
         </Button>
       }
     >
+      {!filters.templates && (
+        <Box style={{ overflowX: 'auto' }}>
+          <SegmentedControl
+            aria-label={t('views.label')}
+            value={view}
+            onChange={(v) => setParams((prev) => writeView(v as RecallView, prev))}
+            data={(['due', 'all'] as const).map((v) => ({ value: v, label: t(`views.${v}`) }))}
+          />
+        </Box>
+      )}
       <RecallFiltersBar
         filters={filters}
         onChange={(patch) =>
@@ -135,20 +149,27 @@ export function Component() {
             </Group>
             {recalls.length === 0 ? (
               <EmptyState
-                title={hasFilters(filters) ? t('empty.filtered') : t('empty.none')}
+                title={due ? t('empty.due') : hasFilters(filters) ? t('empty.filtered') : t('empty.none')}
                 action={
-                  <Button
-                    variant="default"
-                    onClick={() => setTarget({ kind: 'create', preset, patid: filters.patid })}
-                  >
-                    {filters.templates ? t('empty.createTemplate') : t('empty.create')}
-                  </Button>
+                  due ? (
+                    <Button variant="default" onClick={() => setParams((prev) => writeView('all', prev))}>
+                      {t('empty.showAll')}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="default"
+                      onClick={() => setTarget({ kind: 'create', preset, patid: filters.patid })}
+                    >
+                      {filters.templates ? t('empty.createTemplate') : t('empty.create')}
+                    </Button>
+                  )
                 }
               />
             ) : (
               <RecallTable
                 recalls={recalls}
                 templates={filters.templates}
+                today={today}
                 onEdit={(recall) => setTarget({ kind: 'edit', recall, preset })}
                 onToggleActive={toggleActive}
                 onSendAgain={sendAgain}

@@ -76,3 +76,22 @@ export function toGetRecallsInput(f: RecallFilters): OpInput<'getRecalls'> {
 export function hasFilters(f: RecallFilters): boolean {
   return JSON.stringify(f) !== JSON.stringify(noFilters);
 }
+
+/**
+ * What the list opens on. `due`: the practice's worklist (failed ones first, then due this week, then overdue);
+ * `all`: every recall the filters give, by date. Without `view` in the address the list is `due`, except for one
+ * patient's recalls (`patid`, the patient page's link): those are few and all of them matter.
+ */
+export type RecallView = 'due' | 'all';
+
+export function readView(params: URLSearchParams): RecallView {
+  const v = params.get('view');
+  if (v === 'due' || v === 'all') return v;
+  return positive(params.get('patid')) > 0 ? 'all' : 'due';
+}
+
+export function writeView(view: RecallView, keep: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams(keep);
+  out.set('view', view);
+  return out;
+}

@@ -1,6 +1,8 @@
 import { keepPreviousData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TaskFilter, TaskRow } from '../../../contract/sales.ts';
+import { call } from '../../api/client.ts';
 import { type OpData, opMutation, opMutationKey, opQuery, opScope } from '../../api/queries.ts';
+import { isUndone } from '../../components/undo.tsx';
 import { sameList, type TasksInput } from './url-state.ts';
 
 /** Every task list (the inbox's pages, the navigation's overdue count, other areas' task lists). */
@@ -117,21 +119,29 @@ export function putBack(client: QueryClient, row: TaskRow, removal: Removal): vo
 export const completeTaskKey = opMutationKey('completeLeadTask');
 
 /**
- * One click or key: the task leaves the open lists at once; a refusal puts it back (the caller shows the
- * message). Success refreshes the task lists (the overdue count with them), the lead lists and the lead's history.
+ * One click or key: the task leaves the open lists at once. The service has no un-complete, so the request is held
+ * by `hold` (components/undo.tsx: 8 s with Undo) and sent after; Undo or a refusal puts the task back (the caller
+ * shows a refusal's message). The mutation is pending while held, so lists read meanwhile keep the task out.
+ * Success refreshes the task lists (the overdue count with them), the lead lists and the lead's history.
  */
-export function completeTaskMutation(opts: { onRefused?: (error: unknown, row: TaskRow) => void } = {}) {
+export function completeTaskMutation(
+  opts: { hold?: (row: TaskRow) => Promise<void>; onRefused?: (error: unknown, row: TaskRow) => void } = {},
+) {
   return opMutation('completeLeadTask', {
-    input: (row: TaskRow) => ({ historyId: row.historyId }),
+    run: async (row: TaskRow) => {
+      await opts.hold?.(row);
+      return call('completeLeadTask', { historyId: row.historyId });
+    },
     onMutate: async (row, { client }) => {
       // A list arriving now would show the task again.
       await client.cancelQueries({ queryKey: tasksKey });
       return takeOutCompleted(client, row);
     },
-    // Here rather than in mutate()'s callbacks, which run only for the latest of several quick completions.
+    // Here rather than in mutate()'s callbacks, which run only for the latest of several quick completions (and
+    // not at all once the inbox is left while the request is held).
     onError: (error, row, removal, { client }) => {
       if (removal) putBack(client, row, removal);
-      opts.onRefused?.(error, row);
+      if (!isUndone(error)) opts.onRefused?.(error, row);
       return client.invalidateQueries({ queryKey: tasksKey });
     },
     invalidates: ['getTasks', 'getLeads'],

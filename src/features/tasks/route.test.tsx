@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead, TaskRow } from '../../../contract/sales.ts';
 import { practiceToday } from '../../components/format.ts';
 import { addDays } from '../../components/practice-clock.ts';
+import { UNDO_MS } from '../../components/undo.tsx';
 import { createLead, createTask } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { inProcessService } from '../../test/service.ts';
@@ -72,6 +73,22 @@ beforeEach(async () => {
   await clearMyTasks();
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The clock runs on its own (the service and the UI keep working) and can jump over the Undo's 8 seconds. */
+function fakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+}
+
+async function passUndo() {
+  await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 10));
+}
+
+const completeCalls = () => api.calls.filter((c) => c.op === 'completeLeadTask');
+const doneButton = (text: string) => screen.getByRole('button', { name: `Complete task ${text}` });
+
 describe('the task inbox', () => {
   it('lists my open tasks by reminder with lead, text, reminder, assignee, priority and the total', async () => {
     const [first] = await threeTasks();
@@ -119,7 +136,7 @@ describe('the task inbox', () => {
     renderInbox('/tasks?preset=completed');
     const row = await screen.findByRole('row', { name: /Call back 50\b/ });
     expect(within(row).getByRole('img', { name: 'Completed' })).toBeInTheDocument();
-    expect(within(row).queryByRole('checkbox')).toBeNull();
+    expect(within(row).queryByRole('button', { name: /Complete task/ })).toBeNull();
     expect(tasksCalls()[0]).toMatchObject({
       orderBy: 'created',
       orderDir: 'desc',
@@ -127,41 +144,115 @@ describe('the task inbox', () => {
     });
   });
 
-  it('completing takes the task out at once, and the list is read again', async () => {
-    const [, second] = await threeTasks();
-    // A slow service: the completion arrives when the test says so.
-    let finish: () => void = () => undefined;
-    const arrived = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    api.intercept('completeLeadTask', async () => {
-      await arrived;
-      return undefined;
-    });
+  it('the Done column has a button that completes, not a box that selects', async () => {
+    await threeTasks();
     renderInbox();
     await screen.findByText('3 tasks');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Complete task Call back 2' }));
+    expect(within(table()).getByRole('columnheader', { name: 'Done' })).toBeVisible();
+    expect(within(table()).queryByRole('checkbox')).toBeNull();
+    expect(doneButton('Call back 1')).toBeInTheDocument();
+  });
+
+  it('completing takes the task out at once with Undo, and sends it when the 8 seconds are up', async () => {
+    fakeClock();
+    const [, second] = await threeTasks();
+    renderInbox();
+    await screen.findByText('3 tasks');
+    fireEvent.click(doneButton('Call back 2'));
     await waitFor(() => expect(screen.queryByRole('row', { name: /Call back 2\b/ })).toBeNull());
     expect(screen.getByText('2 tasks')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.op === 'completeLeadTask')?.input).toEqual({
-      historyId: second.historyId,
-    });
-    // Not done in the service yet.
+    expect(await screen.findByText('Task “Call back 2” done.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    // Held: nothing sent, not done in the service.
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS - 1000));
+    expect(completeCalls()).toHaveLength(0);
     expect((await myOpenTasks()).map((r) => r.historyId)).toContain(second.historyId);
+    // A list read meanwhile (another tab, a refocus) keeps it out.
+    expect(screen.queryByRole('row', { name: /Call back 2\b/ })).toBeNull();
 
     const reads = tasksCalls().length;
-    finish();
+    await passUndo();
+    await waitFor(() => expect(completeCalls()).toHaveLength(1));
+    expect(completeCalls()[0]?.input).toEqual({ historyId: second.historyId });
     await waitFor(() => expect(tasksCalls().length).toBeGreaterThan(reads));
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(screen.queryByRole('row', { name: /Call back 2\b/ })).toBeNull();
     expect((await myOpenTasks()).map((r) => r.historyId)).not.toContain(second.historyId);
+  });
+
+  it('Undo brings the task back where it was and sends nothing', async () => {
+    fakeClock();
+    const [, second] = await threeTasks();
+    renderInbox();
+    await screen.findByText('3 tasks');
+    fireEvent.click(doneButton('Call back 2'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Call back 2\b/ })).toBeNull());
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('row', { name: /Call back 2\b/ })).toBeInTheDocument();
+    expect(screen.getByText('3 tasks')).toBeInTheDocument();
+    const texts = within(table())
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => /Call back (\d)/.exec(r.textContent ?? '')?.[1]);
+    expect(texts).toEqual(['1', '2', '3']);
+    await passUndo();
+    await passUndo();
+    expect(completeCalls()).toHaveLength(0);
+    expect((await myOpenTasks()).map((r) => r.historyId)).toContain(second.historyId);
+    // No refusal is reported for an Undo.
+    expect(screen.queryByText(/could not be completed/)).toBeNull();
+  });
+
+  it('Ctrl+Z undoes the latest completion; an earlier one is sent when the next is made', async () => {
+    fakeClock();
+    const [first, second] = await threeTasks();
+    const { user } = renderInbox();
+    await screen.findByText('3 tasks');
+    fireEvent.click(doneButton('Call back 1'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Call back 1\b/ })).toBeNull());
+    fireEvent.click(doneButton('Call back 2'));
+    // The first can no longer be undone: it goes to the service now.
+    await waitFor(() =>
+      expect(completeCalls().map((c) => c.input)).toEqual([{ historyId: first.historyId }]),
+    );
+    await user.keyboard('{Control>}z{/Control}');
+    expect(await screen.findByRole('row', { name: /Call back 2\b/ })).toBeInTheDocument();
+    await passUndo();
+    expect(completeCalls().map((c) => c.input)).toEqual([{ historyId: first.historyId }]);
+    expect((await myOpenTasks()).map((r) => r.historyId)).toContain(second.historyId);
+  });
+
+  it('a held completion is sent at once when the page is hidden', async () => {
+    fakeClock();
+    const [first] = await threeTasks();
+    renderInbox();
+    await screen.findByText('3 tasks');
+    fireEvent.click(doneButton('Call back 1'));
+    await screen.findByRole('button', { name: 'Undo' });
+    expect(completeCalls()).toHaveLength(0);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(() =>
+        expect(completeCalls().map((c) => c.input)).toEqual([{ historyId: first.historyId }]),
+      );
+    } finally {
+      visibility.mockRestore();
+    }
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull());
+    await waitFor(async () =>
+      expect((await myOpenTasks()).map((r) => r.historyId)).not.toContain(first.historyId),
+    );
   });
 
   it('a refusal brings the task back with the message', async () => {
     const [, , third] = await threeTasks();
     api.intercept('completeLeadTask', () => ({ http: 404, msg: 'History entry not found.' }));
+    fakeClock();
     renderInbox();
     await screen.findByText('3 tasks');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Complete task Call back 3' }));
+    fireEvent.click(doneButton('Call back 3'));
+    await passUndo();
     expect(
       await screen.findByText('“Call back 3” could not be completed: This task does not exist any more.'),
     ).toBeInTheDocument();
@@ -171,6 +262,7 @@ describe('the task inbox', () => {
   });
 
   it('works by keyboard: arrows move, C completes, Enter opens the lead', async () => {
+    fakeClock();
     const [, second, third] = await threeTasks();
     const { user, router } = renderInbox();
     await screen.findByText('3 tasks');
@@ -187,11 +279,15 @@ describe('the task inbox', () => {
 
     await user.keyboard('c');
     await waitFor(() => expect(screen.queryByRole('row', { name: /Call back 2\b/ })).toBeNull());
-    expect(api.calls.find((c) => c.op === 'completeLeadTask')?.input).toEqual({
-      historyId: second.historyId,
-    });
     // The focus goes on to the next task.
     await waitFor(() => expect(rowOf('Call back 3')).toHaveFocus());
+    // Sent once the Undo has passed.
+    await passUndo();
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.op === 'completeLeadTask')?.input).toEqual({
+        historyId: second.historyId,
+      }),
+    );
 
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/leads/${third.lead.leadId}`));

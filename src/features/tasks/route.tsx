@@ -11,6 +11,7 @@ import { meQuery, usersQuery, useUserName } from '../../api/people.ts';
 import { Page } from '../../components/page.tsx';
 import { usePracticeToday } from '../../components/practice-clock.ts';
 import { describeError, EmptyState, ErrorState } from '../../components/states.tsx';
+import { holdForUndo } from '../../components/undo.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { NewTaskModal } from './components/new-task-modal.tsx';
 import { TaskFilters } from './components/task-filters.tsx';
@@ -53,6 +54,7 @@ export function Component() {
 
   const complete = useMutation(
     completeTaskMutation({
+      hold: (row) => holdForUndo(t('complete.done', { text: row.text })),
       onRefused: (error, row) =>
         notifications.show({
           color: 'red',

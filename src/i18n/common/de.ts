@@ -122,6 +122,18 @@ export const de: Translation<typeof en> = {
     userNo: 'Benutzer Nr. {{id}}',
     loading: 'Name wird geladen…',
   },
+  /** A failed recall, by what failed (components/recall-error.tsx). */
+  recallFailure: {
+    noMobile: 'Keine Mobilnummer hinterlegt.',
+    noMobileMended: 'Beim Versand fehlte die Mobilnummer. Jetzt ist eine hinterlegt: erneut senden.',
+    noMail: 'Keine Mailadresse hinterlegt.',
+    noMailMended: 'Beim Versand fehlte die Mailadresse. Jetzt ist eine hinterlegt: erneut senden.',
+    noAddress: 'Die Postadresse ist unvollständig.',
+    mailBounced: 'Die Mail war nicht zustellbar (Postfach nicht erreichbar). Mailadresse prüfen.',
+    smsRejected: 'Der SMS-Dienst hat die Mobilnummer abgelehnt. Nummer prüfen.',
+    printAborted: 'Der Druckauftrag wurde abgebrochen. Erneut senden, um ihn zu drucken.',
+    other: 'Versand fehlgeschlagen: {{msg}}',
+  },
   undo: {
     action: 'Rückgängig',
     hint: 'oder Ctrl+Z',

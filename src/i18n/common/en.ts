@@ -118,6 +118,18 @@ export const en = {
     userNo: 'User no. {{id}}',
     loading: 'Loading name…',
   },
+  /** A failed recall, by what failed (components/recall-error.tsx). */
+  recallFailure: {
+    noMobile: 'No mobile number on file.',
+    noMobileMended: 'There was no mobile number when it was sent; there is one now: send again.',
+    noMail: 'No mail address on file.',
+    noMailMended: 'There was no mail address when it was sent; there is one now: send again.',
+    noAddress: 'The postal address is incomplete.',
+    mailBounced: 'The mail could not be delivered (mailbox unavailable). Check the address.',
+    smsRejected: 'The SMS service refused the mobile number. Check the number.',
+    printAborted: 'The print job was cancelled. Send again to print it.',
+    other: 'Sending failed: {{msg}}',
+  },
   undo: {
     action: 'Undo',
     hint: 'or Ctrl+Z',

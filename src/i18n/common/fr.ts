@@ -123,6 +123,19 @@ export const fr: Translation<typeof en> = {
     userNo: 'Utilisateur n° {{id}}',
     loading: 'Chargement du nom…',
   },
+  /** A failed recall, by what failed (components/recall-error.tsx). */
+  recallFailure: {
+    noMobile: 'Aucun numéro de mobile enregistré.',
+    noMobileMended:
+      'Il n’y avait pas de numéro de mobile lors de l’envoi ; il y en a un maintenant : renvoyer.',
+    noMail: 'Aucune adresse e-mail enregistrée.',
+    noMailMended: 'Il n’y avait pas d’adresse e-mail lors de l’envoi ; il y en a une maintenant : renvoyer.',
+    noAddress: 'L’adresse postale est incomplète.',
+    mailBounced: 'L’e-mail n’a pas pu être distribué (boîte aux lettres indisponible). Vérifiez l’adresse.',
+    smsRejected: 'Le service SMS a refusé le numéro de mobile. Vérifiez le numéro.',
+    printAborted: 'L’impression a été interrompue. Renvoyez pour l’imprimer.',
+    other: 'Échec de l’envoi : {{msg}}',
+  },
   undo: {
     action: 'Annuler',
     hint: 'ou Ctrl+Z',

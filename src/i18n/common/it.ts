@@ -122,6 +122,18 @@ export const it: Translation<typeof en> = {
     userNo: 'Utente n. {{id}}',
     loading: 'Caricamento del nome…',
   },
+  /** A failed recall, by what failed (components/recall-error.tsx). */
+  recallFailure: {
+    noMobile: 'Nessun numero di cellulare registrato.',
+    noMobileMended: 'All’invio mancava il numero di cellulare; ora è registrato: inviare di nuovo.',
+    noMail: 'Nessun indirizzo e-mail registrato.',
+    noMailMended: 'All’invio mancava l’indirizzo e-mail; ora è registrato: inviare di nuovo.',
+    noAddress: 'L’indirizzo postale è incompleto.',
+    mailBounced: 'L’e-mail non è stata recapitata (casella non raggiungibile). Verificare l’indirizzo.',
+    smsRejected: 'Il servizio SMS ha rifiutato il numero di cellulare. Verificare il numero.',
+    printAborted: 'La stampa è stata interrotta. Inviare di nuovo per stamparla.',
+    other: 'Invio non riuscito: {{msg}}',
+  },
   undo: {
     action: 'Annulla',
     hint: 'o Ctrl+Z',

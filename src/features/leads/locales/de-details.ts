@@ -187,6 +187,7 @@ export const de: Translation<typeof en> = {
       assignedTo: 'Für {{name}}',
       unassigned: 'Für niemanden',
       completedBy: 'Erledigt von {{name}} am {{when}}',
+      done: 'Aufgabe «{{text}}» erledigt.',
       completeFailed: 'Die Aufgabe konnte nicht erledigt werden: {{msg}}',
     },
     admissions: {

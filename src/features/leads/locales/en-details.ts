@@ -184,6 +184,7 @@ export const en = {
       assignedTo: 'For {{name}}',
       unassigned: 'For nobody',
       completedBy: 'Completed by {{name}} on {{when}}',
+      done: 'Task “{{text}}” done.',
       completeFailed: 'The task could not be completed: {{msg}}',
     },
     admissions: {

@@ -186,6 +186,7 @@ export const fr: Translation<typeof en> = {
       assignedTo: 'Pour {{name}}',
       unassigned: 'Pour personne',
       completedBy: 'Terminée par {{name}} le {{when}}',
+      done: 'Tâche « {{text}} » terminée.',
       completeFailed: 'La tâche n’a pas pu être terminée : {{msg}}',
     },
     admissions: {

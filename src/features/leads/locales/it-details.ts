@@ -186,6 +186,7 @@ export const it: Translation<typeof en> = {
       assignedTo: 'Per {{name}}',
       unassigned: 'Per nessuno',
       completedBy: 'Completata da {{name}} il {{when}}',
+      done: 'Attività «{{text}}» completata.',
       completeFailed: 'Non è stato possibile completare l’attività: {{msg}}',
     },
     admissions: {

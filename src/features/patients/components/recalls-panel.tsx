@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/format.ts';
+import { RecallFailureText } from '../../../components/recall-error.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { isRecallsBroken, patientRecallsQuery } from '../queries.ts';
 
@@ -71,7 +72,7 @@ export function RecallsPanel({ patid }: { patid: number }) {
                   </Badge>
                   {r.status === 'error' && r.errorMsg && (
                     <Text size="xs" c="red.8">
-                      {r.errorMsg}
+                      <RecallFailureText recall={r} />
                     </Text>
                   )}
                 </Table.Td>

@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import type { Recall, RecallStatus, RecallType } from '../../../../contract/recall.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { PatientName } from '../../../components/person-name.tsx';
+import { RecallFailureText } from '../../../components/recall-error.tsx';
 import { describeFrequency } from '../frequency.ts';
 import classes from './recall-table.module.css';
 
@@ -32,6 +33,8 @@ const typeIcon: Record<RecallType, typeof IconMail> = {
 export interface RecallTableProps {
   recalls: Recall[];
   templates: boolean;
+  /** The practice's day: a pending recall before it is marked overdue. */
+  today: string;
   onEdit: (recall: Recall) => void;
   onToggleActive: (recall: Recall, active: boolean) => void;
   /** A failed recall saved again: queued to be sent once more (after its patient's data were mended). */
@@ -48,6 +51,7 @@ const FIRST_ROWS = 15;
 export function RecallTable({
   recalls,
   templates,
+  today,
   onEdit,
   onToggleActive,
   onSendAgain,
@@ -78,7 +82,14 @@ export function RecallTable({
             const TypeIcon = typeIcon[r.recallType];
             return (
               <Table.Tr key={r.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.recallDate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(r.recallDate)}
+                  {r.status === 'pending' && r.patid > 0 && r.recallDate.slice(0, 10) < today && (
+                    <Text size="xs" className={classes.errorMsg}>
+                      {t('table.overdue')}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600}>
                     {r.title}
@@ -128,7 +139,7 @@ export function RecallTable({
                   </Badge>
                   {r.status === 'error' && r.errorMsg && (
                     <Text size="xs" className={classes.errorMsg} maw={220}>
-                      {r.errorMsg}
+                      <RecallFailureText recall={r} />
                     </Text>
                   )}
                   {r.status === 'error' && r.patid > 0 && (

@@ -7,6 +7,11 @@ export const de: Translation<typeof en> = {
   new: 'Neuer Recall',
   newTemplate: 'Neue Vorlage',
   inactive: 'inaktiv',
+  views: {
+    label: 'Welche Recalls',
+    due: 'Fällig',
+    all: 'Alle',
+  },
   filters: {
     label: 'Filter',
     patient: 'Patient',
@@ -30,12 +35,15 @@ export const de: Translation<typeof en> = {
     total_other: '{{count}} Recalls',
   },
   empty: {
+    due: 'Diese Woche ist nichts fällig, nichts überfällig und nichts fehlgeschlagen.',
+    showAll: 'Alle Recalls anzeigen',
     none: 'Noch keine Recalls.',
     filtered: 'Kein Recall passt zu den Filtern.',
     create: 'Recall erfassen',
     createTemplate: 'Vorlage erfassen',
   },
   table: {
+    overdue: 'überfällig',
     label: 'Recalls',
     due: 'Fällig',
     title: 'Titel und Text',

@@ -5,6 +5,11 @@ export const en = {
   new: 'New recall',
   newTemplate: 'New template',
   inactive: 'inactive',
+  views: {
+    label: 'Which recalls',
+    due: 'Due',
+    all: 'All',
+  },
   filters: {
     label: 'Filters',
     patient: 'Patient',
@@ -28,12 +33,15 @@ export const en = {
     total_other: '{{count}} recalls',
   },
   empty: {
+    due: 'Nothing due this week, nothing overdue, nothing failed.',
+    showAll: 'Show all recalls',
     none: 'No recalls yet.',
     filtered: 'No recall matches the filters.',
     create: 'Create a recall',
     createTemplate: 'Create a template',
   },
   table: {
+    overdue: 'overdue',
     label: 'Recalls',
     due: 'Due',
     title: 'Title and text',

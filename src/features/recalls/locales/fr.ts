@@ -7,6 +7,11 @@ export const fr: Translation<typeof en> = {
   new: 'Nouveau rappel',
   newTemplate: 'Nouveau modèle',
   inactive: 'inactif',
+  views: {
+    label: 'Quels rappels',
+    due: 'À traiter',
+    all: 'Tous',
+  },
   filters: {
     label: 'Filtres',
     patient: 'Patient',
@@ -30,12 +35,15 @@ export const fr: Translation<typeof en> = {
     total_other: '{{count}} rappels',
   },
   empty: {
+    due: 'Rien d’échu cette semaine, rien en retard, aucun échec.',
+    showAll: 'Afficher tous les rappels',
     none: 'Aucun rappel pour l’instant.',
     filtered: 'Aucun rappel ne correspond aux filtres.',
     create: 'Créer un rappel',
     createTemplate: 'Créer un modèle',
   },
   table: {
+    overdue: 'en retard',
     label: 'Rappels',
     due: 'Échéance',
     title: 'Titre et texte',

@@ -7,6 +7,11 @@ export const it: Translation<typeof en> = {
   new: 'Nuovo richiamo',
   newTemplate: 'Nuovo modello',
   inactive: 'inattivo',
+  views: {
+    label: 'Quali richiami',
+    due: 'In scadenza',
+    all: 'Tutti',
+  },
   filters: {
     label: 'Filtri',
     patient: 'Paziente',
@@ -30,12 +35,15 @@ export const it: Translation<typeof en> = {
     total_other: '{{count}} richiami',
   },
   empty: {
+    due: 'Nulla in scadenza questa settimana, nulla in ritardo, nessun invio fallito.',
+    showAll: 'Mostrare tutti i richiami',
     none: 'Ancora nessun richiamo.',
     filtered: 'Nessun richiamo corrisponde ai filtri.',
     create: 'Crea un richiamo',
     createTemplate: 'Crea un modello',
   },
   table: {
+    overdue: 'in ritardo',
     label: 'Richiami',
     due: 'Scadenza',
     title: 'Titolo e testo',

@@ -1,5 +1,5 @@
-import { Anchor, Box, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Box, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCircleCheck } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -66,7 +66,7 @@ export function TaskTable({ rows, open, today, userName, onComplete, onOpenLead 
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, row: TaskRow, index: number) => {
-    // Keys typed into the row's checkbox or link keep their own meaning.
+    // Keys typed into the row's Done button or link keep their own meaning.
     if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
     switch (e.key) {
       case 'ArrowDown':
@@ -101,8 +101,8 @@ export function TaskTable({ rows, open, today, userName, onComplete, onOpenLead 
         <Table highlightOnHover verticalSpacing="xs" aria-label={t('list.label')} aria-describedby={hintId}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={48}>
-                <VisuallyHidden>{t('list.columns.done')}</VisuallyHidden>
+              <Table.Th w={64} className={classes.nowrap}>
+                {t('list.columns.done')}
               </Table.Th>
               <Table.Th>{t('list.columns.lead')}</Table.Th>
               <Table.Th>{t('list.columns.text')}</Table.Th>
@@ -135,12 +135,21 @@ export function TaskTable({ rows, open, today, userName, onComplete, onOpenLead 
                 >
                   <Table.Td>
                     {open ? (
-                      <Checkbox
-                        aria-label={t('list.complete', { text: row.text })}
-                        checked={false}
-                        tabIndex={isActive ? 0 : -1}
-                        onChange={() => complete(row, index, true)}
-                      />
+                      // A round button with a check that says "done" (a square box read as selecting the row).
+                      <Tooltip label={t('list.completeShort')} openDelay={300}>
+                        <ActionIcon
+                          variant="outline"
+                          color="green"
+                          radius="xl"
+                          size="md"
+                          className={classes.complete}
+                          aria-label={t('list.complete', { text: row.text })}
+                          tabIndex={isActive ? 0 : -1}
+                          onClick={() => complete(row, index, true)}
+                        >
+                          <IconCheck size={16} stroke={2.2} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
                     ) : (
                       <IconCircleCheck
                         size={20}

@@ -59,6 +59,7 @@ export const de: Translation<typeof en> = {
       priority: 'Priorität',
     },
     complete: 'Aufgabe {{text}} erledigen',
+    completeShort: 'Als erledigt markieren',
     completedMark: 'Erledigt',
     overdue: 'Überfällig',
     today: 'Heute',
@@ -84,6 +85,7 @@ export const de: Translation<typeof en> = {
     filtered: 'Keine Aufgaben passen zu diesen Filtern',
   },
   complete: {
+    done: 'Aufgabe «{{text}}» erledigt.',
     failedTitle: 'Aufgabe nicht erledigt',
     failed: '«{{text}}» konnte nicht erledigt werden: {{msg}}',
   },

@@ -57,6 +57,7 @@ export const en = {
       priority: 'Priority',
     },
     complete: 'Complete task {{text}}',
+    completeShort: 'Mark as done',
     completedMark: 'Completed',
     overdue: 'Overdue',
     today: 'Today',
@@ -82,6 +83,7 @@ export const en = {
     filtered: 'No tasks match these filters',
   },
   complete: {
+    done: 'Task “{{text}}” done.',
     failedTitle: 'Task not completed',
     failed: '“{{text}}” could not be completed: {{msg}}',
   },

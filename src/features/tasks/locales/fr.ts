@@ -59,6 +59,7 @@ export const fr: Translation<typeof en> = {
       priority: 'Priorité',
     },
     complete: 'Terminer la tâche {{text}}',
+    completeShort: 'Marquer comme fait',
     completedMark: 'Terminée',
     overdue: 'En retard',
     today: 'Aujourd’hui',
@@ -84,6 +85,7 @@ export const fr: Translation<typeof en> = {
     filtered: 'Aucune tâche ne correspond à ces filtres',
   },
   complete: {
+    done: 'Tâche « {{text}} » terminée.',
     failedTitle: 'Tâche non terminée',
     failed: '« {{text}} » n’a pas pu être terminée : {{msg}}',
   },

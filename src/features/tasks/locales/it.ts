@@ -59,6 +59,7 @@ export const it: Translation<typeof en> = {
       priority: 'Priorità',
     },
     complete: 'Completa l’attività {{text}}',
+    completeShort: 'Segna come fatto',
     completedMark: 'Completata',
     overdue: 'Scaduta',
     today: 'Oggi',
@@ -84,6 +85,7 @@ export const it: Translation<typeof en> = {
     filtered: 'Nessuna attività corrisponde a questi filtri',
   },
   complete: {
+    done: 'Attività «{{text}}» completata.',
     failedTitle: 'Attività non completata',
     failed: 'Non è stato possibile completare «{{text}}»: {{msg}}',
   },
