@@ -53,7 +53,7 @@ const languages = [
     phase: 'Déjà téléversé',
     already: 'Ce fichier est déjà sur le serveur du cabinet. Rien à faire.',
     retry: 'Renvoyer',
-    summary: '1 acceptés, 1 déjà téléversés, 0 refusés ou en échec, 0 en cours, 0 non envoyés',
+    summary: '1 accepté, 1 déjà téléversé, 0 refusé ou en échec, 0 en cours, 0 non envoyé',
   },
 ] as const;
 

@@ -116,9 +116,14 @@ export function UploadList({
       <Text role="status" aria-live="polite" size="sm" data-testid="upload-summary">
         {items.length === 0
           ? ''
-          : already > 0
-            ? t('list.summaryAlready', { accepted, already, refused, pending, invalid })
-            : t('list.summary', { accepted, refused, pending, invalid })}
+          : // One part per count, each with its own plural (French and Italian: "1 accepté", "2 acceptés").
+            [
+              t('list.summary.accepted', { count: accepted }),
+              ...(already > 0 ? [t('list.summary.already', { count: already })] : []),
+              t('list.summary.refused', { count: refused }),
+              t('list.summary.pending', { count: pending }),
+              t('list.summary.invalid', { count: invalid }),
+            ].join(', ')}
       </Text>
       {items.length === 0 ? (
         <EmptyState title={t('list.empty')} description={t('list.emptyHint')} />

@@ -37,10 +37,18 @@ export const de: Translation<typeof en> = {
     removeLabel: '{{name}} aus der Liste entfernen',
     retryAll: 'Alle fehlgeschlagenen erneut senden',
     clearFinished: 'Erledigte entfernen',
-    summary:
-      '{{accepted}} angenommen, {{refused}} abgelehnt oder fehlgeschlagen, {{pending}} in Arbeit, {{invalid}} nicht gesendet',
-    summaryAlready:
-      '{{accepted}} angenommen, {{already}} bereits hochgeladen, {{refused}} abgelehnt oder fehlgeschlagen, {{pending}} in Arbeit, {{invalid}} nicht gesendet',
+    summary: {
+      accepted_one: '{{count}} angenommen',
+      accepted_other: '{{count}} angenommen',
+      already_one: '{{count}} bereits hochgeladen',
+      already_other: '{{count}} bereits hochgeladen',
+      refused_one: '{{count}} abgelehnt oder fehlgeschlagen',
+      refused_other: '{{count}} abgelehnt oder fehlgeschlagen',
+      pending_one: '{{count}} in Arbeit',
+      pending_other: '{{count}} in Arbeit',
+      invalid_one: '{{count}} nicht gesendet',
+      invalid_other: '{{count}} nicht gesendet',
+    },
     notSent: 'Nicht gesendet.',
     keptUntilDone: 'Die Datei bleibt für einen neuen Versuch hier, bis der Praxisserver sie hat.',
     patient: 'Patient',

@@ -34,10 +34,18 @@ export const en = {
     removeLabel: 'Remove {{name}} from the list',
     retryAll: 'Retry all failed',
     clearFinished: 'Clear finished',
-    summary:
-      '{{accepted}} accepted, {{refused}} refused or failed, {{pending}} in progress, {{invalid}} not sent',
-    summaryAlready:
-      '{{accepted}} accepted, {{already}} already uploaded, {{refused}} refused or failed, {{pending}} in progress, {{invalid}} not sent',
+    summary: {
+      accepted_one: '{{count}} accepted',
+      accepted_other: '{{count}} accepted',
+      already_one: '{{count}} already uploaded',
+      already_other: '{{count}} already uploaded',
+      refused_one: '{{count}} refused or failed',
+      refused_other: '{{count}} refused or failed',
+      pending_one: '{{count}} in progress',
+      pending_other: '{{count}} in progress',
+      invalid_one: '{{count}} not sent',
+      invalid_other: '{{count}} not sent',
+    },
     notSent: 'Not sent.',
     keptUntilDone: 'The file stays here for another try until the practice server has it.',
     patient: 'Patient',

@@ -37,10 +37,18 @@ export const fr: Translation<typeof en> = {
     removeLabel: 'Retirer {{name}} de la liste',
     retryAll: 'Renvoyer tous les échecs',
     clearFinished: 'Retirer les fichiers traités',
-    summary:
-      '{{accepted}} acceptés, {{refused}} refusés ou en échec, {{pending}} en cours, {{invalid}} non envoyés',
-    summaryAlready:
-      '{{accepted}} acceptés, {{already}} déjà téléversés, {{refused}} refusés ou en échec, {{pending}} en cours, {{invalid}} non envoyés',
+    summary: {
+      accepted_one: '{{count}} accepté',
+      accepted_other: '{{count}} acceptés',
+      already_one: '{{count}} déjà téléversé',
+      already_other: '{{count}} déjà téléversés',
+      refused_one: '{{count}} refusé ou en échec',
+      refused_other: '{{count}} refusés ou en échec',
+      pending_one: '{{count}} en cours',
+      pending_other: '{{count}} en cours',
+      invalid_one: '{{count}} non envoyé',
+      invalid_other: '{{count}} non envoyés',
+    },
     notSent: 'Non envoyé.',
     keptUntilDone:
       'Le fichier reste ici pour un nouvel essai jusqu’à ce que le serveur du cabinet l’ait reçu.',

@@ -37,10 +37,18 @@ export const it: Translation<typeof en> = {
     removeLabel: 'Rimuovi {{name}} dall’elenco',
     retryAll: 'Riprova tutti i non riusciti',
     clearFinished: 'Rimuovi quelli conclusi',
-    summary:
-      '{{accepted}} accettati, {{refused}} rifiutati o non riusciti, {{pending}} in corso, {{invalid}} non inviati',
-    summaryAlready:
-      '{{accepted}} accettati, {{already}} già caricati, {{refused}} rifiutati o non riusciti, {{pending}} in corso, {{invalid}} non inviati',
+    summary: {
+      accepted_one: '{{count}} accettato',
+      accepted_other: '{{count}} accettati',
+      already_one: '{{count}} già caricato',
+      already_other: '{{count}} già caricati',
+      refused_one: '{{count}} rifiutato o non riuscito',
+      refused_other: '{{count}} rifiutati o non riusciti',
+      pending_one: '{{count}} in corso',
+      pending_other: '{{count}} in corso',
+      invalid_one: '{{count}} non inviato',
+      invalid_other: '{{count}} non inviati',
+    },
     notSent: 'Non inviato.',
     keptUntilDone:
       'Il file resta qui per un nuovo tentativo finché il server dello studio non l’ha ricevuto.',
