@@ -1,9 +1,8 @@
 /** Practice time: every date-time string is in Europe/Zurich (extensions.md section 1). */
 
-import { PRACTICE_ZONE, zurichDateTime, zurichInstant } from '../contract/practice-time.ts';
+import { zurichDateTime, zurichInstant } from '../contract/practice-time.ts';
 
 export { zurichDateTime };
-export const ZONE = PRACTICE_ZONE;
 
 /** `YYYY-MM-DD` in Zurich for an instant. */
 export function zurichDate(d: Date): string {

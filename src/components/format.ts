@@ -1,12 +1,11 @@
 import i18next from 'i18next';
-import { PRACTICE_ZONE, zurichDateTime, zurichInstant } from '../../contract/practice-time.ts';
+import { zurichDateTime, zurichInstant } from '../../contract/practice-time.ts';
 
 /**
  * Dates, times and amounts as a Swiss practice writes them (de-CH, fr-CH, it-CH), always in the practice's zone whatever the
  * browser's. The API speaks `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` in Europe/Zurich (extensions.md section 1).
  * Plain Intl, no dayjs: the first page formats dates and should not wait for it (dayjs.ts is for the areas).
  */
-export { PRACTICE_ZONE };
 
 /** A Date, or a practice string `YYYY-MM-DD[ HH:MM[:SS]]` (Zurich time). */
 export type DateInput = Date | string | null | undefined;
