@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'service',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
         },

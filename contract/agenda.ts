@@ -36,8 +36,6 @@ function numberAsText(v: unknown): unknown {
 
 /** States a client may set. PR (provisional) is accepted on write but never listed. */
 export const appointmentStates = ['P', 'W', '1', '2', '-1', '-2'] as const;
-export const appointmentState = z.enum(appointmentStates);
-export type AppointmentState = z.infer<typeof appointmentState>;
 /** What createAppointment and modifyAppointment accept as `state`: the listed states, PR, or empty. */
 export const writableAppointmentState = z.preprocess(
   numberAsText,

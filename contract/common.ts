@@ -147,7 +147,6 @@ export function flag01(message?: string) {
 }
 
 export const dateRe = /^\d{4}-\d{2}-\d{2}$/;
-export const dateTimeRe = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export function isoDate(message?: string) {
@@ -160,9 +159,6 @@ export function isRealDate(s: string): boolean {
   const dt = new Date(Date.UTC(y, m - 1, d));
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
-
-/** `YYYY-MM-DD HH:MM:SS` in the practice's zone. */
-export const dateTime = z.string().regex(dateTimeRe);
 
 /**
  * List paging: `limit` below 1 or above 1000, or not an integer, falls back to 100; offset below 0 falls back to 0
@@ -190,9 +186,3 @@ export const pagination = z.object({
   hasMore: z.boolean(),
 });
 export type Pagination = z.infer<typeof pagination>;
-
-/** Text fields read back as "" when unset (extensions.md section 1). */
-export const text = z.string();
-/** Ids and dates read back as null when unset. */
-export const nullableInt = z.number().int().nullable();
-export const nullableText = z.string().nullable();

@@ -106,7 +106,6 @@ export const laborReply = z.object({
   status: z.union([z.literal(200), z.literal(400), z.literal(500)]),
   msg: z.string(),
 });
-export type LaborReply = z.infer<typeof laborReply>;
 
 export const laborOperations = {
   laborUpload: defineOperation({

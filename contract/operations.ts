@@ -25,7 +25,6 @@ export type Operations = typeof operations;
 export type OpName = keyof Operations;
 export type OpInput<N extends OpName> = z.input<Operations[N]['input']>;
 export type OpParsedInput<N extends OpName> = z.output<Operations[N]['input']>;
-export type OpResult<N extends OpName> = z.output<Operations[N]['result']>;
 
 const byPath = new Map<string, OpName>(
   (Object.keys(operations) as OpName[]).map((name) => [operations[name].path, name]),

@@ -35,7 +35,6 @@ export const standardFolderIds = [1, 2, 3, 4, 5, 11, 12, 13, 14, 15] as const;
 export const disqualifiedFolderIds = [5, 15] as const;
 /** convertLead moves a lead here; setting them by hand converts nothing. */
 export const convertedFolderIds = [4, 14] as const;
-export const FIRST_CUSTOM_FOLDER = 100;
 
 /** The folder a new lead gets when none is given. */
 export function defaultFolderOf(ispatient: 0 | 1): number {
@@ -56,7 +55,6 @@ export const historyTypes = ['', 'S', 'A', 'J', 'OFF'] as const;
 export type HistoryType = (typeof historyTypes)[number];
 
 export const referenceKinds = ['sources', 'flags', 'disqualification', 'categories', 'folders'] as const;
-export type ReferenceKind = (typeof referenceKinds)[number];
 
 export const statGroupBys = [
   'folder',
@@ -348,7 +346,6 @@ export const bulkResult = z.object({
 export type BulkResult = z.infer<typeof bulkResult>;
 
 export const createdLead = z.object({ leadId: z.number().int(), uniqid: z.string() });
-export type CreatedLead = z.infer<typeof createdLead>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Input pieces.
@@ -608,7 +605,6 @@ export const intakeLeadInput = z.preprocess(
       error: MSG.intakeIdentifying,
     }),
 );
-export type IntakeLeadInput = z.input<typeof intakeLeadInput>;
 
 /** getLeads filter (extensions.md section 3, plus flags, onlyDeleted and patid). */
 export const leadFilter = z.object({
@@ -663,7 +659,6 @@ export const admissionFilter = z.object({
   /** Default false: admissions of deleted leads are left out. */
   includeDeleted: bool().optional(),
 });
-export type AdmissionFilter = z.input<typeof admissionFilter>;
 
 export const statFilter = z.object({
   ispatient: flag01().optional(),

@@ -189,7 +189,6 @@ export const updateCustomerMessages = {
 export const updateCustomerInput = createCustomerInput.extend({
   patid: id(updateCustomerMessages.patid),
 });
-export type UpdateCustomerInput = z.input<typeof updateCustomerInput>;
 
 /** The message every operation that would book, link or recall a deleted patient answers (docs/decisions 0018). */
 export const patientDeletedMessage = 'Patient is deleted.';

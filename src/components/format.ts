@@ -1,11 +1,11 @@
 import i18next from 'i18next';
+import { zurichDateTime, zurichInstant } from '../../contract/practice-time.ts';
 
 /**
  * Dates, times and amounts as a Swiss practice writes them (de-CH, fr-CH, it-CH), always in the practice's zone whatever the
  * browser's. The API speaks `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` in Europe/Zurich (extensions.md section 1).
  * Plain Intl, no dayjs: the first page formats dates and should not wait for it (dayjs.ts is for the areas).
  */
-export const PRACTICE_ZONE = 'Europe/Zurich';
 
 /** A Date, or a practice string `YYYY-MM-DD[ HH:MM[:SS]]` (Zurich time). */
 export type DateInput = Date | string | null | undefined;
@@ -38,31 +38,17 @@ function splitPractice(value: string): Parts | null {
   return { y, mo, d, h, mi, s: sec };
 }
 
-// Formatting runs for every card and row: one cached Intl formatter instead of dayjs' per-call zone lookup.
-let zurichFormat: Intl.DateTimeFormat | undefined;
-
 /** The wall-clock fields of an instant in Zurich. */
 function zurichParts(date: Date): Parts {
-  zurichFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: PRACTICE_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const out: Record<string, string> = {};
-  for (const p of zurichFormat.formatToParts(date)) out[p.type] = p.value;
-  return { y: out.year, mo: out.month, d: out.day, h: out.hour, mi: out.minute, s: out.second };
-}
-
-/** Zurich's offset from UTC in milliseconds at an instant. */
-function zurichOffset(utcMillis: number): number {
-  const p = zurichParts(new Date(utcMillis));
-  const wall = Date.UTC(Number(p.y), Number(p.mo) - 1, Number(p.d), Number(p.h), Number(p.mi), Number(p.s));
-  return wall - Math.floor(utcMillis / 1000) * 1000;
+  const t = zurichDateTime(date);
+  return {
+    y: t.slice(0, 4),
+    mo: t.slice(5, 7),
+    d: t.slice(8, 10),
+    h: t.slice(11, 13),
+    mi: t.slice(14, 16),
+    s: t.slice(17, 19),
+  };
 }
 
 /** `2026-11-21 14:30:00` (Zurich) -> the instant; null for anything else (also '' and invalid days). */
@@ -70,11 +56,7 @@ export function parsePracticeDateTime(value: string | null | undefined): Date | 
   if (!value) return null;
   const p = splitPractice(value);
   if (!p) return null;
-  const wall = Date.UTC(Number(p.y), Number(p.mo) - 1, Number(p.d), Number(p.h), Number(p.mi), Number(p.s));
-  // The offset at the guess, then at the result: right on both sides of a DST change.
-  let utc = wall - zurichOffset(wall);
-  utc = wall - zurichOffset(utc);
-  return new Date(utc);
+  return zurichInstant(+p.y, +p.mo, +p.d, +p.h, +p.mi, +p.s);
 }
 
 /** Practice strings are Zurich wall-clock time already; instants are converted. */

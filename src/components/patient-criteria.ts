@@ -12,7 +12,6 @@ import { opQuery } from '../api/queries.ts';
 
 /** The criteria searchPatients allows (besides offset and limit). */
 export const patientSearchKeys = ['lastname', 'firstname', 'dob', 'patid', 'mail', 'ahv', 'phone'] as const;
-export type PatientSearchKey = (typeof patientSearchKeys)[number];
 
 export interface PatientCriteria {
   /** Contains-match. */

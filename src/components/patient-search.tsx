@@ -15,16 +15,12 @@ import { describeError } from './states.tsx';
  * and pickers (recalls). The criteria and the request are in patient-criteria.ts (also exported from here).
  */
 export {
-  DEFAULT_SEARCH_LIMIT,
   hasCriteria,
   interpretQuery,
   type PatientCriteria,
-  type PatientSearchKey,
   patientName,
   patientSearchKeys,
-  patientSearchQuery,
   toSearchInput,
-  usePatientLookup,
 } from './patient-criteria.ts';
 
 export interface PatientSearchBoxProps {

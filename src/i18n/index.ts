@@ -10,8 +10,7 @@ import {
 } from './detect.ts';
 import { loadPart, loadStrings, shellNamespaces } from './load.ts';
 
-export { defaultLanguage, isLanguage, type Language, languages } from './detect.ts';
-export { shellNamespaces } from './load.ts';
+export { type Language, languages } from './detect.ts';
 
 /** Language names are written in their own language (settings and sign-in page). */
 export const languageNames: Record<Language, string> = {
@@ -19,14 +18,6 @@ export const languageNames: Record<Language, string> = {
   fr: 'Français',
   it: 'Italiano',
   en: 'English',
-};
-
-/** The Swiss locale of each language, for Intl formats (weekday and month names, numbers). */
-export const swissLocales: Record<Language, string> = {
-  de: 'de-CH',
-  fr: 'fr-CH',
-  it: 'it-CH',
-  en: 'en-CH',
 };
 
 /**

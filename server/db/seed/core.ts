@@ -15,8 +15,6 @@ import {
 
 /** User ids of the demo data: 1 is the signed-in demo user (front office), 2-5 practitioners (5 inactive), 6-7 sales. */
 export const DEMO_USER = 1;
-export const PROVIDERS = [2, 3, 4, 5] as const;
-export const INACTIVE_PROVIDER = 5;
 export const SALES_USERS = [1, 6, 7] as const;
 
 export function seedCore(ctx: SeedContext): void {

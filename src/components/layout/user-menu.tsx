@@ -2,9 +2,6 @@ import { UnstyledButton } from '@mantine/core';
 import { deferred } from '../deferred.tsx';
 import { UserTriggerContent, userTriggerSpacing } from './user-trigger.tsx';
 
-/** Where signing out leads; the sign-in page forgets the credentials when it sees this state. */
-export const SIGNED_OUT_STATE = { signedOut: true } as const;
-
 /** Until the menu's code is there: the same button, inert; a press on it opens the menu once it is. */
 function UserMenuPlaceholder() {
   return (

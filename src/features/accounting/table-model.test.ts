@@ -1,5 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, grandTotal, type SortColumn, sortIndex, totalsBy, viewRows } from './table-model.ts';
+import { foldText, type SortColumn, sortIndex, type Total, toCents, totalsBy } from './table-model.ts';
+
+// The app sorts and filters as the rows stream in (extract-model.ts); these put the same pieces together over a
+// whole array, so that the pieces can be checked against plain expectations.
+
+/**
+ * The rows to show: in the column's order (or the service's when none), descending by walking the index
+ * backwards, keeping those `keep` accepts.
+ */
+function viewRows<R>(
+  rows: readonly R[],
+  sort: { column: SortColumn<R>; dir: 'asc' | 'desc' } | null,
+  keep: ((row: R) => boolean) | null,
+): R[] {
+  const out: R[] = [];
+  if (!sort) {
+    for (const r of rows) if (!keep || keep(r)) out.push(r);
+    return out;
+  }
+  const index = sortIndex(rows, sort.column);
+  if (sort.dir === 'asc') {
+    for (let i = 0; i < index.length; i++) {
+      const r = rows[index[i]];
+      if (!keep || keep(r)) out.push(r);
+    }
+  } else {
+    for (let i = index.length - 1; i >= 0; i--) {
+      const r = rows[index[i]];
+      if (!keep || keep(r)) out.push(r);
+    }
+  }
+  return out;
+}
+
+function grandTotal<R>(rows: readonly R[], amount: (row: R) => number): Total {
+  let cents = 0;
+  for (const r of rows) cents += toCents(amount(r));
+  return { key: '', count: rows.length, amount: cents / 100 };
+}
 
 interface Row {
   id: number;

@@ -73,35 +73,6 @@ export function viewIndex<R>(
   return out;
 }
 
-/**
- * The rows to show: in the column's order (or the service's when none), descending by walking the index
- * backwards, keeping those `keep` accepts.
- */
-export function viewRows<R>(
-  rows: readonly R[],
-  sort: { column: SortColumn<R>; dir: 'asc' | 'desc' } | null,
-  keep: ((row: R) => boolean) | null,
-): R[] {
-  const out: R[] = [];
-  if (!sort) {
-    for (const r of rows) if (!keep || keep(r)) out.push(r);
-    return out;
-  }
-  const index = sortIndex(rows, sort.column);
-  if (sort.dir === 'asc') {
-    for (let i = 0; i < index.length; i++) {
-      const r = rows[index[i]];
-      if (!keep || keep(r)) out.push(r);
-    }
-  } else {
-    for (let i = index.length - 1; i >= 0; i--) {
-      const r = rows[index[i]];
-      if (!keep || keep(r)) out.push(r);
-    }
-  }
-  return out;
-}
-
 /** Amounts are summed in whole cents, so that 100,000 additions do not drift. */
 export function toCents(amount: number): number {
   return Math.round(amount * 100);
@@ -114,7 +85,10 @@ export interface Total {
   amount: number;
 }
 
-/** Count and sum per value of `group`, in the order of `order` (values not in it follow, sorted). */
+/**
+ * Count and sum per value of `group`, in the order of `order` (values not in it follow, sorted). Only the tests call
+ * it, on purpose: it is the reference that the streaming totals (extract-model.ts) are checked against.
+ */
 export function totalsBy<R>(
   rows: readonly R[],
   group: (row: R) => string,
@@ -145,10 +119,4 @@ export function finishTotals(acc: TotalsAcc, order: readonly string[] = []): Tot
     const t = acc.get(key) ?? { count: 0, cents: 0 };
     return { key, count: t.count, amount: t.cents / 100 };
   });
-}
-
-export function grandTotal<R>(rows: readonly R[], amount: (row: R) => number): Total {
-  let cents = 0;
-  for (const r of rows) cents += toCents(amount(r));
-  return { key: '', count: rows.length, amount: cents / 100 };
 }

@@ -95,11 +95,6 @@ export function rangeOf(view: AccountingView): { from?: string; until?: string }
   return { ...(view.from ? { from: view.from } : {}), ...(view.until ? { until: view.until } : {}) };
 }
 
-/** Neither from nor until: the service answers with the whole stock. */
-export function isWholeStock(view: AccountingView): boolean {
-  return view.all || (!view.from && !view.until);
-}
-
 /** What a person types in a date field: `21.11.2026`, `1.2.2026` or `2026-11-21` -> `YYYY-MM-DD`; null otherwise. */
 export function parseDayInput(text: string): string | null {
   const s = text.trim();

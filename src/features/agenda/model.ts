@@ -266,7 +266,7 @@ export function textColorOn(color: string): '#000000' | '#ffffff' {
 // from the service and changes only what the user changed.
 
 export type { AppointmentRecord } from '../../api/agenda.ts';
-export { modifyInput, normalizeDateTime, toRecord } from '../../api/agenda.ts';
+export { modifyInput, toRecord } from '../../api/agenda.ts';
 
 export const recordFields = [
   'calendarid',

@@ -13,7 +13,6 @@ import { type AgendaItem, type AppointmentRecord, addDays, dayOf, modifyInput } 
 // Shared with Today (api/agenda.ts): the lists' key, the calendars, what a write makes stale, a refused version.
 export {
   appointmentListsKey,
-  appointmentWrites,
   calendarsQuery,
   changedMeanwhile,
 } from '../../api/agenda.ts';

@@ -2,7 +2,6 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import type { BookingService, Slot } from '../../../contract/booking.ts';
 import type { Provider } from '../../../contract/system.ts';
-import { addDays } from '../../components/practice-clock.ts';
 
 dayjs.extend(utc);
 
@@ -135,8 +134,6 @@ export function defaultProvider(
 
 // ---------------------------------------------------------------------------------------------------------------
 // Days and slots.
-
-export { addDays };
 
 /** `20261123` -> `2026-11-23`. */
 export function ymdToDay(ymd: string): string {

@@ -2,7 +2,7 @@ import { opMutation, opQuery } from '../../api/queries.ts';
 
 /** Queries and mutations of the booking screen, from the query layer (`api/queries.ts`). */
 
-export { type SlotsInput, servicesQuery, slotsQuery } from '../../api/booking.ts';
+export { servicesQuery, slotsQuery } from '../../api/booking.ts';
 export { customerQuery } from '../../api/queries.ts';
 
 /** Active practitioners (getProviders without getall). */

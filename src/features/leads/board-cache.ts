@@ -251,15 +251,6 @@ export function hasPendingMoves(client: QueryClient): boolean {
   return chainsOf(client).size > 0;
 }
 
-/** Whether this move is still pending (a dialog that was not answered yet). */
-export function isPending(client: QueryClient, token: MoveToken): boolean {
-  return (
-    chainsOf(client)
-      .get(token.leadId)
-      ?.moves.some((m) => m.id === token.id && m.state === 'pending') ?? false
-  );
-}
-
 /** The leads with these ids as the board's columns hold them now (for names in results and ranges). */
 export function findLeads(client: QueryClient, ids: Iterable<number>): Map<number, Lead> {
   const wanted = new Set(ids);

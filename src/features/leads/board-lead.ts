@@ -1,3 +1,4 @@
+import { zurichDateTime } from '../../../contract/practice-time.ts';
 import type { Lead } from '../../../contract/sales.ts';
 
 /**
@@ -17,25 +18,13 @@ export function leadName(lead: Pick<Lead, 'leadId' | 'contact' | 'communication'
   );
 }
 
-const practiceClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Zurich',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 let lastNow = { ms: Number.NaN, text: '' };
 
 /** The practice's wall time of an instant, `YYYY-MM-DD HH:MM:SS` (the same second is computed once). */
 export function practiceNowText(now: Date = new Date()): string {
   const ms = Math.floor(now.getTime() / 1000);
   if (ms === lastNow.ms) return lastNow.text;
-  const p = Object.fromEntries(practiceClock.formatToParts(now).map((x) => [x.type, x.value]));
-  const text = `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  const text = zurichDateTime(now);
   lastNow = { ms, text };
   return text;
 }

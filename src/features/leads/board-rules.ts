@@ -18,10 +18,6 @@ export function ispatientOf(pipeline: Pipeline): 0 | 1 {
   return pipeline === 'patient' ? 1 : 0;
 }
 
-export function pipelineOf(ispatient: 0 | 1): Pipeline {
-  return ispatient === 1 ? 'patient' : 'contact';
-}
-
 /**
  * The columns of a pipeline, in the order the service lists them; the standard folders of the other pipeline
  * never appear, even when a tenant's folder list gets them wrong.

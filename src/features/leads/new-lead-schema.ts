@@ -100,7 +100,6 @@ export const emptyNewLead: NewLeadValues = {
 };
 
 const groups = ['contact', 'address', 'communication', 'medical', 'insurance'] as const;
-type Group = (typeof groups)[number];
 const scalars = ['ispatient', 'folderId', 'source', 'assigneeId', 'what'] as const;
 
 /** Every field path of the form (`contact.lastname`, `folderId`, `flags`). */
@@ -194,5 +193,3 @@ export function targetOfServerMessage<T extends FieldValues = NewLeadValues>(msg
   const path = unknown ? unknown[1] : fieldOfMessage(msg);
   return path !== null && newLeadPaths.includes(path) ? (path as FieldPath<T>) : null;
 }
-
-export type { Group as NewLeadGroup };

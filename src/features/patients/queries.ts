@@ -1,9 +1,7 @@
 import { isApiError } from '../../api/client.ts';
 import { opQuery } from '../../api/queries.ts';
-import { patientSearchQuery } from '../../components/patient-criteria.ts';
 
 export { customerQuery as patientQuery } from '../../api/queries.ts';
-export { patientSearchQuery };
 
 /** The journal's default length; "load all" sends no limit (slow for long histories, the document warns). */
 export const HISTORY_LIMIT = 50;
