@@ -1,6 +1,8 @@
-import { Drawer, Modal, type ModalContentProps, type ModalRootProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Drawer, Modal, type ModalContentProps, type ModalRootProps } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOnline, subscribeConnection } from '../api/connection.ts';
 
 export interface DialogProps extends Omit<ModalRootProps, 'title' | 'children'> {
   title: ReactNode;
@@ -21,8 +23,25 @@ const clampTwoLines = {
 } as const;
 
 /**
+ * While the practice server cannot be reached (the browser is offline, or a request just failed to get through),
+ * inside every dialog and drawer, above its content: the page's own notice lies under the modal's overlay. Says
+ * what the person can do, so a save that failed is no dead end (docs/decisions/0029).
+ */
+export function DialogConnectionNotice() {
+  const { t } = useTranslation('common');
+  const online = useSyncExternalStore(subscribeConnection, isOnline, () => true);
+  if (online) return null;
+  return (
+    <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} mb="md" role="status">
+      {t('dialog.offline')}
+    </Alert>
+  );
+}
+
+/**
  * The one dialog frame of the app: Mantine's Modal with two accessibility fixes. Its header is a div (a `<header>`
- * in a portal is a second banner landmark beside the app's header) and its close button has a name.
+ * in a portal is a second banner landmark beside the app's header) and its close button has a name. Without a
+ * connection it says so above its content.
  */
 export function Dialog({ title, children, closeLabel, contentProps, ...props }: DialogProps) {
   const { t } = useTranslation('common');
@@ -36,7 +55,10 @@ export function Dialog({ title, children, closeLabel, contentProps, ...props }: 
           </Modal.Title>
           <Modal.CloseButton aria-label={closeLabel ?? t('dialog.close')} />
         </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
+        <Modal.Body>
+          <DialogConnectionNotice />
+          {children}
+        </Modal.Body>
       </Modal.Content>
     </Modal.Root>
   );
@@ -62,7 +84,10 @@ export function SideDrawer({ opened, onClose, title, closeLabel, children }: Sid
           </Drawer.Title>
           <Drawer.CloseButton aria-label={closeLabel} />
         </Drawer.Header>
-        <Drawer.Body>{children}</Drawer.Body>
+        <Drawer.Body>
+          <DialogConnectionNotice />
+          {children}
+        </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>
   );
