@@ -18,6 +18,7 @@ import {
   recordOf,
   valuesOf,
 } from './appointment-form.ts';
+import { alreadyCreated, mayHaveArrived } from './create-once.ts';
 import {
   type AgendaItem,
   type AppointmentRecord,
@@ -68,6 +69,8 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   const [phase, setPhase] = useState<Phase>({ kind: 'edit' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // A save failed in a way that may have written it anyway (create-once.ts): look before writing again.
+  const uncertain = useRef(false);
 
   const form = useForm<FormValues>({
     resolver: contractResolver(formSchema),
@@ -128,6 +131,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       onDone(t('dialog.saved'));
     } catch (e) {
       if (changedMeanwhile(e)) return askAfterChange('save', record);
+      uncertain.current ||= mayHaveArrived(e);
       setPhase({ kind: 'edit' });
       fail(e);
     }
@@ -160,6 +164,16 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       current = appt ? { appt, calendarid: loaded.calendarid } : null;
     } catch (e) {
       fail(e);
+      return;
+    }
+    // A Save whose answer was lost that had reached the service: what is there is what the user asked for.
+    if (
+      uncertain.current &&
+      purpose === 'save' &&
+      current &&
+      changedFields(mine, toRecord(current.appt, current.calendarid)).length === 0
+    ) {
+      onDone(t('dialog.saved'));
       return;
     }
     if (!current || changedFields(loadedRecord, toRecord(current.appt, current.calendarid)).length > 0) {
@@ -204,19 +218,23 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
     if (mode.kind === 'create') {
       setBusy(true);
       setError(null);
+      const input = {
+        calendar: Number(values.calendar),
+        date: `${values.day} ${values.start}:00`,
+        end: `${values.day} ${values.end}:00`,
+        patid: values.patid,
+        appointment: values.appointment,
+        comment: values.comment,
+        displayedduration: values.displayedduration,
+        state: values.state as (typeof STATE_CHOICES)[number],
+      };
       try {
-        await create.mutateAsync({
-          calendar: Number(values.calendar),
-          date: `${values.day} ${values.start}:00`,
-          end: `${values.day} ${values.end}:00`,
-          patid: values.patid,
-          appointment: values.appointment,
-          comment: values.comment,
-          displayedduration: values.displayedduration,
-          state: values.state as (typeof STATE_CHOICES)[number],
-        });
+        // The last Save may have reached the service though its answer did not come back: not a second time.
+        if (!(uncertain.current && (await alreadyCreated(queryClient, input))))
+          await create.mutateAsync(input);
         onDone(t('dialog.created'));
       } catch (e) {
+        uncertain.current ||= mayHaveArrived(e);
         fail(e);
       }
       return;
