@@ -22,17 +22,22 @@ const clampTwoLines = {
   overflowWrap: 'anywhere',
 } as const;
 
+/** In the header (which stays at the top while the dialog scrolls), on a line of its own below the title. */
+const headerRows = { flexWrap: 'wrap', rowGap: 'var(--mantine-spacing-sm)' } as const;
+const noticeRow = { flexBasis: '100%' } as const;
+
 /**
  * While the practice server cannot be reached (the browser is offline, or a request just failed to get through),
- * inside every dialog and drawer, above its content: the page's own notice lies under the modal's overlay. Says
- * what the person can do, so a save that failed is no dead end (docs/decisions/0029).
+ * inside every dialog and drawer, in its header: the page's own notice lies under the modal's overlay, and a notice
+ * at the top of a long form would be scrolled away on a phone when Save is pressed. Says what the person can do,
+ * so a save that failed is no dead end (docs/decisions/0029).
  */
 export function DialogConnectionNotice() {
   const { t } = useTranslation('common');
   const online = useSyncExternalStore(subscribeConnection, isOnline, () => true);
   if (online) return null;
   return (
-    <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} mb="md" role="status">
+    <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} role="status" style={noticeRow}>
       {t('dialog.offline')}
     </Alert>
   );
@@ -41,7 +46,7 @@ export function DialogConnectionNotice() {
 /**
  * The one dialog frame of the app: Mantine's Modal with two accessibility fixes. Its header is a div (a `<header>`
  * in a portal is a second banner landmark beside the app's header) and its close button has a name. Without a
- * connection it says so above its content.
+ * connection it says so in its header.
  */
 export function Dialog({ title, children, closeLabel, contentProps, ...props }: DialogProps) {
   const { t } = useTranslation('common');
@@ -49,16 +54,14 @@ export function Dialog({ title, children, closeLabel, contentProps, ...props }: 
     <Modal.Root {...props}>
       <Modal.Overlay />
       <Modal.Content {...contentProps}>
-        <Modal.Header component="div">
+        <Modal.Header component="div" style={headerRows}>
           <Modal.Title title={typeof title === 'string' ? title : undefined} style={clampTwoLines}>
             {title}
           </Modal.Title>
           <Modal.CloseButton aria-label={closeLabel ?? t('dialog.close')} />
-        </Modal.Header>
-        <Modal.Body>
           <DialogConnectionNotice />
-          {children}
-        </Modal.Body>
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
       </Modal.Content>
     </Modal.Root>
   );
@@ -78,16 +81,14 @@ export function SideDrawer({ opened, onClose, title, closeLabel, children }: Sid
     <Drawer.Root opened={opened} onClose={onClose} position="right" size="xl">
       <Drawer.Overlay />
       <Drawer.Content>
-        <Drawer.Header component="div">
+        <Drawer.Header component="div" style={headerRows}>
           <Drawer.Title title={typeof title === 'string' ? title : undefined} style={clampTwoLines}>
             {title}
           </Drawer.Title>
           <Drawer.CloseButton aria-label={closeLabel} />
-        </Drawer.Header>
-        <Drawer.Body>
           <DialogConnectionNotice />
-          {children}
-        </Drawer.Body>
+        </Drawer.Header>
+        <Drawer.Body>{children}</Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>
   );
