@@ -6,7 +6,8 @@ const CALENDAR = 5;
 const NOTICE = 'No connection to the practice server — your input is kept. Try again or cancel.';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
-test.describe.configure({ timeout: 90_000 });
+// The machine is shared: sign-in, a day of the agenda and two saves get time to spare.
+test.describe.configure({ timeout: 120_000 });
 
 const run = Date.now();
 

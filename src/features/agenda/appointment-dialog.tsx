@@ -204,12 +204,30 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    const input = {
+      calendar: Number(values.calendar),
+      date: `${values.day} ${values.start}:00`,
+      end: `${values.day} ${values.end}:00`,
+      patid: values.patid,
+      appointment: values.appointment,
+      comment: values.comment,
+      displayedduration: values.displayedduration,
+      state: values.state as (typeof STATE_CHOICES)[number],
+    };
+    // The last Save may have reached the service though its answer did not come back: not a second time. Looked
+    // for before the overlap check, which would take that appointment for another one at the same time.
+    if (mode.kind === 'create' && uncertain.current) {
+      setBusy(true);
+      setError(null);
+      try {
+        if (await alreadyCreated(queryClient, input)) return onDone(t('dialog.created'));
+      } catch (e) {
+        fail(e);
+        return;
+      }
+    }
     try {
-      const slot = {
-        calendarid: Number(values.calendar),
-        date: `${values.day} ${values.start}:00`,
-        end: `${values.day} ${values.end}:00`,
-      };
+      const slot = { calendarid: input.calendar, date: input.date, end: input.end };
       if (!(await overlapAllows(mode.kind === 'create' ? slot : recordOf(values, loadedRecord)))) return;
     } catch (e) {
       fail(e);
@@ -218,20 +236,8 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
     if (mode.kind === 'create') {
       setBusy(true);
       setError(null);
-      const input = {
-        calendar: Number(values.calendar),
-        date: `${values.day} ${values.start}:00`,
-        end: `${values.day} ${values.end}:00`,
-        patid: values.patid,
-        appointment: values.appointment,
-        comment: values.comment,
-        displayedduration: values.displayedduration,
-        state: values.state as (typeof STATE_CHOICES)[number],
-      };
       try {
-        // The last Save may have reached the service though its answer did not come back: not a second time.
-        if (!(uncertain.current && (await alreadyCreated(queryClient, input))))
-          await create.mutateAsync(input);
+        await create.mutateAsync(input);
         onDone(t('dialog.created'));
       } catch (e) {
         uncertain.current ||= mayHaveArrived(e);
