@@ -1,6 +1,7 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client.ts';
+import { reportReachable, reportUnreachable } from './connection.ts';
 import { opKey, opMutationKey } from './queries.ts';
 import { createQueryClient, retryQuery } from './query-client.ts';
 
@@ -51,6 +52,36 @@ describe('createQueryClient', () => {
     const mutation = client.getMutationCache().build(client, { mutationFn, meta: { silent: true } });
     await expect(mutation.execute(undefined)).rejects.toBeInstanceOf(ApiError);
     expect(mutationFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs a mutation while the browser is offline, so that it fails instead of waiting for ever', async () => {
+    const client = createQueryClient();
+    const network = new ApiError({ op: 'createAppointment', kind: 'network', httpStatus: 0, msg: 'x' });
+    const mutationFn = vi.fn().mockRejectedValue(network);
+    onlineManager.setOnline(false);
+    try {
+      const mutation = client.getMutationCache().build(client, { mutationFn, meta: { silent: true } });
+      await expect(mutation.execute(undefined)).rejects.toBe(network);
+      expect(mutationFn).toHaveBeenCalledTimes(1);
+      expect(mutation.state.isPaused).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('answers an awaited fetchQuery offline at once with its error: no pause, no retry', async () => {
+    const client = createQueryClient();
+    const network = new ApiError({ op: 'getAppointments', kind: 'network', httpStatus: 0, msg: 'x' });
+    const queryFn = vi.fn().mockRejectedValue(network);
+    onlineManager.setOnline(false);
+    reportUnreachable();
+    try {
+      await expect(client.fetchQuery({ queryKey: ['offline'], queryFn })).rejects.toBe(network);
+      expect(queryFn).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+      reportReachable();
+    }
   });
 
   it('invalidates the query keys a mutation declares, and waits for the refetch', async () => {

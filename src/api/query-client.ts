@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { OpName } from '../../contract/operations.ts';
 import { type ApiError, isApiError } from './client.ts';
+import { isOnline } from './connection.ts';
 import { opMutationKey, opScope } from './queries.ts';
 
 declare module '@tanstack/react-query' {
@@ -98,8 +99,21 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
         retryDelay,
         staleTime: 30_000,
       },
-      mutations: { retry: false },
+      // A write runs when it is asked for, connection or not (TanStack's default 'online' would hold it, pending
+      // and unanswered, for as long as the browser says it is offline: a save that spins for ever). Without a
+      // connection it fails at once with a network error, and the form says so and keeps its input (0029).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
+  // Whoever awaits fetchQuery (a check before a save, a re-read in a dialog) gets an answer or an error, never a
+  // pause: offline it fails at once, without retries that cannot succeed. Lists (useQuery) still wait for the
+  // connection as before.
+  const fetchQuery = client.fetchQuery.bind(client);
+  client.fetchQuery = ((options: Parameters<QueryClient['fetchQuery']>[0]) =>
+    fetchQuery({
+      networkMode: 'always',
+      retry: (count: number, error: unknown) => isOnline() && retryQuery(count, error),
+      ...options,
+    })) as QueryClient['fetchQuery'];
   return client;
 }

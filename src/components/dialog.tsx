@@ -1,6 +1,8 @@
-import { Drawer, Modal, type ModalContentProps, type ModalRootProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Drawer, Modal, type ModalContentProps, type ModalRootProps } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOnline, subscribeConnection } from '../api/connection.ts';
 
 export interface DialogProps extends Omit<ModalRootProps, 'title' | 'children'> {
   title: ReactNode;
@@ -20,9 +22,31 @@ const clampTwoLines = {
   overflowWrap: 'anywhere',
 } as const;
 
+/** In the header (which stays at the top while the dialog scrolls), on a line of its own below the title. */
+const headerRows = { flexWrap: 'wrap', rowGap: 'var(--mantine-spacing-sm)' } as const;
+const noticeRow = { flexBasis: '100%' } as const;
+
+/**
+ * While the practice server cannot be reached (the browser is offline, or a request just failed to get through),
+ * inside every dialog and drawer, in its header: the page's own notice lies under the modal's overlay, and a notice
+ * at the top of a long form would be scrolled away on a phone when Save is pressed. Says what the person can do,
+ * so a save that failed is no dead end (docs/decisions/0029).
+ */
+export function DialogConnectionNotice() {
+  const { t } = useTranslation('common');
+  const online = useSyncExternalStore(subscribeConnection, isOnline, () => true);
+  if (online) return null;
+  return (
+    <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} role="status" style={noticeRow}>
+      {t('dialog.offline')}
+    </Alert>
+  );
+}
+
 /**
  * The one dialog frame of the app: Mantine's Modal with two accessibility fixes. Its header is a div (a `<header>`
- * in a portal is a second banner landmark beside the app's header) and its close button has a name.
+ * in a portal is a second banner landmark beside the app's header) and its close button has a name. Without a
+ * connection it says so in its header.
  */
 export function Dialog({ title, children, closeLabel, contentProps, ...props }: DialogProps) {
   const { t } = useTranslation('common');
@@ -30,11 +54,12 @@ export function Dialog({ title, children, closeLabel, contentProps, ...props }: 
     <Modal.Root {...props}>
       <Modal.Overlay />
       <Modal.Content {...contentProps}>
-        <Modal.Header component="div">
+        <Modal.Header component="div" style={headerRows}>
           <Modal.Title title={typeof title === 'string' ? title : undefined} style={clampTwoLines}>
             {title}
           </Modal.Title>
           <Modal.CloseButton aria-label={closeLabel ?? t('dialog.close')} />
+          <DialogConnectionNotice />
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>
@@ -56,11 +81,12 @@ export function SideDrawer({ opened, onClose, title, closeLabel, children }: Sid
     <Drawer.Root opened={opened} onClose={onClose} position="right" size="xl">
       <Drawer.Overlay />
       <Drawer.Content>
-        <Drawer.Header component="div">
+        <Drawer.Header component="div" style={headerRows}>
           <Drawer.Title title={typeof title === 'string' ? title : undefined} style={clampTwoLines}>
             {title}
           </Drawer.Title>
           <Drawer.CloseButton aria-label={closeLabel} />
+          <DialogConnectionNotice />
         </Drawer.Header>
         <Drawer.Body>{children}</Drawer.Body>
       </Drawer.Content>

@@ -18,6 +18,7 @@ import {
   recordOf,
   valuesOf,
 } from './appointment-form.ts';
+import { alreadyCreated, mayHaveArrived } from './create-once.ts';
 import {
   type AgendaItem,
   type AppointmentRecord,
@@ -68,6 +69,8 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   const [phase, setPhase] = useState<Phase>({ kind: 'edit' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // A save failed in a way that may have written it anyway (create-once.ts): look before writing again.
+  const uncertain = useRef(false);
 
   const form = useForm<FormValues>({
     resolver: contractResolver(formSchema),
@@ -128,6 +131,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       onDone(t('dialog.saved'));
     } catch (e) {
       if (changedMeanwhile(e)) return askAfterChange('save', record);
+      uncertain.current ||= mayHaveArrived(e);
       setPhase({ kind: 'edit' });
       fail(e);
     }
@@ -162,6 +166,16 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       fail(e);
       return;
     }
+    // A Save whose answer was lost that had reached the service: what is there is what the user asked for.
+    if (
+      uncertain.current &&
+      purpose === 'save' &&
+      current &&
+      changedFields(mine, toRecord(current.appt, current.calendarid)).length === 0
+    ) {
+      onDone(t('dialog.saved'));
+      return;
+    }
     if (!current || changedFields(loadedRecord, toRecord(current.appt, current.calendarid)).length > 0) {
       setBusy(false);
       setPhase({ kind: 'conflict', purpose, current, mine });
@@ -190,12 +204,30 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    const input = {
+      calendar: Number(values.calendar),
+      date: `${values.day} ${values.start}:00`,
+      end: `${values.day} ${values.end}:00`,
+      patid: values.patid,
+      appointment: values.appointment,
+      comment: values.comment,
+      displayedduration: values.displayedduration,
+      state: values.state as (typeof STATE_CHOICES)[number],
+    };
+    // The last Save may have reached the service though its answer did not come back: not a second time. Looked
+    // for before the overlap check, which would take that appointment for another one at the same time.
+    if (mode.kind === 'create' && uncertain.current) {
+      setBusy(true);
+      setError(null);
+      try {
+        if (await alreadyCreated(queryClient, input)) return onDone(t('dialog.created'));
+      } catch (e) {
+        fail(e);
+        return;
+      }
+    }
     try {
-      const slot = {
-        calendarid: Number(values.calendar),
-        date: `${values.day} ${values.start}:00`,
-        end: `${values.day} ${values.end}:00`,
-      };
+      const slot = { calendarid: input.calendar, date: input.date, end: input.end };
       if (!(await overlapAllows(mode.kind === 'create' ? slot : recordOf(values, loadedRecord)))) return;
     } catch (e) {
       fail(e);
@@ -205,18 +237,10 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       setBusy(true);
       setError(null);
       try {
-        await create.mutateAsync({
-          calendar: Number(values.calendar),
-          date: `${values.day} ${values.start}:00`,
-          end: `${values.day} ${values.end}:00`,
-          patid: values.patid,
-          appointment: values.appointment,
-          comment: values.comment,
-          displayedduration: values.displayedduration,
-          state: values.state as (typeof STATE_CHOICES)[number],
-        });
+        await create.mutateAsync(input);
         onDone(t('dialog.created'));
       } catch (e) {
+        uncertain.current ||= mayHaveArrived(e);
         fail(e);
       }
       return;

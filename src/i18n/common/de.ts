@@ -29,6 +29,8 @@ export const de: Translation<typeof en> = {
   },
   dialog: {
     close: 'Schliessen',
+    offline:
+      'Keine Verbindung zum Praxisserver – Ihre Eingaben bleiben erhalten. Versuchen Sie es erneut oder brechen Sie ab.',
   },
   unsaved: {
     title: 'Seite verlassen?',

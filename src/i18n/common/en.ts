@@ -27,6 +27,7 @@ export const en = {
   },
   dialog: {
     close: 'Close',
+    offline: 'No connection to the practice server — your input is kept. Try again or cancel.',
   },
   unsaved: {
     title: 'Leave this page?',

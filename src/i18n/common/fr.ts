@@ -29,6 +29,7 @@ export const fr: Translation<typeof en> = {
   },
   dialog: {
     close: 'Fermer',
+    offline: 'Pas de connexion au serveur du cabinet – vos saisies sont conservées. Réessayez ou annulez.',
   },
   unsaved: {
     title: 'Quitter cette page ?',

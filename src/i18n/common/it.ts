@@ -29,6 +29,7 @@ export const it: Translation<typeof en> = {
   },
   dialog: {
     close: 'Chiudi',
+    offline: 'Nessuna connessione al server dello studio – i dati inseriti restano. Riprovare o annullare.',
   },
   unsaved: {
     title: 'Lasciare questa pagina?',
