@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CalendarAppointment } from '../../../contract/agenda.ts';
+import { appointmentWrites } from '../../api/agenda.ts';
 import { call, isApiError } from '../../api/client.ts';
 import { scopeOf } from '../../api/queries.ts';
-import { appointmentWrites, visible } from './queries.ts';
+import { visible } from './queries.ts';
 
 /**
  * createAppointment has no idempotency key (the contract gives one to createLead and intakeLead only,
