@@ -14,11 +14,12 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isoDate, isRealDate } from '../../../contract/common.ts';
 import { type Lead, MSG } from '../../../contract/sales.ts';
+import { DayField } from '../../components/date-time-fields.tsx';
 import { contractResolver } from '../../components/form-resolver.ts';
 import { formatDate } from '../../components/format.ts';
 import { applyServerError, targetIn } from '../../components/server-error.ts';
@@ -151,19 +152,36 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
     <form onSubmit={submit} noValidate aria-label={t('details.admissions.formLabel')}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="date"
-            label={t('details.admissions.date')}
-            required
-            data-autofocus
-            error={message(errors.date?.message)}
-            {...form.register('date')}
+          <Controller
+            control={form.control}
+            name="date"
+            render={({ field }) => (
+              <DayField
+                label={t('details.admissions.date')}
+                required
+                data-autofocus
+                error={message(errors.date?.message)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
-          <TextInput
-            type="date"
-            label={t('details.admissions.until')}
-            error={message(errors.until?.message)}
-            {...form.register('until')}
+          <Controller
+            control={form.control}
+            name="until"
+            render={({ field }) => (
+              <DayField
+                label={t('details.admissions.until')}
+                error={message(errors.until?.message)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                clearable
+              />
+            )}
           />
         </SimpleGrid>
         <TextInput
