@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -7,24 +5,21 @@ import { describe, expect, it } from 'vitest';
  * practice's: every day and time is typed in DayField/TimeField (date-time-fields.tsx), DD.MM.YYYY and 24 hours.
  * docs/decisions/0028-one-date-field-one-number-format.md
  */
-const SRC = join(import.meta.dirname, '..');
+
+// Every source file of the app, as text (Vite reads them; src/ does not import node:fs). Tests may name the
+// attribute to check that it is gone.
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 // `type="date"`, `type={'time'}`, `type: 'datetime-local'`, `setAttribute('type', 'date')` and the like.
 const nativeType =
   /\btype\s*(?:=\s*\{?\s*|:\s*|['"]\s*,\s*)["'`](?:date|time|datetime-local|month|week)["'`]/;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    // Tests may name the attribute to check that it is gone.
-    if (/\.test\.tsx?$/.test(entry.name) || !/\.(tsx?|html)$/.test(entry.name)) return [];
-    return [path];
-  });
-}
-
 /** `file:line: text` of every line that makes a native date or time input. */
-export function nativeDateInputs(files: { name: string; text: string }[]): string[] {
+function nativeDateInputs(files: { name: string; text: string }[]): string[] {
   return files.flatMap(({ name, text }) =>
     text
       .split('\n')
@@ -51,10 +46,7 @@ describe('no native date or time inputs', () => {
   });
 
   it('src/ has none: days and times go through DayField and TimeField', () => {
-    const files = sourceFiles(SRC).map((path) => ({
-      name: relative(SRC, path),
-      text: readFileSync(path, 'utf8'),
-    }));
+    const files = Object.entries(sources).map(([name, text]) => ({ name, text }));
     expect(files.length).toBeGreaterThan(100);
     expect(nativeDateInputs(files)).toEqual([]);
   });
