@@ -3,6 +3,7 @@ import type { en } from './en.ts';
 
 export const fr: Translation<typeof en> = {
   language: 'Langue',
+  labelValue: '{{label}}\u202f: {{value}}',
   folder: {
     open: 'Ouvert',
     toBeContacted: 'À contacter',
@@ -129,7 +130,8 @@ export const fr: Translation<typeof en> = {
     noMobileMended:
       'Il n’y avait pas de numéro de mobile lors de l’envoi\u202f; il y en a un maintenant\u202f: renvoyer.',
     noMail: 'Aucune adresse e-mail enregistrée.',
-    noMailMended: 'Il n’y avait pas d’adresse e-mail lors de l’envoi\u202f; il y en a une maintenant\u202f: renvoyer.',
+    noMailMended:
+      'Il n’y avait pas d’adresse e-mail lors de l’envoi\u202f; il y en a une maintenant\u202f: renvoyer.',
     noAddress: 'L’adresse postale est incomplète.',
     mailBounced: 'L’e-mail n’a pas pu être distribué (boîte aux lettres indisponible). Vérifiez l’adresse.',
     smsRejected: 'Le service SMS a refusé le numéro de mobile. Vérifiez le numéro.',
