@@ -20,9 +20,9 @@ export const fr: Translation<typeof en> = {
     newAppointment: 'Nouveau rendez-vous',
     calendars: 'Agendas affichés',
     rangeWeek: 'Semaine {{week}}\u202f: {{from}} – {{to}}',
-    keys: 'Touches\u202f: ← et → {{unit}} précédent(e) et suivant(e), T aujourd’hui, D vue jour, W vue semaine, N nouveau rendez-vous. Les rendez-vous s’ouvrent avec Entrée.',
-    unitDay: 'jour',
-    unitWeek: 'semaine',
+    keys: 'Touches\u202f: ← et → {{unit}}, T aujourd’hui, D vue jour, W vue semaine, N nouveau rendez-vous. Les rendez-vous s’ouvrent avec Entrée.',
+    unitDay: 'jour précédent et suivant',
+    unitWeek: 'semaine précédente et suivante',
     refresh: 'Actualiser',
   },
   fallback: {
