@@ -108,8 +108,9 @@ export function DetailsAdmissions({ lead, headingOrder = 3 }: { lead: Lead; head
             <Table.Tbody>
               {items.map((a) => (
                 <Table.Tr key={a.admissionId}>
-                  <Table.Td>{formatDate(a.date)}</Table.Td>
-                  <Table.Td>{formatDate(a.until) || '—'}</Table.Td>
+                  {/* A date is one word: 05.01.2027, not 05.01.20 over 27 at 390 px. */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.date)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.until) || '—'}</Table.Td>
                   <Table.Td>{a.settings || '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{a.comment || '—'}</Table.Td>
                 </Table.Tr>
