@@ -14,7 +14,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isoDate, isRealDate } from '../../../contract/common.ts';
@@ -133,6 +133,8 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
     defaultValues: { date: '', until: '', settings: '', comment: '' },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  // The end's calendar opens on the admission's month, not today's.
+  const admissionDay = useWatch({ control: form.control, name: 'date' });
   useReportUnsaved('admission', isDirty);
   const message = (m: string | undefined) => (m ? translateMessage(t, m) : undefined);
 
@@ -175,6 +177,7 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
             render={({ field }) => (
               <DayField
                 label={t('details.admissions.until')}
+                defaultDate={admissionDay || undefined}
                 error={message(errors.until?.message)}
                 value={field.value}
                 onChange={field.onChange}
