@@ -26,7 +26,7 @@ export const fr: Translation<typeof en> = {
   },
   whole: {
     title: 'Charger tout le stock\u202f?',
-    text: 'Sans période, le service envoie toutes les prestations ou tous les paiements jamais saisis. Cela peut représenter 100\'000 lignes et plus\u202f: c’est long et cela utilise beaucoup de mémoire dans ce navigateur.',
+    text: "Sans période, le service envoie toutes les prestations ou tous les paiements jamais saisis. Cela peut représenter 100'000 lignes et plus\u202f: c’est long et cela utilise beaucoup de mémoire dans ce navigateur.",
     confirm: 'Charger tout le stock',
     cancel: 'Annuler',
     pending: 'Cette adresse demande tout le stock. Le charger\u202f?',

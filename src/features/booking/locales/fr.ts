@@ -61,7 +61,8 @@ export const fr: Translation<typeof en> = {
     checking: 'Vérification que l’heure est encore libre…',
     noCalendar: 'Aucun agenda n’appartient à ce thérapeute\u202f; le rendez-vous ne peut donc pas être pris.',
     calendarId: 'Numéro d’agenda',
-    calendarIdHint: 'Ce serveur ne liste pas ses agendas\u202f: saisissez le numéro de l’agenda du thérapeute.',
+    calendarIdHint:
+      'Ce serveur ne liste pas ses agendas\u202f: saisissez le numéro de l’agenda du thérapeute.',
     failed: 'Non réservé\u202f: {{msg}}',
   },
   done: {
