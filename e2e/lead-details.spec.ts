@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support.ts';
+import { expectNoAxeViolations, signIn, typeDay, typeTime } from './support.ts';
 
 /**
  * The lead details page, its timeline, admissions, deletion and patient link, and the new-lead form, against the
@@ -112,8 +112,12 @@ test('notes, tasks and completing a task in the timeline, with the type filter',
   const tomorrow = zurichDay(1);
   await page.getByRole('button', { name: 'Add task' }).click();
   await page.getByRole('textbox', { name: 'Task', exact: true }).fill('Send the offer');
-  await page.getByLabel('Reminder date').fill(tomorrow);
-  await page.getByLabel('Reminder time').fill('09:30');
+  const taskForm = page.getByRole('form', { name: 'New task' });
+  // Typed as the practice writes it, whatever the browser's language: 24 hours, the day before the month.
+  const reminderDay = taskForm.getByRole('textbox', { name: 'Reminder date', exact: true });
+  await typeDay(reminderDay, tomorrow);
+  await expect(reminderDay).toHaveValue(swiss(tomorrow));
+  await typeTime(taskForm, '09:30');
   await page.getByLabel('Priority').selectOption({ label: 'High priority' });
   await page.getByRole('button', { name: 'Save task' }).click();
   const task = entry(page, 'Send the offer');
@@ -189,11 +193,13 @@ test('adding an admission lists it and gives the lead its admission date', async
   const until = zurichDay(24);
   await page.getByRole('button', { name: 'Add admission' }).click();
   // Until before the admission is refused here already.
-  await page.getByRole('textbox', { name: 'Admission', exact: true }).fill(from);
-  await page.getByLabel('Until').fill(zurichDay(5));
+  const admissionForm = page.getByRole('form', { name: 'New admission' });
+  const untilField = admissionForm.getByRole('textbox', { name: 'Until', exact: true });
+  await typeDay(admissionForm.getByRole('textbox', { name: 'Admission', exact: true }), from);
+  await typeDay(untilField, zurichDay(5));
   await page.getByRole('button', { name: 'Save admission' }).click();
   await expect(page.getByText('Enter a valid end date, not before the admission.')).toBeVisible();
-  await page.getByLabel('Until').fill(until);
+  await typeDay(untilField, until);
   await page.getByLabel('Room or setting').fill('R12');
   await page.getByLabel('Comment').fill('Two weeks of rehabilitation');
   await page.getByRole('button', { name: 'Save admission' }).click();

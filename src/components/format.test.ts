@@ -4,6 +4,9 @@ import {
   formatChf,
   formatDate,
   formatDateTime,
+  formatFileSize,
+  formatNumber,
+  formatPercent,
   formatTime,
   fromUnixSeconds,
   intlLocale,
@@ -127,5 +130,32 @@ describe('formats per language (de-CH, fr-CH, it-CH, en)', () => {
     expect(dayjs('2026-11-01').locale('it').format('MMMM YYYY')).toBe('novembre 2026');
     expect(dayjs('2026-03-01').locale('it').format('MMMM')).toBe('marzo');
     expect(dayjs('2026-03-01').locale('fr').format('MMMM')).toBe('mars');
+  });
+});
+
+describe('formatNumber: the apostrophe and the point in every language', () => {
+  it('groups thousands with U+0027 and writes decimals after a point', () => {
+    expect(formatNumber(1554)).toBe("1'554");
+    expect(formatNumber(100000)).toBe("100'000");
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(1234567.891)).toBe("1'234'567.89");
+    expect(formatNumber(19.6)).toBe('19.6');
+    expect(formatNumber(19.64, { decimals: 1 })).toBe('19.6');
+    expect(formatNumber(3, { decimals: 1, fixed: true })).toBe('3.0');
+    expect(formatNumber(-1234.5)).toBe("-1'234.5");
+    expect(formatNumber(-0.001)).toBe('0');
+    expect(formatNumber(null)).toBe('');
+    expect(formatNumber(Number.NaN)).toBe('');
+  });
+
+  it('percentages and file sizes go through it', () => {
+    expect(formatPercent(12.345)).toBe('12.3\u00a0%');
+    expect(formatPercent(100)).toBe('100.0\u00a0%');
+    expect(formatFileSize(812, 'de')).toBe('812\u00a0B');
+    expect(formatFileSize(12.4 * 1024, 'de')).toBe('12\u00a0kB');
+    expect(formatFileSize(3.25 * 1024 * 1024, 'de')).toBe('3.3\u00a0MB');
+    expect(formatFileSize(3.25 * 1024 * 1024, 'fr')).toBe('3.3\u00a0Mo');
+    expect(formatFileSize(1500 * 1024 * 1024, 'it')).toBe('1.5\u00a0GB');
+    expect(formatFileSize(-1, 'de')).toBe('');
   });
 });

@@ -131,20 +131,68 @@ export function intlLocale(language: string | undefined = i18next.resolvedLangua
 }
 
 /**
+ * Numbers as a Swiss practice writes them, in all four languages (docs/decisions/0028-one-date-field-one-number-format.md):
+ * the plain apostrophe (U+0027) between thousands and the point before decimals: `1'554`, `100'000`, `19.6`,
+ * `-1'234.5`. Also in French, where CLDR's fr-CH has a narrow no-break space: the practice's documents, its
+ * amounts (formatChf) and the other three languages all use the apostrophe, and one way to read a number is
+ * worth more than following one language's book style. Written from en-US digits rather than each locale's
+ * Intl output, which differs between ICU versions (U+2019 or U+0027 in de-CH, it-CH not grouping 4 digits).
+ * `decimals`: at most that many after the point (default 2; trailing zeros dropped unless `fixed`).
+ */
+export function formatNumber(
+  value: number | null | undefined,
+  { decimals = 2, fixed = false }: { decimals?: number; fixed?: boolean } = {},
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const key = `${decimals}|${fixed}`;
+  let nf = numberFormats.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: fixed ? decimals : 0,
+      maximumFractionDigits: decimals,
+    });
+    numberFormats.set(key, nf);
+  }
+  // en-US writes `1,234.5` and `-1,234.5` (hyphen-minus); `-0` is `0`.
+  return nf
+    .format(value === 0 ? 0 : value)
+    .replace(/,/g, "'")
+    .replace(/^-(0(?:\.0+)?)$/, '$1');
+}
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A share in percent (`12.5 %`, no-break space before the sign as in all four Swiss languages); '' without a value. */
+export function formatPercent(percent: number | null | undefined, decimals = 1): string {
+  const n = formatNumber(percent, { decimals, fixed: true });
+  return n === '' ? '' : `${n}\u00a0%`;
+}
+
+/**
+ * A file size in 1024 steps: `812 B`, `12.4 kB`, `3.2 MB`, `1.5 GB`; French writes octets (`3.2 Mo`). One decimal
+ * below 10 of a unit, none above; a no-break space before the unit.
+ */
+export function formatFileSize(bytes: number | null | undefined, language: string = uiLanguage()): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  const units = language === 'fr' ? ['o', 'ko', 'Mo', 'Go'] : ['B', 'kB', 'MB', 'GB'];
+  let size = bytes;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit += 1;
+  }
+  const decimals = unit > 0 && size < 10 ? 1 : 0;
+  return `${formatNumber(size, { decimals, fixed: decimals > 0 })}\u00a0${units[unit]}`;
+}
+
+/**
  * An amount in francs as a Swiss practice writes it in the app's language (docs/decisions/0012-languages.md):
  * `CHF 1'234.50` in German, Italian and English; `1'234.50 CHF` in French (fr-CH: the currency after the amount,
- * a no-break space between). Always the plain apostrophe (U+0027) as thousands separator and the point as decimal
- * separator, as the practice's documents print them; written by hand, not by Intl, whose fr-CH and it-CH output
- * differs between ICU versions (it-CH does not group 4-digit amounts). Negative amounts: `CHF -1'234.50`.
- * Rounded to the cent.
+ * a no-break space between). Grouped and rounded to the cent by formatNumber; negative amounts: `CHF -1'234.50`.
  */
 export function formatChf(amount: number | null | undefined, language: string = uiLanguage()): string {
   if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
   // The small nudge rounds binary near-halves (1.005) up, as a person would.
   const cents = Math.round(Math.abs(amount) * 100 + 1e-7);
-  const francs = Math.floor(cents / 100).toString();
-  const grouped = francs.replace(/\B(?=(\d{3})+(?!\d))/g, "'");
-  const sign = amount < 0 && cents > 0 ? '-' : '';
-  const number = `${sign}${grouped}.${String(cents % 100).padStart(2, '0')}`;
+  const number = formatNumber(((amount < 0 ? -1 : 1) * cents) / 100, { decimals: 2, fixed: true });
   return language === 'fr' ? `${number}\u00a0CHF` : `CHF ${number}`;
 }

@@ -103,4 +103,36 @@ describe('i18n', () => {
       else window.localStorage.setItem('praxis.language', stored);
     }
   });
+
+  it('writes numbers in placeholders with the apostrophe in every language, identifiers as they are', async () => {
+    for (const lng of ['de', 'fr', 'it', 'en'] as const) {
+      await setLanguage(lng);
+      i18n.addResource(
+        lng,
+        'common',
+        'zzNumbers',
+        '{{shown}}/{{total}} {{size}} {{patid}} {{year}} {{n, plain}} {{name}}',
+      );
+      expect(
+        i18n.t('zzNumbers', {
+          shown: 50,
+          total: 1554,
+          size: 19.6,
+          patid: 12345,
+          year: 2026,
+          n: 4711,
+          name: '1000',
+        }),
+      ).toBe("50/1'554 19.6 12345 2026 4711 1000");
+    }
+    await setLanguage('de');
+    // A plural's count is grouped too, and still picks the plural form.
+    expect(i18n.t('todayBadge.late', { count: 1554 })).toBe(
+      (localeModules().common.de.todayBadge as Record<string, string>).late_other.replace(
+        '{{count}}',
+        "1'554",
+      ),
+    );
+    await setLanguage('en');
+  });
 });

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { formatNumber } from '../components/format.ts';
 import {
   defaultLanguage,
   detectLanguage,
@@ -38,6 +39,35 @@ const backend = {
   },
 };
 
+/**
+ * Placeholders that carry a number are written by formatNumber (`1'554`, `19.6`): interpolation is told to format
+ * every value (alwaysFormat), and this formatter takes numbers only. Identifiers are numbers too but no amounts:
+ * a patient number or a year is written as it is (`Nr. 12345`, `2026`); so is `{{x, plain}}`.
+ */
+const identifierKeys = new Set(['id', 'patid', 'leadId', 'year', 'week', 'key', 'tenant', 'user', 'lead']);
+export function formatPlaceholder(
+  value: unknown,
+  format: string | undefined,
+  key: string | undefined,
+): unknown {
+  if (typeof value !== 'number' || !Number.isFinite(value) || format === 'plain') return value;
+  if (!format && key !== undefined && identifierKeys.has(key)) return value;
+  return formatNumber(value);
+}
+
+const numberFormatter = {
+  type: 'formatter' as const,
+  init() {},
+  format: (
+    value: unknown,
+    format: string | undefined,
+    _lng: string | undefined,
+    options?: { interpolationkey?: string },
+  ) => formatPlaceholder(value, format, options?.interpolationkey),
+  add() {},
+  addCached() {},
+};
+
 const languageDetector = {
   type: 'languageDetector' as const,
   init() {},
@@ -54,6 +84,7 @@ export const i18nReady: Promise<unknown> = i18n
   .use(languageDetector)
   .use(backend)
   .use(initReactI18next)
+  .use(numberFormatter)
   .init({
     ns: [...shellNamespaces],
     defaultNS: 'common',
@@ -64,7 +95,7 @@ export const i18nReady: Promise<unknown> = i18n
     fallbackLng: (code?: string) =>
       code && isLanguage(code.split('-')[0].toLowerCase()) ? [] : [defaultLanguage],
     initAsync: false,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     react: { useSuspense: false },
   });
 

@@ -62,6 +62,8 @@ const sameAsEnglish: Record<'fr' | 'it', ReadonlySet<string>> = {
   ]),
   it: new Set([
     'Praxis Front Office',
+    // A label and its value: Italian writes the colon as English does.
+    '{{label}}: {{value}}',
     'Agenda',
     'Pipeline',
     'Lead',

@@ -163,7 +163,10 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
                       </Group>
                       <Text size="sm">{patientFacts(p).join(' · ')}</Text>
                       <Text size="xs" c="dimmed">
-                        {t('newPatient.matchedBy')}: {by.map((b) => t(`newPatient.by.${b}`)).join(', ')}
+                        {t('common:labelValue', {
+                          label: t('newPatient.matchedBy'),
+                          value: by.map((b) => t(`newPatient.by.${b}`)).join(', '),
+                        })}
                       </Text>
                     </Stack>
                     {onUse && p.deleted !== '1' && (

@@ -1,4 +1,5 @@
 import { isLaborFile, laborLimits } from '../../../contract/labor.ts';
+import { formatNumber } from '../../components/format.ts';
 
 /**
  * What the document limits for laborUpload, checked before a file is read or sent (practice-api.md "Limits"):
@@ -42,7 +43,7 @@ export function checkLaborFile(file: { name: string; size: number }): FileProble
 
 /** `1.2 MB`, `830 KB`, `12 B` (decimal units, as file managers show them). */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  if (bytes < 1000) return `${formatNumber(bytes)} B`;
+  if (bytes < 1_000_000) return `${formatNumber(Math.round(bytes / 1000))} KB`;
+  return `${formatNumber(bytes / 1_000_000, { decimals: 1, fixed: true })} MB`;
 }

@@ -14,11 +14,12 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isoDate, isRealDate } from '../../../contract/common.ts';
 import { type Lead, MSG } from '../../../contract/sales.ts';
+import { DayField } from '../../components/date-time-fields.tsx';
 import { contractResolver } from '../../components/form-resolver.ts';
 import { formatDate } from '../../components/format.ts';
 import { applyServerError, targetIn } from '../../components/server-error.ts';
@@ -107,8 +108,9 @@ export function DetailsAdmissions({ lead, headingOrder = 3 }: { lead: Lead; head
             <Table.Tbody>
               {items.map((a) => (
                 <Table.Tr key={a.admissionId}>
-                  <Table.Td>{formatDate(a.date)}</Table.Td>
-                  <Table.Td>{formatDate(a.until) || '—'}</Table.Td>
+                  {/* A date is one word: 05.01.2027, not 05.01.20 over 27 at 390 px. */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.date)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.until) || '—'}</Table.Td>
                   <Table.Td>{a.settings || '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{a.comment || '—'}</Table.Td>
                 </Table.Tr>
@@ -131,6 +133,8 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
     defaultValues: { date: '', until: '', settings: '', comment: '' },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  // The end's calendar opens on the admission's month, not today's.
+  const admissionDay = useWatch({ control: form.control, name: 'date' });
   useReportUnsaved('admission', isDirty);
   const message = (m: string | undefined) => (m ? translateMessage(t, m) : undefined);
 
@@ -151,19 +155,37 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
     <form onSubmit={submit} noValidate aria-label={t('details.admissions.formLabel')}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="date"
-            label={t('details.admissions.date')}
-            required
-            data-autofocus
-            error={message(errors.date?.message)}
-            {...form.register('date')}
+          <Controller
+            control={form.control}
+            name="date"
+            render={({ field }) => (
+              <DayField
+                label={t('details.admissions.date')}
+                required
+                data-autofocus
+                error={message(errors.date?.message)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
-          <TextInput
-            type="date"
-            label={t('details.admissions.until')}
-            error={message(errors.until?.message)}
-            {...form.register('until')}
+          <Controller
+            control={form.control}
+            name="until"
+            render={({ field }) => (
+              <DayField
+                label={t('details.admissions.until')}
+                defaultDate={admissionDay || undefined}
+                error={message(errors.until?.message)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                clearable
+              />
+            )}
           />
         </SimpleGrid>
         <TextInput

@@ -30,10 +30,10 @@ describe('historyText (what the reference service writes, in the app language)',
   it('names standard folders in the language and keeps a custom folder and the note', async () => {
     const t = await inLanguage('fr');
     expect(historyText(entry('S', 'Folder: Open → To be contacted'), folders, t)).toBe(
-      'Dossier : Ouvert → À contacter',
+      'Dossier\u202f: Ouvert → À contacter',
     );
     expect(historyText(entry('S', 'Folder: To be contacted → Rückruf Mo (ruft zurück)'), folders, t)).toBe(
-      'Dossier : À contacter → Rückruf Mo (ruft zurück)',
+      'Dossier\u202f: À contacter → Rückruf Mo (ruft zurück)',
     );
   });
 

@@ -14,10 +14,11 @@ import {
 import { IconLink, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../contract/sales.ts';
 import type { Patient } from '../../../contract/system.ts';
+import { DayField } from '../../components/date-time-fields.tsx';
 import { formatDate } from '../../components/format.ts';
 import { hasCriteria, type PatientCriteria, patientName } from '../../components/patient-criteria.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
@@ -93,7 +94,19 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label={t('details.link.lastname')} {...form.register('lastname')} />
             <TextInput label={t('details.link.firstname')} {...form.register('firstname')} />
-            <TextInput type="date" label={t('details.link.dob')} {...form.register('dob')} />
+            <Controller
+              control={form.control}
+              name="dob"
+              render={({ field }) => (
+                <DayField
+                  label={t('details.link.dob')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  clearable
+                />
+              )}
+            />
             <TextInput label={t('details.link.patid')} inputMode="numeric" {...form.register('patid')} />
           </SimpleGrid>
           {form.formState.errors.root && (

@@ -160,4 +160,20 @@ describe('the new-lead form', { timeout: 60_000 }, () => {
     // The draft stays for the return.
     expect(window.sessionStorage.getItem(DRAFT_KEY)).toContain('Muster');
   });
+
+  it('takes the birth date as DD.MM.YYYY (no native date input) and sends it as YYYY-MM-DD', async () => {
+    const { router, container } = renderForm();
+    const user = userEvent.setup({ delay: null });
+    expect(
+      container.querySelector('input[type="date"], input[type="time"], input[type="datetime-local"]'),
+    ).toBeNull();
+    await user.type(screen.getByLabelText('Last name'), 'Geburtstag');
+    const dob = screen.getByRole('textbox', { name: 'Date of birth' });
+    await user.type(dob, '21.11.1980');
+    await user.tab();
+    expect(dob).toHaveValue('21.11.1980');
+    await user.click(screen.getByRole('button', { name: 'Create lead' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/leads\/\d+$/));
+    expect(createCalls()[0]).toMatchObject({ contact: { lastname: 'Geburtstag', dob: '1980-11-21' } });
+  });
 });

@@ -23,6 +23,7 @@ import { useNavigate } from 'react-router';
 import { leadGenders } from '../../../contract/sales.ts';
 import { userName, usersQuery } from '../../api/people.ts';
 import { folderName } from '../../components/codes.ts';
+import { DayField } from '../../components/date-time-fields.tsx';
 import { contractResolver } from '../../components/form-resolver.ts';
 import { applyServerError } from '../../components/server-error.ts';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
@@ -297,7 +298,21 @@ export function NewLeadForm() {
               }))}
               {...form.register('contact.gender')}
             />
-            {text('contact.dob', t('details.field.dob'), { type: 'date' })}
+            <Controller
+              control={form.control}
+              name="contact.dob"
+              render={({ field }) => (
+                <DayField
+                  label={t('details.field.dob')}
+                  error={fieldError('contact.dob')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  clearable
+                />
+              )}
+            />
             {text('contact.civilStatus', t('details.field.civilStatus'))}
             {text('contact.nationality', t('details.field.nationality'))}
           </SimpleGrid>

@@ -28,6 +28,7 @@ describe('formatSize', () => {
     [3 * 1024 * 1024 + 200_000, '3.2 MB'],
     [250 * 1024 * 1024, '250 MB'],
   ])('%d bytes read %s', (bytes, text) => {
-    expect(formatSize(bytes)).toBe(text);
+    // A no-break space keeps the unit with its number.
+    expect(formatSize(bytes)).toBe(text.replace(' ', '\u00a0'));
   });
 });

@@ -8,16 +8,8 @@ export function base64ToBlob(base64: string, mime: string): Blob {
   return new Blob([bytes], { type: mime || 'application/octet-stream' });
 }
 
-/** `812 B`, `12.4 kB`, `3.2 MB` (1 kB = 1024 bytes). */
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} kB`;
-  const mb = kb / 1024;
-  if (mb < 1024) return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
-  return `${(mb / 1024).toFixed(1)} GB`;
-}
+/** `812 B`, `12.4 kB`, `3.2 MB` (1 kB = 1024 bytes; `Mo` in French): the shared number format. */
+export { formatFileSize as formatSize } from '../../components/format.ts';
 
 /** How long an object URL lives: long enough for a new tab or a download to read it. */
 const URL_LIFETIME_MS = 60_000;

@@ -63,7 +63,13 @@ export function Component() {
               what: criteria
                 .map((c) =>
                   Object.entries(c)
-                    .map(([k, v]) => `${t(`fields.${k === 'phone' ? 'phoneOrMobile' : k}`)}: ${v}`)
+                    .map(([k, v]) =>
+                      t('common:labelValue', {
+                        label: t(`fields.${k === 'phone' ? 'phoneOrMobile' : k}`),
+                        // A patient number is written as typed (no apostrophe).
+                        value: String(v),
+                      }),
+                    )
                     .join(', '),
                 )
                 .join(` ${t('results.or')} `),

@@ -143,7 +143,7 @@ export function Component() {
               </Text>
               {recallStatuses.map((s) => (
                 <Badge key={s} color={statusColor[s]} variant="dot">
-                  {t(`status.${s}`)}: {counts[s]}
+                  {t('common:labelValue', { label: t(`status.${s}`), value: counts[s] })}
                 </Badge>
               ))}
             </Group>

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { StatGroupBy, StatMetric, StatRow } from '../../../contract/sales.ts';
 import { folderName } from '../../components/codes.ts';
 import { dayjs } from '../../components/dayjs.ts';
-import { formatChf, formatDate } from '../../components/format.ts';
+import { formatChf, formatDate, formatNumber } from '../../components/format.ts';
 
 /** What a person reads for a group: names for ids and codes, de-CH dates, `Week 47, 2026`, `Nov 2026`. */
 export function groupLabel(groupBy: StatGroupBy, row: StatRow, t: TFunction, language: string): string {
@@ -34,16 +34,11 @@ export function groupLabel(groupBy: StatGroupBy, row: StatRow, t: TFunction, lan
 
 /** A value in the table: a count as a whole number, money as `CHF 1'234.50`. */
 export function formatValue(metric: StatMetric, value: number): string {
-  if (metric === 'count') return groupThousands(Math.round(value));
+  if (metric === 'count') return formatNumber(Math.round(value));
   return formatChf(value);
 }
 
 /** Axis ticks: whole numbers with the Swiss apostrophe (`12'500`). */
 export function formatTick(value: number): string {
-  return groupThousands(Math.round(value));
-}
-
-function groupThousands(n: number): string {
-  const sign = n < 0 ? '-' : '';
-  return sign + String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, "'");
+  return formatNumber(Math.round(value));
 }

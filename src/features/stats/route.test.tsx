@@ -100,9 +100,10 @@ describe('the statistics page', { timeout: 20_000 }, () => {
         .map((r) => r.textContent),
     ).toEqual([
       'MonthRevenueShare',
-      "Sep 2024CHF 1'200.5080.0 %",
-      'Oct 2024CHF 0.000.0 %',
-      'Nov 2024CHF 300.0020.0 %',
+      // A no-break space keeps the % with its number.
+      "Sep 2024CHF 1'200.5080.0\u00a0%",
+      'Oct 2024CHF 0.000.0\u00a0%',
+      'Nov 2024CHF 300.0020.0\u00a0%',
       "TotalCHF 1'500.50",
     ]);
     // Only the patients' disqualified folder is read.

@@ -3,6 +3,7 @@ import type { en } from './en.ts';
 
 export const de: Translation<typeof en> = {
   language: 'Sprache',
+  labelValue: '{{label}}: {{value}}',
   folder: {
     open: 'Offen',
     toBeContacted: 'Zu kontaktieren',

@@ -1,6 +1,8 @@
 /** Strings shared by the shell and the shared components (namespace `common`). */
 export const en = {
   language: 'Language',
+  /** A label and its value in running text (`Envoyé : 23`: French puts a no-break space before the colon). */
+  labelValue: '{{label}}: {{value}}',
   folder: {
     open: 'Open',
     toBeContacted: 'To be contacted',

@@ -3,6 +3,7 @@ import type { en } from './en.ts';
 
 export const fr: Translation<typeof en> = {
   language: 'Langue',
+  labelValue: '{{label}}\u202f: {{value}}',
   folder: {
     open: 'Ouvert',
     toBeContacted: 'À contacter',
@@ -32,7 +33,7 @@ export const fr: Translation<typeof en> = {
     offline: 'Pas de connexion au serveur du cabinet – vos saisies sont conservées. Réessayez ou annulez.',
   },
   unsaved: {
-    title: 'Quitter cette page ?',
+    title: 'Quitter cette page\u202f?',
     text: 'Vos saisies ne sont pas enregistrées et seront perdues.',
     stay: 'Rester',
     leave: 'Quitter sans enregistrer',
@@ -84,15 +85,15 @@ export const fr: Translation<typeof en> = {
     retry: 'Réessayer',
   },
   error: {
-    failed: 'Échec : {{op}}',
+    failed: 'Échec\u202f: {{op}}',
     pageFailed: 'Cette page n’a pas pu être affichée',
     network: 'Le serveur du cabinet est injoignable. Vérifiez la connexion et réessayez.',
     timeout: 'Le serveur du cabinet n’a pas répondu à temps.',
     unauthorized: 'Votre connexion n’est plus valable. Veuillez vous reconnecter.',
     contract:
-      'Le serveur du cabinet a répondu sous une forme que cette application ne comprend pas : {{msg}}',
-    server: 'Réponse du serveur du cabinet : {{msg}}',
-    unexpected: 'Une erreur s’est produite : {{msg}}',
+      'Le serveur du cabinet a répondu sous une forme que cette application ne comprend pas\u202f: {{msg}}',
+    server: 'Réponse du serveur du cabinet\u202f: {{msg}}',
+    unexpected: 'Une erreur s’est produite\u202f: {{msg}}',
     notFound: 'Il n’y a pas de page à cette adresse.',
     backToStart: 'Vers les prospects',
   },
@@ -107,7 +108,7 @@ export const fr: Translation<typeof en> = {
     button: 'Verrouiller l’écran',
     buttonTitle: 'Verrouiller l’écran (Ctrl+Alt+L)',
     title: 'Écran verrouillé',
-    user: 'Connecté·e : {{name}}',
+    user: 'Connecté·e\u202f: {{name}}',
     hintPassword: 'Saisissez votre mot de passe pour reprendre là où vous vous étiez arrêté·e.',
     hintKey:
       'Saisissez la clé API utilisée pour la connexion afin de reprendre là où vous vous étiez arrêté·e.',
@@ -128,14 +129,15 @@ export const fr: Translation<typeof en> = {
   recallFailure: {
     noMobile: 'Aucun numéro de mobile enregistré.',
     noMobileMended:
-      'Il n’y avait pas de numéro de mobile lors de l’envoi ; il y en a un maintenant : renvoyer.',
+      'Il n’y avait pas de numéro de mobile lors de l’envoi\u202f; il y en a un maintenant\u202f: renvoyer.',
     noMail: 'Aucune adresse e-mail enregistrée.',
-    noMailMended: 'Il n’y avait pas d’adresse e-mail lors de l’envoi ; il y en a une maintenant : renvoyer.',
+    noMailMended:
+      'Il n’y avait pas d’adresse e-mail lors de l’envoi\u202f; il y en a une maintenant\u202f: renvoyer.',
     noAddress: 'L’adresse postale est incomplète.',
     mailBounced: 'L’e-mail n’a pas pu être distribué (boîte aux lettres indisponible). Vérifiez l’adresse.',
     smsRejected: 'Le service SMS a refusé le numéro de mobile. Vérifiez le numéro.',
     printAborted: 'L’impression a été interrompue. Renvoyez pour l’imprimer.',
-    other: 'Échec de l’envoi : {{msg}}',
+    other: 'Échec de l’envoi\u202f: {{msg}}',
   },
   undo: {
     action: 'Annuler',

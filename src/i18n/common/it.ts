@@ -3,6 +3,7 @@ import type { en } from './en.ts';
 
 export const it: Translation<typeof en> = {
   language: 'Lingua',
+  labelValue: '{{label}}: {{value}}',
   folder: {
     open: 'Aperto',
     toBeContacted: 'Da contattare',

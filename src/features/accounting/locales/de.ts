@@ -26,7 +26,7 @@ export const de: Translation<typeof en> = {
   },
   whole: {
     title: 'Gesamten Bestand laden?',
-    text: 'Ohne Zeitraum sendet der Dienst alle je erfassten Leistungen oder Zahlungen. Das können 100 000 Zeilen und mehr sein: Es dauert eine Weile und braucht viel Speicher in diesem Browser.',
+    text: "Ohne Zeitraum sendet der Dienst alle je erfassten Leistungen oder Zahlungen. Das können 100'000 Zeilen und mehr sein: Es dauert eine Weile und braucht viel Speicher in diesem Browser.",
     confirm: 'Gesamten Bestand laden',
     cancel: 'Abbrechen',
     pending: 'Diese Adresse verlangt den gesamten Bestand. Laden?',

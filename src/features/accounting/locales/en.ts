@@ -24,7 +24,7 @@ export const en = {
   },
   whole: {
     title: 'Load the whole stock?',
-    text: 'Without a period the service sends every service or payment ever recorded. That can be 100,000 rows and more: it takes a while and uses much memory in this browser.',
+    text: "Without a period the service sends every service or payment ever recorded. That can be 100'000 rows and more: it takes a while and uses much memory in this browser.",
     confirm: 'Load the whole stock',
     cancel: 'Cancel',
     pending: 'This address asks for the whole stock. Load it?',

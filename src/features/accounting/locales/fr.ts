@@ -19,21 +19,21 @@ export const fr: Translation<typeof en> = {
     lastMonth: 'Le mois passé',
     thisYear: 'Cette année',
     wholeStock: 'Tout le stock…',
-    showing: 'Période : du {{from}} au {{until}}',
-    showingFrom: 'Période : à partir du {{from}}',
-    showingUntil: 'Période : jusqu’au {{until}}',
+    showing: 'Période\u202f: du {{from}} au {{until}}',
+    showingFrom: 'Période\u202f: à partir du {{from}}',
+    showingUntil: 'Période\u202f: jusqu’au {{until}}',
     showingAll: 'Tout le stock, sans période',
   },
   whole: {
-    title: 'Charger tout le stock ?',
-    text: 'Sans période, le service envoie toutes les prestations ou tous les paiements jamais saisis. Cela peut représenter 100 000 lignes et plus : c’est long et cela utilise beaucoup de mémoire dans ce navigateur.',
+    title: 'Charger tout le stock\u202f?',
+    text: "Sans période, le service envoie toutes les prestations ou tous les paiements jamais saisis. Cela peut représenter 100'000 lignes et plus\u202f: c’est long et cela utilise beaucoup de mémoire dans ce navigateur.",
     confirm: 'Charger tout le stock',
     cancel: 'Annuler',
-    pending: 'Cette adresse demande tout le stock. Le charger ?',
+    pending: 'Cette adresse demande tout le stock. Le charger\u202f?',
     back: 'Revenir au mois en cours',
   },
   paymentsNote:
-    'Les paiements sont sélectionnés selon leur date de comptabilisation, alors que la date affichée est la date de saisie. Les deux peuvent différer ; une date affichée peut donc se trouver hors de la période choisie.',
+    'Les paiements sont sélectionnés selon leur date de comptabilisation, alors que la date affichée est la date de saisie. Les deux peuvent différer\u202f; une date affichée peut donc se trouver hors de la période choisie.',
   servicesNote:
     'Les prestations sont sélectionnées et affichées selon leur date de prestation. Les lignes de diagnostic ne sont pas incluses.',
   filter: {
@@ -135,7 +135,7 @@ export const fr: Translation<typeof en> = {
   export: {
     button: 'Exporter en CSV',
     label: 'Exporter en CSV les {{count}} lignes affichées',
-    hint: 'Le CSV contient les lignes affichées, filtrées et triées, avec tous les champs (pour Excel : UTF-8, séparateur ;).',
+    hint: 'Le CSV contient les lignes affichées, filtrées et triées, avec tous les champs (pour Excel\u202f: UTF-8, séparateur\u202f;).',
   },
   empty: {
     services: 'Aucune prestation pendant cette période.',

@@ -26,7 +26,7 @@ export const it: Translation<typeof en> = {
   },
   whole: {
     title: 'Caricare tutto l’archivio?',
-    text: 'Senza periodo il servizio invia tutte le prestazioni o tutti i pagamenti mai registrati. Possono essere 100 000 righe e più: richiede tempo e molta memoria in questo browser.',
+    text: "Senza periodo il servizio invia tutte le prestazioni o tutti i pagamenti mai registrati. Possono essere 100'000 righe e più: richiede tempo e molta memoria in questo browser.",
     confirm: 'Carica tutto l’archivio',
     cancel: 'Annulla',
     pending: 'Questo indirizzo richiede tutto l’archivio. Caricarlo?',

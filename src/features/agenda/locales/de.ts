@@ -20,9 +20,9 @@ export const de: Translation<typeof en> = {
     newAppointment: 'Neuer Termin',
     calendars: 'Angezeigte Kalender',
     rangeWeek: 'Woche {{week}}: {{from}} – {{to}}',
-    keys: 'Tasten: ← und → vorherige und nächste {{unit}}, T heute, D Tagesansicht, W Wochenansicht, N neuer Termin. Termine öffnen mit Enter.',
-    unitDay: 'Tag',
-    unitWeek: 'Woche',
+    keys: 'Tasten: ← und → {{unit}}, T heute, D Tagesansicht, W Wochenansicht, N neuer Termin. Termine öffnen mit Enter.',
+    unitDay: 'vorheriger und nächster Tag',
+    unitWeek: 'vorherige und nächste Woche',
     refresh: 'Aktualisieren',
   },
   fallback: {

@@ -18,9 +18,9 @@ export const en = {
     newAppointment: 'New appointment',
     calendars: 'Calendars shown',
     rangeWeek: 'Week {{week}}: {{from}} – {{to}}',
-    keys: 'Keys: ← and → previous and next {{unit}}, T today, D day view, W week view, N new appointment. Appointments open with Enter.',
-    unitDay: 'day',
-    unitWeek: 'week',
+    keys: 'Keys: ← and → {{unit}}, T today, D day view, W week view, N new appointment. Appointments open with Enter.',
+    unitDay: 'previous and next day',
+    unitWeek: 'previous and next week',
     refresh: 'Refresh',
   },
   fallback: {

@@ -20,9 +20,9 @@ export const it: Translation<typeof en> = {
     newAppointment: 'Nuovo appuntamento',
     calendars: 'Agende visualizzate',
     rangeWeek: 'Settimana {{week}}: {{from}} – {{to}}',
-    keys: 'Tasti: ← e → {{unit}} precedente e successivo/a, T oggi, D vista giorno, W vista settimana, N nuovo appuntamento. Gli appuntamenti si aprono con Invio.',
-    unitDay: 'giorno',
-    unitWeek: 'settimana',
+    keys: 'Tasti: ← e → {{unit}}, T oggi, D vista giorno, W vista settimana, N nuovo appuntamento. Gli appuntamenti si aprono con Invio.',
+    unitDay: 'giorno precedente e successivo',
+    unitWeek: 'settimana precedente e successiva',
     refresh: 'Aggiorna',
   },
   fallback: {

@@ -7,12 +7,12 @@ export const fr: Translation<typeof en> = {
     restart: 'Réserver un autre rendez-vous',
   },
   service: {
-    legend: 'Quelle prestation ?',
+    legend: 'Quelle prestation\u202f?',
     minutes: '{{count}} min',
     none: 'Aucune prestation réservable n’est configurée dans le logiciel du cabinet.',
   },
   provider: {
-    legend: 'Avec qui ?',
+    legend: 'Avec qui\u202f?',
     any: 'Indifférent',
     anyHint: 'La première plage libre de tous les thérapeutes qui proposent cette prestation',
     none: 'Aucun thérapeute actif ne propose cette prestation.',
@@ -28,10 +28,10 @@ export const fr: Translation<typeof en> = {
     calendar: 'Date',
     chooseFirst: 'Choisissez une prestation et un thérapeute pour voir les plages libres.',
     dayFree: '{{day}}, plages libres',
-    daysFree: 'Jours avec des plages libres : {{count}}',
+    daysFree: 'Jours avec des plages libres\u202f: {{count}}',
     emptyMonth: 'Aucune plage libre ce mois-ci.',
     taken:
-      'L’heure choisie vient d’être prise par quelqu’un d’autre. Rien n’a été réservé. Le calendrier montre les plages actuellement libres : veuillez en choisir une autre.',
+      'L’heure choisie vient d’être prise par quelqu’un d’autre. Rien n’a été réservé. Le calendrier montre les plages actuellement libres\u202f: veuillez en choisir une autre.',
     legend: 'Plages libres',
     slotLabel: '{{day}} {{time}}, {{provider}}',
     loading: 'Recherche de plages libres…',
@@ -39,12 +39,12 @@ export const fr: Translation<typeof en> = {
   patient: {
     searchLabel: 'Rechercher un patient',
     searchHint: 'Nom, date de naissance, téléphone ou numéro de patient',
-    legend: 'Pour qui ?',
+    legend: 'Pour qui\u202f?',
     create: 'Nouveau patient',
     chosen: 'Patient choisi',
     change: 'Choisir un autre patient',
     born: 'né(e) le {{date}}',
-    loadFailed: 'Le patient n’a pas pu être chargé : {{msg}}',
+    loadFailed: 'Le patient n’a pas pu être chargé\u202f: {{msg}}',
     deleted: 'Ce patient est supprimé et ne peut pas être réservé. Choisissez un autre patient.',
     deletedNamed:
       '{{patient}} est supprimé et ne peut pas recevoir de rendez-vous. Choisissez un autre patient.',
@@ -59,10 +59,11 @@ export const fr: Translation<typeof en> = {
     comment: 'Commentaire (interne, facultatif)',
     book: 'Réserver le rendez-vous',
     checking: 'Vérification que l’heure est encore libre…',
-    noCalendar: 'Aucun agenda n’appartient à ce thérapeute ; le rendez-vous ne peut donc pas être pris.',
+    noCalendar: 'Aucun agenda n’appartient à ce thérapeute\u202f; le rendez-vous ne peut donc pas être pris.',
     calendarId: 'Numéro d’agenda',
-    calendarIdHint: 'Ce serveur ne liste pas ses agendas : saisissez le numéro de l’agenda du thérapeute.',
-    failed: 'Non réservé : {{msg}}',
+    calendarIdHint:
+      'Ce serveur ne liste pas ses agendas\u202f: saisissez le numéro de l’agenda du thérapeute.',
+    failed: 'Non réservé\u202f: {{msg}}',
   },
   done: {
     title: 'Rendez-vous réservé',
@@ -71,7 +72,7 @@ export const fr: Translation<typeof en> = {
     toAgenda: 'Afficher dans l’agenda',
   },
   leave: {
-    title: 'Quitter la réservation ?',
+    title: 'Quitter la réservation\u202f?',
     text: 'Le commentaire interne que vous avez écrit n’a pas été enregistré.',
     stay: 'Rester',
     leave: 'Quitter',

@@ -28,7 +28,7 @@ export const fr: Translation<typeof en> = {
   board: {
     loading: 'Chargement du tableau…',
     noFolders: 'Ce pipeline n’a aucun dossier.',
-    keys: 'Clavier : les flèches passent d’une carte et d’une colonne à l’autre, Entrée ouvre une carte, x la sélectionne, Espace la saisit pour la déplacer avec les flèches et Espace la dépose.',
+    keys: 'Clavier\u202f: les flèches passent d’une carte et d’une colonne à l’autre, Entrée ouvre une carte, x la sélectionne, Espace la saisit pour la déplacer avec les flèches et Espace la dépose.',
   },
   column: {
     count_one: '{{count}} prospect',
@@ -46,16 +46,16 @@ export const fr: Translation<typeof en> = {
     unread: 'Non lu',
     deleted: 'Supprimé',
     noConcern: 'Aucun motif indiqué',
-    source: 'Provenance :',
-    assignee: 'Responsable :',
+    source: 'Provenance\u202f:',
+    assignee: 'Responsable\u202f:',
     unassigned: 'Non attribué',
-    lastActivity: 'Dernière activité :',
+    lastActivity: 'Dernière activité\u202f:',
     lastActivityAt: 'Dernière activité {{at}}',
     today: 'aujourd’hui',
     days_one: 'il y a {{count}} jour',
     days_other: 'il y a {{count}} jours',
-    reminder: 'Prochain rappel :',
-    overdue: 'Rappel en retard :',
+    reminder: 'Prochain rappel\u202f:',
+    overdue: 'Rappel en retard\u202f:',
   },
   menu: {
     open: 'Ouvrir',
@@ -75,7 +75,7 @@ export const fr: Translation<typeof en> = {
     notOver: '{{name}} ne se trouve sur aucune colonne.',
     dropped: '{{name}} a été déposé dans la colonne {{column}}.',
     droppedNowhere: '{{name}} a été lâché hors des colonnes et reste à sa place.',
-    cancelled: 'Déplacement de {{name}} annulé ; il reste à sa place.',
+    cancelled: 'Déplacement de {{name}} annulé\u202f; il reste à sa place.',
   },
   dialog: {
     close: 'Fermer',
@@ -106,7 +106,7 @@ export const fr: Translation<typeof en> = {
     otherText: 'Pourquoi, en quelques mots',
     otherHint: 'Conservé comme note dans l’historique du prospect.',
     otherRequired: 'Indiquez en quelques mots pourquoi le prospect est disqualifié.',
-    otherNote: 'Disqualifié, autre motif : {{text}}',
+    otherNote: 'Disqualifié, autre motif\u202f: {{text}}',
   },
   convert: {
     title: 'Convertir {{name}}',
@@ -130,15 +130,15 @@ export const fr: Translation<typeof en> = {
     done: '{{name}} a été converti.',
     created: 'Le nouveau patient n° {{patid}} a été créé à partir du prospect.',
     linked: 'Le prospect est désormais lié au patient n° {{patid}}.',
-    bookQuestion: 'Fixer un rendez-vous pour ce patient maintenant ?',
+    bookQuestion: 'Fixer un rendez-vous pour ce patient maintenant\u202f?',
     book: 'Fixer un rendez-vous',
     later: 'Plus tard',
     twinsTitle_one: 'Le cabinet a déjà cette personne',
     twinsTitle_other: 'Le cabinet a peut-être déjà cette personne',
     twinsText_one:
-      'Ce patient a le nom et la date de naissance, ou l’e-mail, du lead. Liez le lead à ce patient s’il s’agit de la même personne ; sinon seulement, créez un nouveau patient.',
+      'Ce patient a le nom et la date de naissance, ou l’e-mail, du lead. Liez le lead à ce patient s’il s’agit de la même personne\u202f; sinon seulement, créez un nouveau patient.',
     twinsText_other:
-      'Ces patients ont le nom et la date de naissance, ou l’e-mail, du lead. Liez le lead à celui qui est la même personne ; sinon seulement, créez un nouveau patient.',
+      'Ces patients ont le nom et la date de naissance, ou l’e-mail, du lead. Liez le lead à celui qui est la même personne\u202f; sinon seulement, créez un nouveau patient.',
     useTwin: 'Lier à ce patient',
     linkTwin: 'Lier le lead à {{name}} (n° {{patid}})',
     back: 'Retour',
@@ -181,10 +181,10 @@ export const fr: Translation<typeof en> = {
     clear: 'Annuler la sélection',
     moveFailed: 'Les prospects n’ont pas pu être déplacés',
     movedSummary:
-      'Déplacement vers {{folder}} : {{moved}} déplacés, {{skipped}} ignorés, {{failed}} en échec',
+      'Déplacement vers {{folder}}\u202f: {{moved}} déplacés, {{skipped}} ignorés, {{failed}} en échec',
     assignedSummary: '{{assigned}} attribués, {{skipped}} ignorés, {{failed}} en échec',
-    skippedItem: '{{name}} : ignoré, {{reason}}',
-    failedItem: '{{name}} : échec, {{msg}}',
+    skippedItem: '{{name}}\u202f: ignoré, {{reason}}',
+    failedItem: '{{name}}\u202f: échec, {{msg}}',
     reason: {
       unchanged: {
         move: 'il se trouve déjà dans ce dossier',

@@ -92,9 +92,9 @@ export const fr: Translation<typeof en> = {
     title: 'Nouveau patient',
     duplicatesTitle: 'Doublons possibles',
     duplicatesText_one:
-      'Rien n’est encore créé : ce patient a le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Ouvrez le dossier ou créez quand même le nouveau patient.',
+      'Rien n’est encore créé\u202f: ce patient a le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Ouvrez le dossier ou créez quand même le nouveau patient.',
     duplicatesText_other:
-      'Rien n’est encore créé : ces {{count}} patients ont le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Ouvrez un dossier ou créez quand même le nouveau patient.',
+      'Rien n’est encore créé\u202f: ces {{count}} patients ont le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Ouvrez un dossier ou créez quand même le nouveau patient.',
     duplicatesList: 'Patients existants',
     back: 'Retour au formulaire',
     createAnyway: 'Créer quand même',
@@ -120,9 +120,9 @@ export const fr: Translation<typeof en> = {
       ahv: 'Ce n’est pas un numéro AVS valable (756, 13 chiffres, chiffre de contrôle). Comparez-le avec la carte d’assurance.',
     },
     duplicatesUse_one:
-      'Rien n’est encore créé : ce patient a le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Reprenez-le s’il s’agit de la même personne ; sinon seulement, créez-en un nouveau.',
+      'Rien n’est encore créé\u202f: ce patient a le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Reprenez-le s’il s’agit de la même personne\u202f; sinon seulement, créez-en un nouveau.',
     duplicatesUse_other:
-      'Rien n’est encore créé : ces {{count}} patients ont le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Reprenez celui qui est la même personne ; sinon seulement, créez-en un nouveau.',
+      'Rien n’est encore créé\u202f: ces {{count}} patients ont le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Reprenez celui qui est la même personne\u202f; sinon seulement, créez-en un nouveau.',
     matchedBy: 'Identique',
     actions: 'Actions',
     by: {
@@ -136,7 +136,7 @@ export const fr: Translation<typeof en> = {
     checkHint: 'Avant la création, le cabinet vérifie si la personne existe déjà.',
   },
   unsaved: {
-    title: 'Quitter cette page ?',
+    title: 'Quitter cette page\u202f?',
     text: 'Votre saisie n’a pas été enregistrée et sera perdue.',
     stay: 'Rester',
     leave: 'Quitter sans enregistrer',
@@ -183,7 +183,7 @@ export const fr: Translation<typeof en> = {
     openFile: 'Ouvrir {{file}}',
     downloadFile: 'Télécharger {{file}}',
     popupBlocked:
-      'Le navigateur a bloqué le nouvel onglet ; le fichier n’a pas été ouvert. Autorisez les fenêtres pop-up ou utilisez Télécharger.',
+      'Le navigateur a bloqué le nouvel onglet\u202f; le fichier n’a pas été ouvert. Autorisez les fenêtres pop-up ou utilisez Télécharger.',
   },
   appointments: {
     label: 'Rendez-vous',
@@ -200,9 +200,9 @@ export const fr: Translation<typeof en> = {
     minutes_one: '{{count}} minute',
     minutes_other: '{{count}} minutes',
     none: 'Aucun rendez-vous.',
-    openInAgenda: '{{date}} {{time}} : afficher dans l’agenda',
+    openInAgenda: '{{date}} {{time}}\u202f: afficher dans l’agenda',
     today: 'Aujourd’hui',
-    openInToday: 'Aujourd’hui {{time}} : afficher dans la liste du jour',
+    openInToday: 'Aujourd’hui {{time}}\u202f: afficher dans la liste du jour',
   },
   recalls: {
     label: 'Rappels',
@@ -251,9 +251,9 @@ export const fr: Translation<typeof en> = {
     failed: 'Les données n’ont pas été enregistrées',
     unsupportedTitle: 'Ce serveur du cabinet ne peut pas modifier les données des patients',
     unsupported:
-      'Le serveur du cabinet ne permet pas de modifier les données d’un patient d’ici ; elles restent inchangées. Modifiez-les dans le logiciel du cabinet.',
+      'Le serveur du cabinet ne permet pas de modifier les données d’un patient d’ici\u202f; elles restent inchangées. Modifiez-les dans le logiciel du cabinet.',
     conflictTitle: 'Modifié entre-temps par quelqu’un d’autre',
-    conflictField: '{{field}} est maintenant : {{value}}',
+    conflictField: '{{field}} est maintenant\u202f: {{value}}',
     conflictHint:
       'Rien n’a été enregistré. Vérifiez les valeurs et enregistrez à nouveau pour garder les vôtres.',
   },

@@ -56,14 +56,14 @@ export const fr: Translation<typeof en> = {
     recurring: 'Intervalle',
     oneTime: 'Unique',
     active: 'Actif',
-    activeOf: 'Actif : {{title}} (rappel {{id}})',
+    activeOf: 'Actif\u202f: {{title}} (rappel {{id}})',
     actions: 'Actions',
     comment: 'Commentaire interne',
     edit: 'Modifier',
     editOf: 'Modifier {{title}} (rappel {{id}})',
     mend: 'Corriger les données du patient',
     sendAgain: 'Renvoyer',
-    sendAgainOf: 'Renvoyer : {{title}} (n° {{id}})',
+    sendAgainOf: 'Renvoyer\u202f: {{title}} (n° {{id}})',
     sentAgain: '{{title}} sera renvoyé.',
   },
   type: {
@@ -90,7 +90,7 @@ export const fr: Translation<typeof en> = {
   broken: {
     title: 'Les rappels ne peuvent pas être chargés depuis ce serveur',
     cause:
-      'Le serveur répond à getRecalls par une erreur interne (HTTP 500) au lieu d’une réponse. Cela arrive sur les instances qui n’ont pas la correction de getRecalls ; ce n’est un problème ni de cette application ni de vos filtres.',
+      'Le serveur répond à getRecalls par une erreur interne (HTTP 500) au lieu d’une réponse. Cela arrive sur les instances qui n’ont pas la correction de getRecalls\u202f; ce n’est un problème ni de cette application ni de vos filtres.',
     action:
       'Veuillez demander au fournisseur du logiciel du cabinet de mettre l’instance à jour. D’ici là, les rappels ne peuvent pas être affichés ici.',
     retry: 'Réessayer',
@@ -101,7 +101,7 @@ export const fr: Translation<typeof en> = {
     edit: 'Modifier le rappel',
     editTemplate: 'Modifier le modèle',
     asTemplate: 'Modèle',
-    asTemplateHint: 'Un modèle n’a pas de patient ; de nouveaux rappels peuvent partir de lui.',
+    asTemplateHint: 'Un modèle n’a pas de patient\u202f; de nouveaux rappels peuvent partir de lui.',
     fromTemplate: 'Partir d’un modèle',
     chooseTemplate: 'Choisissez un modèle',
     templatesFailed: 'Les modèles n’ont pas pu être chargés',
@@ -124,7 +124,7 @@ export const fr: Translation<typeof en> = {
     created: 'Rappel {{id}} créé.',
     templateCreated: 'Modèle {{id}} créé.',
     failed: 'Le rappel n’a pas pu être enregistré',
-    discardText: 'Abandonner vos modifications de ce rappel ?',
+    discardText: 'Abandonner vos modifications de ce rappel\u202f?',
     keepEditing: 'Continuer la saisie',
     discard: 'Abandonner',
     errors: {
@@ -138,7 +138,7 @@ export const fr: Translation<typeof en> = {
     },
   },
   unsaved: {
-    title: 'Quitter cette page ?',
+    title: 'Quitter cette page\u202f?',
     text: 'Vos modifications du rappel ne sont pas enregistrées et seront perdues.',
     stay: 'Rester',
     leave: 'Quitter sans enregistrer',

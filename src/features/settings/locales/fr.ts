@@ -31,7 +31,7 @@ export const fr: Translation<typeof en> = {
     enabledHint:
       'Après le délai choisi sans clavier, souris ni écran tactile, tous les onglets de l’application sont masqués jusqu’à la saisie du mot de passe. Conservé sur cet appareil.',
     rememberedHint:
-      'Toujours actif : vous vous êtes connecté·e avec « Se souvenir de moi sur cet appareil », la connexion survit donc à cet onglet. Connectez-vous sans cette option pour désactiver le verrouillage.',
+      'Toujours actif\u202f: vous vous êtes connecté·e avec « Se souvenir de moi sur cet appareil », la connexion survit donc à cet onglet. Connectez-vous sans cette option pour désactiver le verrouillage.',
     minutes: 'Minutes sans saisie',
     minutesHint: 'De {{min}} à {{max}} minutes.',
   },

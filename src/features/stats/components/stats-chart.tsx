@@ -3,6 +3,7 @@ import '@mantine/charts/styles.layer.css';
 import { Box, SimpleGrid, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StatGroupBy, StatMetric } from '../../../../contract/sales.ts';
+import { formatPercent } from '../../../components/format.ts';
 import { formatTick, formatValue } from '../labels.ts';
 
 export interface ChartPoint {
@@ -97,7 +98,7 @@ export function StatsChart({ groupBy, metric, points, time }: StatsChartProps) {
                   {formatValue(metric, p.value)}
                 </Table.Td>
                 <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                  {total !== 0 ? `${((p.value / total) * 100).toFixed(1)} %` : '–'}
+                  {total !== 0 ? formatPercent((p.value / total) * 100) : '–'}
                 </Table.Td>
               </Table.Tr>
             ))}

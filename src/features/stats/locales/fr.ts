@@ -51,8 +51,8 @@ export const fr: Translation<typeof en> = {
   },
   chart: {
     title: '{{metric}} par {{groupBy}}',
-    label: 'Graphique : {{metric}} par {{groupBy}}. Le tableau à côté indique les mêmes valeurs.',
-    tableLabel: 'Tableau : {{metric}} par {{groupBy}}',
+    label: 'Graphique\u202f: {{metric}} par {{groupBy}}. Le tableau à côté indique les mêmes valeurs.',
+    tableLabel: 'Tableau\u202f: {{metric}} par {{groupBy}}',
     total: 'Total',
     share: 'Part',
     empty: 'Aucun prospect ne correspond à ces filtres.',
@@ -67,9 +67,9 @@ export const fr: Translation<typeof en> = {
   reasons: {
     title: 'Motifs de disqualification',
     intro:
-      'Pourquoi des prospects ont été disqualifiés, par dossier de disqualification : chaque prospect non supprimé de ces dossiers est lu, page par page.',
+      'Pourquoi des prospects ont été disqualifiés, par dossier de disqualification\u202f: chaque prospect non supprimé de ces dossiers est lu, page par page.',
     chartLabel:
-      'Graphique : prospects disqualifiés par motif et par dossier. Le tableau à côté indique les mêmes valeurs.',
+      'Graphique\u202f: prospects disqualifiés par motif et par dossier. Le tableau à côté indique les mêmes valeurs.',
     tableLabel: 'Prospects disqualifiés par motif et par dossier',
     reason: 'Motif',
     total: 'Total',

@@ -67,7 +67,7 @@ export const fr: Translation<typeof en> = {
     nobody: 'Personne',
     unnamed: 'Prospect n° {{id}}',
     keyboard:
-      'Touches : flèches haut et bas pour passer d’une tâche à l’autre, C ou Espace termine la tâche, Entrée ouvre son prospect.',
+      'Touches\u202f: flèches haut et bas pour passer d’une tâche à l’autre, C ou Espace termine la tâche, Entrée ouvre son prospect.',
     pages: 'Pages',
     page: 'Page {{page}}',
     first: 'Première page',
@@ -87,7 +87,7 @@ export const fr: Translation<typeof en> = {
   complete: {
     done: 'Tâche « {{text}} » terminée.',
     failedTitle: 'Tâche non terminée',
-    failed: '« {{text}} » n’a pas pu être terminée : {{msg}}',
+    failed: '« {{text}} » n’a pas pu être terminée\u202f: {{msg}}',
   },
   form: {
     title: 'Nouvelle tâche',
@@ -107,7 +107,7 @@ export const fr: Translation<typeof en> = {
     close: 'Fermer',
     added: 'Tâche ajoutée',
     addedFor: '« {{text}} » pour {{lead}}',
-    discardQuestion: 'Abandonner la nouvelle tâche ? Votre saisie sera perdue.',
+    discardQuestion: 'Abandonner la nouvelle tâche\u202f? Votre saisie sera perdue.',
     keep: 'Continuer la saisie',
     discard: 'Abandonner',
     errors: {
