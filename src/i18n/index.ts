@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { formatNumber } from '../components/format.ts';
 import {
   defaultLanguage,
   detectLanguage,
@@ -10,6 +9,7 @@ import {
   storeLanguage,
 } from './detect.ts';
 import { loadPart, loadStrings, shellNamespaces } from './load.ts';
+import { formatNumber } from './number.ts';
 
 export { type Language, languages } from './detect.ts';
 
