@@ -101,11 +101,11 @@ test('notes, tasks and completing a task in the timeline, with the type filter',
   await page.getByRole('button', { name: 'Save note' }).click();
   await expect(page.getByText("At most 10'000 characters.", { exact: true })).toBeVisible();
   await noteField.fill('Called, she wants an offer.');
-  await page.getByLabel('Category').selectOption({ label: 'Phone call' });
+  await page.getByLabel('Category').selectOption({ label: 'Telefonat' });
   await page.getByRole('button', { name: 'Save note' }).click();
   const note = entry(page, 'Called, she wants an offer.');
   await expect(note).toBeVisible();
-  await expect(note.getByText('Phone call')).toBeVisible();
+  await expect(note.getByText('Telefonat')).toBeVisible();
   await expect(note.getByText(new RegExp(`^${me} · \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}$`))).toBeVisible();
 
   // A task with reminder, priority and assignee.
@@ -153,6 +153,42 @@ test('notes, tasks and completing a task in the timeline, with the type filter',
   await expect(entry(page, 'Send the offer')).toBeVisible();
   await expect(entry(page, 'Called, she wants an offer.')).toBeVisible();
   await expect(entry(page, 'Watcher joined')).toHaveCount(0);
+});
+
+test('the history: the patient of a conversion by name, watcher changes folded, the creation first', async ({
+  page,
+  request,
+}) => {
+  const lastname = unique('Hist');
+  const leadId = await createLead(request, lastname);
+  // Two colleagues join the watchers one after the other, then the lead becomes a patient.
+  for (const userId of [6, 7]) await api(request, 'sales/bulkAssign', { leadIds: [leadId], userId });
+  const converted = await api<{ patid: number }>(request, 'sales/convertLead', { leadId });
+  await openLead(page, leadId, `${lastname} Anna`);
+
+  // The service writes "(patient N)": the person reads the patient's name, a link to the patient.
+  const folderChange = entry(page, '→ Converted');
+  const patient = folderChange.getByRole('link', { name: `${lastname}, Anna` });
+  await expect(patient).toHaveAttribute('href', `/patients/${converted.result.patid}`);
+  await expect(folderChange).not.toContainText('(patient');
+
+  // Watcher entries: a closed line per run, opened with the keyboard.
+  const watchers = timeline(page).getByRole('button', { name: /^\d+ watcher changes?$/ });
+  await expect(watchers.first()).toHaveAttribute('aria-expanded', 'false');
+  await expect(timeline(page).getByText(/^Watcher joined: /)).toHaveCount(0);
+  await watchers.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(watchers.first()).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    page
+      .getByRole('list', { name: 'Watcher changes' })
+      .getByText(/^Watcher joined: /)
+      .first(),
+  ).toBeVisible();
+
+  // The creation, the oldest event, last.
+  await expect(timeline(page).getByRole('listitem').last()).toContainText('Lead created');
+  await expectNoAxeViolations(page);
 });
 
 test('a refused completion is rolled back with the reason', async ({ page, request }) => {

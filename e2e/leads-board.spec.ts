@@ -145,7 +145,7 @@ test('shows both pipelines with their columns and counts, filters by the address
     'Open',
     'To be contacted',
     'In discussion',
-    'Waiting list',
+    'Warteliste',
     'Converted',
     'Disqualified',
   ]) {
@@ -153,7 +153,7 @@ test('shows both pipelines with their columns and counts, filters by the address
   }
   await expect(column(page, 'Open').getByTestId('column-count')).toHaveAttribute('data-count', '2');
   await expect(column(page, 'Open').getByTestId('column-count')).toContainText('2 leads');
-  await expect(card(column(page, 'Waiting list'), `${t}C Anna`)).toBeVisible();
+  await expect(card(column(page, 'Warteliste'), `${t}C Anna`)).toBeVisible();
   await expect(card(column(page, 'To be contacted'), `${t}K Anna`)).toHaveCount(0);
 
   await expectNoAxeViolations(page);
@@ -177,8 +177,8 @@ test('shows both pipelines with their columns and counts, filters by the address
   await expect(page.getByRole('radio', { name: 'Contact leads' })).toBeChecked();
   await expect(page).toHaveURL(/pipeline=contact/);
   await expect(card(column(page, 'To be contacted'), `${t}K Anna`)).toBeVisible();
-  await expect(column(page, 'Partner follow-up')).toBeVisible();
-  await expect(column(page, 'Waiting list')).toHaveCount(0);
+  await expect(column(page, 'Nachfassen Partner')).toBeVisible();
+  await expect(column(page, 'Warteliste')).toHaveCount(0);
 });
 
 test('moves a card by mouse, by keyboard and by the Actions menu; the service keeps each move', async ({
@@ -206,13 +206,13 @@ test('moves a card by mouse, by keyboard and by the Actions menu; the service ke
   // The moved card keeps the focus.
   await expect(card(column(page, 'In discussion'), `${t}Keys Anna`)).toBeFocused();
 
-  // Menu: Actions > Move to… > Waiting list.
+  // Menu: Actions > Move to… > Warteliste.
   await card(open, `${t}Menu Anna`).getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Move to…' }).click();
   const dialog = page.getByRole('dialog', { name: `Move ${t}Menu Anna` });
-  await dialog.getByRole('radio', { name: 'Waiting list' }).check();
+  await dialog.getByRole('radio', { name: 'Warteliste' }).check();
   await dialog.getByRole('button', { name: 'Move' }).click();
-  await expect(card(column(page, 'Waiting list'), `${t}Menu Anna`)).toBeVisible();
+  await expect(card(column(page, 'Warteliste'), `${t}Menu Anna`)).toBeVisible();
   await expect.poll(async () => (await getLead(request, menuId)).folderId).toBe(100);
 
   // Counts follow the moves; after a reload the service's order of things is the same.
@@ -220,7 +220,7 @@ test('moves a card by mouse, by keyboard and by the Actions menu; the service ke
   await page.reload();
   await expect(card(column(page, 'To be contacted'), `${t}Mouse Anna`)).toBeVisible();
   await expect(card(column(page, 'In discussion'), `${t}Keys Anna`)).toBeVisible();
-  await expect(card(column(page, 'Waiting list'), `${t}Menu Anna`)).toBeVisible();
+  await expect(card(column(page, 'Warteliste'), `${t}Menu Anna`)).toBeVisible();
 });
 
 test('a move the service refuses puts the card back and shows the service message', async ({
@@ -269,7 +269,7 @@ test('a drop on Disqualified asks for the reason: Cancel puts the card back, Dis
   await expect(dialog).toBeVisible();
   // The card shows where it was dropped while the dialog asks.
   await expect(card(disqualified, `${t}Dq Anna`)).toBeAttached();
-  await expect(dialog.getByRole('radio', { name: 'Too expensive' })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Zu teuer' })).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -281,7 +281,7 @@ test('a drop on Disqualified asks for the reason: Cancel puts the card back, Dis
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Disqualify' }).click();
   await expect(dialog.getByText('Choose a reason.')).toBeVisible();
-  await dialog.getByRole('radio', { name: 'Too expensive' }).check();
+  await dialog.getByRole('radio', { name: 'Zu teuer' }).check();
   await dialog.getByRole('button', { name: 'Disqualify' }).click();
   await expect(dialog).toBeHidden();
   await expect(card(disqualified, `${t}Dq Anna`)).toBeVisible();

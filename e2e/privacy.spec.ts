@@ -75,7 +75,7 @@ test('locks after the idle time without patient data in the page; a wrong passwo
   await expect(lockHeading(page)).toHaveCount(0);
   await page.clock.fastForward('01:30');
   await expect(lockHeading(page)).toBeVisible();
-  await expect(page.getByTestId('lock-practice')).toHaveText('Practice demo');
+  await expect(page.getByTestId('lock-practice')).toHaveText('Practice Demo');
   const locked = await documentText(page);
   expect(locked).not.toContain(patient.lastname);
   expect(locked).not.toContain('Halbfertig');

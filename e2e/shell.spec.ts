@@ -42,7 +42,7 @@ test('signs in with the demo credentials, visits every area, speaks German on re
   await expect(page).toHaveURL(/\/today$/);
   const header = page.getByRole('banner');
   await expect(header.getByText('Petra Sommer')).toBeVisible();
-  await expect(header.getByText('Practice demo')).toBeVisible();
+  await expect(header.getByText('Practice Demo')).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const area of areas) {

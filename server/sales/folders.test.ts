@@ -43,8 +43,8 @@ describe('setLeadFolder', () => {
     expect(await s.lead(contact.leadId)).toMatchObject({ folderId: 14, patid: null, conversionDate: null });
     expect(patients()).toBe(before);
     expect((await entries(leadId, 'S')).map((e) => e.text)).toEqual([
-      'Folder: Waiting list → Converted',
-      'Folder: Open → Waiting list',
+      'Folder: Warteliste → Converted',
+      'Folder: Open → Warteliste',
     ]);
   });
 });
@@ -60,7 +60,7 @@ describe('disqualifyLead', () => {
       lastActivity: zurichDateTime(s.clock.now),
     });
     expect((await entries(p.leadId, 'S')).map((e) => e.text)).toEqual([
-      'Folder: To be contacted → Disqualified (PRICE: Too expensive)',
+      'Folder: To be contacted → Disqualified (PRICE: Zu teuer)',
     ]);
     const c = await s.createLead({ ispatient: 0 });
     await s.ok('disqualifyLead', { leadId: c.leadId, reasonCode: 'NOFIT' });
@@ -231,7 +231,7 @@ describe('getLeadStats', () => {
     expect(sum(rows)).toBe(live.length);
     for (const r of rows)
       expect(r.value, r.key).toBe(live.filter((l) => String(l.folderId) === r.key).length);
-    expect(rows.find((r) => r.key === '100')?.label).toBe('Waiting list');
+    expect(rows.find((r) => r.key === '100')?.label).toBe('Warteliste');
     expect(rows.map((r) => r.key).slice(0, 3)).toEqual(['1', '2', '3']);
   });
 

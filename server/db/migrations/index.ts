@@ -5,6 +5,7 @@ import { records } from './0004-hx-labor-accounting.ts';
 import { foldedSearchText } from './0005-folded-search-text.ts';
 import { appointmentVersion } from './0006-appointment-version.ts';
 import { patientMatch } from './0007-patient-match.ts';
+import { germanLabels } from './0008-german-labels.ts';
 
 /** Applied in this order, once each. A schema change is a new entry at the end: never edit an applied one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -15,4 +16,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0005-folded-search-text', sql: foldedSearchText },
   { id: '0006-appointment-version', sql: appointmentVersion },
   { id: '0007-patient-match', sql: patientMatch },
+  { id: '0008-german-labels', sql: germanLabels },
 ];

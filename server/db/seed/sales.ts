@@ -15,10 +15,13 @@ import {
   streets,
 } from './swiss.ts';
 
-/** Custom folders (id 100 upward): one per pipeline. */
+/**
+ * Custom folders (id 100 upward): one per pipeline. The practice's own labels are German, as a practice in Zurich
+ * writes them (extensions.md section 5); migration 0008 gives older demo databases the same.
+ */
 export const CUSTOM_FOLDERS = [
-  { folderId: 100, label: 'Waiting list', ispatient: 1 },
-  { folderId: 101, label: 'Partner follow-up', ispatient: 0 },
+  { folderId: 100, label: 'Warteliste', ispatient: 1 },
+  { folderId: 101, label: 'Nachfassen Partner', ispatient: 0 },
 ] as const;
 
 const folderLabels: Record<number, string> = {
@@ -32,8 +35,8 @@ const folderLabels: Record<number, string> = {
   13: 'In discussion',
   14: 'Converted',
   15: 'Disqualified',
-  100: 'Waiting list',
-  101: 'Partner follow-up',
+  100: 'Warteliste',
+  101: 'Nachfassen Partner',
 };
 
 /** Every folder once for the first twelve leads, so the board shows all columns. */
@@ -45,13 +48,14 @@ const contactFolders = [11, 11, 11, 12, 12, 13, 13, 101, 14, 15];
 const sources = ['I', 'I', 'I', 'I', 'M', 'M', 'P', 'P', 'R', 'E', 'S'];
 const flagCodes = ['VIP', 'URGENT', 'CALLBACK', 'VVG', 'FOREIGN'];
 const disqualification = ['PRICE', 'PRICE', 'NOFIT', 'NOREACH', 'COMPETITOR', 'DUPLICATE', 'OTHER'];
+/** As the reference data names them (migration 0008): the S entry of a disqualification quotes the label. */
 const disqualificationLabels: Record<string, string> = {
-  PRICE: 'Too expensive',
-  NOFIT: 'Not a fit for the practice',
-  NOREACH: 'Not reachable',
-  COMPETITOR: 'Chose another provider',
-  DUPLICATE: 'Duplicate',
-  OTHER: 'Other',
+  PRICE: 'Zu teuer',
+  NOFIT: 'Passt nicht zur Praxis',
+  NOREACH: 'Nicht erreichbar',
+  COMPETITOR: 'Anderer Anbieter gewählt',
+  DUPLICATE: 'Doppelt erfasst',
+  OTHER: 'Anderer Grund',
 };
 const patientConcerns = [
   'Check-up',

@@ -30,7 +30,7 @@ describe('the header', () => {
     // The stand-in: the same content, inert.
     const standIn = header().getByTestId('practice-name').closest('button');
     expect(standIn).toHaveAttribute('aria-disabled', 'true');
-    expect(header().getByTestId('practice-name')).toHaveTextContent(/^Practice /);
+    expect(header().getByTestId('practice-name')).toHaveTextContent(/^Practice Demo$/);
 
     // The real menu button: the user's name (from whoami), no longer inert.
     // The default second of expect.poll is too short on a busy machine (it failed so on main, under load).

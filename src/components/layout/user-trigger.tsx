@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { meQuery } from '../../api/people.ts';
 import { useSession } from '../../api/session.ts';
+import { practiceTitle } from './practice-name.ts';
 
 /**
  * What the user menu's button shows: the signed-in user and the practice. The same in the menu's placeholder
@@ -26,7 +27,7 @@ export function UserTriggerContent() {
           {name}
         </Text>
         <Text size="xs" c="dimmed" lh={1.2} data-testid="practice-name">
-          {t('header.practice', { tenant })}
+          {practiceTitle(tenant, t)}
         </Text>
       </div>
       <IconChevronDown size={14} aria-hidden />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, sessionRequest } from '../../api/client.ts';
 import { meQuery } from '../../api/people.ts';
 import { getSession, useSession } from '../../api/session.ts';
+import { practiceTitle } from '../layout/practice-name.ts';
 import { signOut } from '../sign-out.ts';
 import { describeError } from '../states.tsx';
 import { unlockScreen } from './lock-store.ts';
@@ -79,7 +80,7 @@ export function LockForm() {
               </div>
             </Group>
             <div>
-              <Text data-testid="lock-practice">{t('header.practice', { tenant })}</Text>
+              <Text data-testid="lock-practice">{practiceTitle(tenant, t)}</Text>
               {name && <Text data-testid="lock-user">{t('lock.user', { name })}</Text>}
             </div>
             <Text size="sm">{byKey ? t('lock.hintKey') : t('lock.hintPassword')}</Text>

@@ -79,8 +79,8 @@ describe('the lead board', () => {
 
     renderBoard();
     const open = await screen.findByRole('region', { name: 'Open' });
-    expect(screen.queryByRole('region', { name: 'Partner follow-up' })).toBeNull();
-    expect(screen.getByRole('region', { name: 'Waiting list' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Nachfassen Partner' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Warteliste' })).toBeInTheDocument();
     const card = await within(open).findByRole('article', { name: cardName(unread) });
     expect(within(open).getByText('3 leads')).toBeInTheDocument();
     expect(
@@ -138,7 +138,7 @@ describe('the lead board', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Move Muster2 Anna' });
     // Not offered: the folder it is in, and any folder of the other pipeline.
     expect(within(dialog).queryByRole('radio', { name: 'Open' })).toBeNull();
-    expect(within(dialog).queryByRole('radio', { name: 'Partner follow-up' })).toBeNull();
+    expect(within(dialog).queryByRole('radio', { name: 'Nachfassen Partner' })).toBeNull();
     await user.click(within(dialog).getByRole('radio', { name: 'In discussion' }));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
 

@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '../../../contract/sales.ts';
+import { formatDateTime } from '../../components/format.ts';
 import { UNDO_MS } from '../../components/undo.tsx';
-import { createLead, createNote, createTask } from '../../test/factories.ts';
+import { createLead, createNote, createPatient, createTask } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { type Failure, inProcessService } from '../../test/service.ts';
 import { DetailsTimeline } from './details-timeline.tsx';
@@ -49,7 +50,7 @@ describe('the timeline', { timeout: 60_000 }, () => {
     renderTimeline(lead);
     const item = await firstEntry();
     expect(within(item).getByText('First call')).toBeInTheDocument();
-    expect(await within(item).findByText('Phone call')).toBeInTheDocument();
+    expect(await within(item).findByText('Telefonat')).toBeInTheDocument();
     expect(await within(item).findByText('Petra Sommer · 20.11.2026 14:30')).toBeInTheDocument();
   });
 
@@ -129,11 +130,16 @@ describe('the timeline', { timeout: 60_000 }, () => {
   it('asks getLeadHistory for the chosen type and for deleted entries', async () => {
     const lead = await createLead(api);
     const { user } = renderTimeline(lead);
-    expect(await screen.findByText('No entries')).toBeInTheDocument();
+    // Everything: only the lead's creation so far.
+    expect(await screen.findByText('Lead created')).toBeInTheDocument();
     const show = screen.getByLabelText('Show');
     const last = () => historyCalls().at(-1);
 
     expect(last()).toMatchObject({ leadId: lead.leadId, type: null, includeDeleted: false, offset: 0 });
+    await user.selectOptions(show, 'Notes and tasks');
+    expect(await screen.findByText('No entries')).toBeInTheDocument();
+    // The creation is no note: only "Everything" shows it.
+    expect(screen.queryByText('Lead created')).toBeNull();
     for (const [label, type] of [
       ['Notes and tasks', ''],
       ['Folder changes', 'S'],
@@ -162,5 +168,61 @@ describe('the timeline', { timeout: 60_000 }, () => {
     expect(await screen.findByText(`Showing ${total} of ${total}`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(historyCalls().map((b) => b.offset)).toEqual([0, 20]);
+  });
+
+  it('names the patient of a conversion by name, linked to the patient’s page', async () => {
+    const lead = await createLead(api);
+    const patient = await createPatient(api, { lastname: 'Zürcher', firstname: 'Lea' });
+    const converted = await api.send('convertLead', { leadId: lead.leadId, patid: patient.patid });
+    expect(converted.body.status).toBe(true);
+    renderTimeline(lead);
+    const item = await firstEntry();
+    expect(within(item).getByText(/Folder: Open → Converted/)).toBeInTheDocument();
+    const link = await within(item).findByRole('link', { name: 'Zürcher, Lea' });
+    expect(link).toHaveAttribute('href', `/patients/${patient.patid}`);
+    expect(item).not.toHaveTextContent(`(patient ${patient.patid})`);
+  });
+
+  it('shows the lead’s creation as its first event, at the end of the list', async () => {
+    const lead = await createLead(api);
+    await createNote(api, lead, { text: 'Called back' });
+    renderTimeline(lead);
+    const list = await screen.findByRole('list', { name: 'History entries' });
+    await within(list).findByText('Lead created');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.at(-1)).toHaveTextContent('Lead created');
+    expect(items.at(-1)).toHaveTextContent(formatDateTime(lead.created));
+    expect(items[0]).toHaveTextContent('Called back');
+  });
+
+  it('folds a run of watcher entries into one line that opens by keyboard', async () => {
+    const lead = await createLead(api);
+    // Two users join the watchers, one after the other, and nothing else happens in between.
+    for (const userId of [6, 7]) {
+      const r = await api.send('bulkAssign', { leadIds: [lead.leadId], userId });
+      expect(r.body.status).toBe(true);
+    }
+    const stored = await api.send('getLeadHistory', { leadId: lead.leadId, type: 'J' });
+    const watcherEntries = (stored.body.result as unknown[]).length;
+    expect(watcherEntries).toBeGreaterThanOrEqual(2);
+    const { user } = renderTimeline(lead);
+    const list = await screen.findByRole('list', { name: 'History entries' });
+    // Each run of watcher entries between the assignee changes is one closed line.
+    const toggles = await within(list).findAllByRole('button', { name: /^\d+ watcher changes?$/ });
+    const [toggle] = toggles;
+    expect(toggles.every((b) => b.getAttribute('aria-expanded') === 'false')).toBe(true);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(list).queryByText(/^Watcher joined/)).toBeNull();
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const opened = screen.getByRole('list', { name: 'Watcher changes' });
+    expect(within(opened).getAllByText(/^Watcher joined: /)).toHaveLength(
+      Number(/^\d+/.exec(toggle.textContent ?? '')?.[0]),
+    );
+    // The watcher filter shows them one by one, no folding.
+    await user.selectOptions(screen.getByLabelText('Show'), 'Watchers');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /watcher changes?$/ })).toBeNull());
+    expect(await screen.findAllByText(/^Watcher joined: /)).toHaveLength(watcherEntries);
   });
 });

@@ -39,6 +39,8 @@ import {
   referenceDataQuery,
 } from './details-queries.ts';
 import { DetailsTaskForm } from './details-task-form.tsx';
+import { CreationEntry, PatientRef, WatcherGroup } from './details-timeline-parts.tsx';
+import { patientOfEntry, timelineRows } from './details-timeline-rows.ts';
 
 /** The filter choices of the timeline, as getLeadHistory's `type`: null everything, '' notes and tasks. */
 export const timelineFilters = ['all', 'notes', 'S', 'A', 'J', 'OFF'] as const;
@@ -78,6 +80,13 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
   const history = useInfiniteQuery(historyQuery(lead.leadId, historyTypeOf(filter), includeDeleted));
   const entries = history.data?.pages.flatMap((p) => p.items) ?? [];
   const total = history.data?.pages.at(-1)?.pagination.total ?? 0;
+  // Everything: watcher entries folded into one line per run, and the lead's creation last (oldest) once the list
+  // is complete. A filter shows only what it names.
+  const rows = timelineRows(entries, filter === 'all');
+  const showCreation = filter === 'all' && !history.hasNextPage && lead.created !== '';
+  const entryOf = (e: HistoryEntry) => (
+    <TimelineEntry key={e.historyId} entry={e} leadId={lead.leadId} leadDeleted={lead.deleted} />
+  );
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="lead-timeline-title">
@@ -139,13 +148,15 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
         </Stack>
       ) : history.isError && entries.length === 0 ? (
         <ErrorState error={history.error} onRetry={() => void history.refetch()} />
-      ) : entries.length === 0 ? (
+      ) : entries.length === 0 && !showCreation ? (
         <EmptyState title={t('details.timeline.empty')} description={t('details.timeline.emptyHint')} />
       ) : (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('details.timeline.count', { shown: entries.length, total })}
-          </Text>
+          {entries.length > 0 && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('details.timeline.count', { shown: entries.length, total })}
+            </Text>
+          )}
           <Stack
             component="ol"
             gap="xs"
@@ -154,9 +165,14 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
             style={{ listStyle: 'none' }}
             aria-label={t('details.timeline.list')}
           >
-            {entries.map((e) => (
-              <TimelineEntry key={e.historyId} entry={e} leadId={lead.leadId} leadDeleted={lead.deleted} />
-            ))}
+            {rows.map((row) =>
+              row.kind === 'entry' ? (
+                entryOf(row.entry)
+              ) : (
+                <WatcherGroup key={row.key} entries={row.entries} renderEntry={entryOf} />
+              ),
+            )}
+            {showCreation && <CreationEntry created={lead.created} />}
           </Stack>
           {history.isFetchNextPageError && (
             <Alert color="red" variant="light" role="alert">
@@ -218,6 +234,7 @@ function TimelineEntry({
   const completed = entry.completed || held;
 
   const kind = kindOf(entry);
+  const { text, patid } = patientOfEntry(entry);
   const category = entry.category ? historyCategory(entry.category, categories ?? [], t) : '';
   const titleId = `history-${entry.historyId}`;
 
@@ -251,7 +268,13 @@ function TimelineEntry({
           </Text>
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {historyText(entry, reference?.folders ?? [], t)}
+          {historyText({ ...entry, text }, reference?.folders ?? [], t)}
+          {patid !== null && (
+            <>
+              {' · '}
+              {t('details.timeline.patient')} <PatientRef patid={patid} />
+            </>
+          )}
         </Text>
         {entry.task && (
           <Group gap="md" wrap="wrap" justify="space-between">

@@ -53,8 +53,8 @@ describe('disqualification reasons', () => {
     };
     const rows = reasonRows(counts, [5, 15], reference.disqualification, 'No reason given');
     expect(rows.map((r) => [r.label, r.counts[5], r.counts[15], r.total])).toEqual([
-      ['Too expensive', 1, 1, 2],
-      ['Not a fit for the practice', 1, 0, 1],
+      ['Zu teuer', 1, 1, 2],
+      ['Passt nicht zur Praxis', 1, 0, 1],
     ]);
   });
 
@@ -65,13 +65,13 @@ describe('disqualification reasons', () => {
       counts,
       [5, 15],
       [
-        { code: 'PRICE', label: 'Too expensive' },
-        { code: 'OTHER', label: 'Other' },
+        { code: 'PRICE', label: 'Zu teuer' },
+        { code: 'OTHER', label: 'Anderer Grund' },
       ],
       'No reason given',
     );
     expect(rows.map((r) => [r.label, r.counts[5], r.counts[15], r.total])).toEqual([
-      ['Too expensive', 2, 1, 3],
+      ['Zu teuer', 2, 1, 3],
       ['ZZZ', 1, 0, 1],
       ['No reason given', 1, 0, 1],
     ]);

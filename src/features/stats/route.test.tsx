@@ -56,9 +56,9 @@ describe('the statistics page', { timeout: 20_000 }, () => {
     // The reason, then its count in folder 5, in folder 15 and in all.
     const cells = (code: string) =>
       `${count(patients, code)}${count(contacts, code)}${count(patients, code) + count(contacts, code)}`;
-    expect(row('Too expensive')).toHaveTextContent(`Too expensive${cells('PRICE')}`);
-    expect(row('Not a fit for the practice')).toHaveTextContent(
-      `Not a fit for the practice${cells('NOFIT')}`,
+    expect(row('Zu teuer')).toHaveTextContent(`Zu teuer${cells('PRICE')}`);
+    expect(row('Passt nicht zur Praxis')).toHaveTextContent(
+      `Passt nicht zur Praxis${cells('NOFIT')}`,
     );
     const all = patients.length + contacts.length;
     expect(screen.getByText(`Based on ${all} disqualified leads (2 requests).`)).toBeInTheDocument();
