@@ -57,9 +57,7 @@ describe('the statistics page', { timeout: 20_000 }, () => {
     const cells = (code: string) =>
       `${count(patients, code)}${count(contacts, code)}${count(patients, code) + count(contacts, code)}`;
     expect(row('Zu teuer')).toHaveTextContent(`Zu teuer${cells('PRICE')}`);
-    expect(row('Passt nicht zur Praxis')).toHaveTextContent(
-      `Passt nicht zur Praxis${cells('NOFIT')}`,
-    );
+    expect(row('Passt nicht zur Praxis')).toHaveTextContent(`Passt nicht zur Praxis${cells('NOFIT')}`);
     const all = patients.length + contacts.length;
     expect(screen.getByText(`Based on ${all} disqualified leads (2 requests).`)).toBeInTheDocument();
     const pages = api.calls.filter((c) => c.op === 'getLeads').map((c) => c.input);
