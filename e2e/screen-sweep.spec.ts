@@ -191,6 +191,8 @@ async function splitHeadingWords(page: Page): Promise<string[]> {
 
 /** While fixing a finding: SWEEP_SCREENS=lead,task-new runs those screens only. */
 const ONLY = process.env.SWEEP_SCREENS?.split(',');
+/** While fixing a text finding: SWEEP_AXE=0 leaves out axe, by far the dearest check, on a busy machine. */
+const AXE = process.env.SWEEP_AXE !== '0';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**
@@ -250,6 +252,8 @@ test.describe.configure({ timeout: 600_000 });
 let data: AwkwardData;
 let lists: WordLists;
 test.beforeAll(async ({ request }) => {
+  // The word lists import every locale file of the app: seconds on a quiet machine, over 30 on a busy one.
+  test.setTimeout(120_000);
   data = await createAwkwardData(request);
   lists = await wordLists();
 });
@@ -300,6 +304,7 @@ for (const language of LANGUAGES) {
         shot.language === language && !combos.includes(shot.combo) ? [...combos, shot.combo] : combos;
       // The text checks' findings of this screen, each reported once (the first combination that shows it).
       const saidBefore = new Set<string>();
+      let textMs = 0;
       for (const [i, combo] of made.entries()) {
         const { scheme, width } = combo;
         const where = `${screen.name} (${language}-${scheme}-${width})`;
@@ -320,7 +325,7 @@ for (const language of LANGUAGES) {
           if (!rules && language !== LANGUAGES[0]) builder.disableRules(COLOUR_RULES);
           // With a dialog or drawer open only it is looked at: the page under it has a screen of its own.
           if (screen.open) builder.include('[role="dialog"]');
-          const axe = await builder.analyze();
+          const axe = AXE ? await builder.analyze() : { violations: [] };
           for (const v of axe.violations) {
             if (KNOWN[screen.name]?.includes(v.id)) continue;
             if (v.impact === 'serious' || v.impact === 'critical') {
@@ -336,6 +341,7 @@ for (const language of LANGUAGES) {
           consoleErrors.length = 0;
           // What the screen says does not depend on the colours: looked at in the light scheme, at both widths.
           if (scheme === SCHEMES[0]) {
+            const textStarted = Date.now();
             const scope = screen.open ? '[role="dialog"]' : 'body';
             const said = [
               ...(isTranslated(language) ? await englishOnScreen(page, language, lists, scope) : []).map(
@@ -349,6 +355,7 @@ for (const language of LANGUAGES) {
               saidBefore.add(x);
               problems.push(`${where}: ${x}`);
             }
+            textMs += Date.now() - textStarted;
           }
         }
 
@@ -359,7 +366,8 @@ for (const language of LANGUAGES) {
           await testInfo.attach(name, { path: file, contentType: 'image/png' });
         }
       }
-      if (process.env.SWEEP_TIMES) console.log(`${screen.name} (${language}): ${Date.now() - started} ms`);
+      if (process.env.SWEEP_TIMES)
+        console.log(`${screen.name} (${language}): ${Date.now() - started} ms, text checks ${textMs} ms`);
       if (problems.length > reported) {
         // Seen at once in the log, also when a later screen runs out of time.
         console.log(problems.slice(reported).join('\n'));

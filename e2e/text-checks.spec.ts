@@ -18,7 +18,7 @@ test('a word broken inside over two lines is found; a break after a hyphen or in
   expect(await cutWords(page)).toEqual([expect.stringMatching(/^broken "Bem\S*\|\S+" in div "Bemerkung"$/)]);
 });
 
-test('a word clipped by its box is found, unless its title or data-truncates says it is on purpose', async ({
+test('a word clipped by its box is found, unless its title or data-truncates says it is on purpose or no box could hold it', async ({
   page,
 }) => {
   const clip = 'width: 4em; overflow: hidden; white-space: nowrap; font: 16px sans-serif';
@@ -28,6 +28,7 @@ test('a word clipped by its box is found, unless its title or data-truncates say
     <span style="display: block; ${clip}; text-overflow: ellipsis" title="Rechnungsnummer">Rechnungsnummer</span>
     <span style="display: block; ${clip}; text-overflow: ellipsis" data-truncates>Rechnungsdatum</span>
     <div style="${clip}">Nur ein Behälter</div>
+    <span style="display: block; ${clip}; text-overflow: ellipsis">Frau ${'x'.repeat(45)}</span>
     <button style="${clip}; width: 12em">Speichern</button>`);
   const found = await cutWords(page);
   expect(found).toEqual([
@@ -51,6 +52,8 @@ test('a visible native date or time input is found', async ({ page }) => {
 test('English words on a German screen are found by their text; names and German words are not', async ({
   page,
 }) => {
+  // The word lists import every locale file of the app: seconds on a quiet machine, over 30 on a busy one.
+  test.setTimeout(120_000);
   const lists = await wordLists();
   // From the app's strings: an English word no translation uses is English; one the languages share is not.
   expect(lists.english.de.has('waiting')).toBe(true);
