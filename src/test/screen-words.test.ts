@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { englishIn, englishWords, stringsOf, wordSet, wordsOf } from './screen-words.ts';
+import {
+  englishIn,
+  englishWords,
+  leavesOf,
+  stringsOf,
+  translatedStrings,
+  wordSet,
+  wordsOf,
+} from './screen-words.ts';
 
 describe('wordsOf', () => {
   it('takes words, not numbers, dates, addresses, file names, codes or placeholders', () => {
@@ -73,5 +81,16 @@ describe('englishIn', () => {
 describe('stringsOf', () => {
   it('takes every leaf of a nested locale object', () => {
     expect(stringsOf({ a: 'x', b: { c: 'y', d: { e: 'z' } } })).toEqual(['x', 'y', 'z']);
+  });
+});
+
+describe('translatedStrings', () => {
+  it('leave out a string left as the English one, so that its words stay English', () => {
+    const en = leavesOf({ undo: 'Undo', save: 'Save', nested: { name: 'Name' } });
+    const de = leavesOf({ undo: 'Undo', save: 'Speichern', nested: { name: 'Name des Patienten' } });
+    expect(translatedStrings(en, de)).toEqual(['Speichern', 'Name des Patienten']);
+    expect([
+      ...englishWords({ english: en.values(), translations: translatedStrings(en, de), own: [], extra: [] }),
+    ]).toEqual(['undo', 'save']);
   });
 });
