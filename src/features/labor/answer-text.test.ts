@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  laborMeaning,
-  laborMeanings,
-  laborMessages,
-  parsePatientMismatch,
-  patientMismatchMessage,
-} from '../../../contract/labor.ts';
+import { laborMessages, patientMismatchMessage } from '../../../contract/labor.ts';
+import { laborMeaning, laborMeanings, parsePatientMismatch } from '../../../contract/labor-meaning.ts';
 import { i18n } from '../../i18n/index.ts';
 import { answerText } from './answer-text.ts';
 

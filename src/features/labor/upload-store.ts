@@ -1,5 +1,5 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import { laborMeaning } from '../../../contract/labor.ts';
+import { laborMeaning } from '../../../contract/labor-meaning.ts';
 import { call, isApiError } from '../../api/client.ts';
 import { checkLaborFile, type FileProblem, type LaborKind, laborKind } from './checks.ts';
 import { cachedLookup, type Identity, identifyFile } from './identify.ts';

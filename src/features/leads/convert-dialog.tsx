@@ -8,15 +8,17 @@ import { z } from 'zod';
 import type { Lead } from '../../../contract/sales.ts';
 import type { Patient } from '../../../contract/system.ts';
 import { foldText } from '../../../contract/text-match.ts';
+import { opQuery } from '../../api/queries.ts';
 import { useSubmitMutation } from '../../api/use-submit-mutation.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { contractResolver } from '../../components/form-resolver.ts';
 import { formatDate } from '../../components/format.ts';
-import { type PatientCriteria, PatientSearchBox, patientName } from '../../components/patient-search.tsx';
+import { type PatientCriteria, toSearchInput } from '../../components/patient-criteria.ts';
+import { PatientSearchBox, patientName } from '../../components/patient-search.tsx';
 import { describeError } from '../../components/states.tsx';
 import { leadName } from './board-lead.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
-import { convertLeadMutation, patientMatchesQuery } from './queries.ts';
+import { convertLeadMutation } from './queries.ts';
 
 /** The choice: a patient's id (convertLead's patid) or NEW; required. */
 const convertFormSchema = z.object({ choice: z.string().min(1) });
@@ -320,4 +322,15 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
       )}
     </Dialog>
   );
+}
+
+/**
+ * searchPatients with allowed fields only; the hits. Here, not in queries.ts, so the patient criteria stay out of
+ * the board's first load (decision 0016).
+ */
+function patientMatchesQuery(criteria: PatientCriteria) {
+  return opQuery('searchPatients', toSearchInput(criteria, { limit: 10 }), {
+    select: (answer) => answer.items,
+    staleTime: 60_000,
+  });
 }

@@ -1,7 +1,6 @@
 import { type InfiniteData, type QueryClient, replaceEqualDeep } from '@tanstack/react-query';
 import { type Lead, type LeadFilter, type ReferenceData, referenceData } from '../../../contract/sales.ts';
 import { type OpData, opInfiniteQuery, opMutation, opQuery, opScope } from '../../api/queries.ts';
-import { type PatientCriteria, toSearchInput } from '../../components/patient-criteria.ts';
 import { beginMove, hasPendingMoves, type MoveToken, settleMove } from './board-cache.ts';
 import {
   REFERENCE_STALE_MS,
@@ -138,14 +137,6 @@ export function keepReference(query: {
   dataUpdatedAt: number;
 }): void {
   if (query.data && query.isFetched) storeReference(query.data, query.dataUpdatedAt);
-}
-
-/** searchPatients with allowed fields only; the hits. */
-export function patientMatchesQuery(criteria: PatientCriteria) {
-  return opQuery('searchPatients', toSearchInput(criteria, { limit: 10 }), {
-    select: (answer) => answer.items,
-    staleTime: 60_000,
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

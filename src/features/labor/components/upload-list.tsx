@@ -29,7 +29,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { laborMeaning } from '../../../../contract/labor.ts';
+import { laborMeaning } from '../../../../contract/labor-meaning.ts';
 import { formatDate } from '../../../components/format.ts';
 import { describeError, EmptyState } from '../../../components/states.tsx';
 import { answerText } from '../answer-text.ts';
