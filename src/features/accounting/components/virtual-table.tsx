@@ -6,6 +6,8 @@ import type { TableColumn } from '../columns.ts';
 import type { SortDir } from '../view-state.ts';
 
 export const ROW_HEIGHT = 37;
+/** Two lines: a header wraps at its word bounds (`Rechnungs-` / `Nr.`) rather than being cut. */
+const HEADER_HEIGHT = 58;
 const VIEW_HEIGHT = 560;
 
 export interface VirtualTableProps<R> {
@@ -50,7 +52,7 @@ export function VirtualTable<R>({
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     // The sticky header sits above the first row inside the scrolled box.
-    paddingStart: ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
     // Before the box is measured (and in tests), assume its usual size.
     initialRect: { width: 1200, height: VIEW_HEIGHT },
   });
@@ -69,14 +71,14 @@ export function VirtualTable<R>({
   useEffect(() => {
     onShowing(from, to);
   }, [onShowing, from, to]);
-  const padTop = first ? first.start - ROW_HEIGHT : 0;
+  const padTop = first ? first.start - HEADER_HEIGHT : 0;
   const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
   const width = columns.reduce((n, c) => n + c.width, 0);
 
   return (
     <Box
       ref={scrollRef}
-      h={Math.min(VIEW_HEIGHT, ROW_HEIGHT * (count + 1) + 2)}
+      h={Math.min(VIEW_HEIGHT, ROW_HEIGHT * count + HEADER_HEIGHT + 2)}
       style={{ overflow: 'auto', border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
       // Scrollable by keyboard.
       tabIndex={0}
@@ -91,7 +93,7 @@ export function VirtualTable<R>({
         style={{ tableLayout: 'fixed', width, minWidth: '100%' }}
       >
         <Table.Thead>
-          <Table.Tr aria-rowindex={1} style={{ height: ROW_HEIGHT }}>
+          <Table.Tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
             {columns.map((c) => {
               const active = sort?.key === c.key ? sort.dir : null;
               const next: SortDir = active === 'asc' ? 'desc' : 'asc';
@@ -103,12 +105,22 @@ export function VirtualTable<R>({
                   scope="col"
                   w={c.width}
                   aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}
-                  style={{ textAlign: c.align ?? 'left', whiteSpace: 'nowrap', overflow: 'hidden' }}
+                  // Wrapped at word bounds (and after a hyphen), never inside a word.
+                  style={{
+                    textAlign: c.align ?? 'left',
+                    whiteSpace: 'normal',
+                    overflowWrap: 'normal',
+                    wordBreak: 'normal',
+                    hyphens: 'manual',
+                    lineHeight: 1.25,
+                    verticalAlign: 'bottom',
+                  }}
                 >
                   <UnstyledButton
                     onClick={() => onSort(c.key)}
                     aria-label={sortLabel(c.header, next)}
-                    style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
+                    data-header={c.key}
+                    style={{ display: 'inline-flex', alignItems: 'flex-end', gap: 4, fontWeight: 600 }}
                   >
                     {c.header}
                     <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
@@ -181,7 +193,7 @@ function BodyRowOf<R>({ row, index, columns }: BodyRowProps<R>) {
               fontVariantNumeric: c.align === 'right' ? 'tabular-nums' : undefined,
             }}
           >
-            {text}
+            {c.cell ? c.cell(row) : text}
           </Table.Td>
         );
       })}
