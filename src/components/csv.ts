@@ -72,7 +72,11 @@ export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): 
 
 /** Hands the text to the browser as a download. */
 export function downloadCsv(filename: string, text: string): void {
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  downloadBlob(filename, new Blob([text], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Hands a file (a CSV, a PNG) to the browser as a download. */
+export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
