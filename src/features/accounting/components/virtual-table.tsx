@@ -1,7 +1,7 @@
 import { Box, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { TableColumn } from '../columns.ts';
 import type { SortDir } from '../view-state.ts';
 
@@ -9,6 +9,16 @@ export const ROW_HEIGHT = 37;
 /** Two lines: a header wraps at its word bounds (`Rechnungs-` / `Nr.`) rather than being cut. */
 const HEADER_HEIGHT = 58;
 const VIEW_HEIGHT = 560;
+
+/**
+ * A column at least as wide as the longest word of its header (a header wraps at spaces and after hyphens, never
+ * inside a word): about 8.6 px a letter in the bold 14 px header font, plus the sort arrow and the cell padding.
+ * Generous on purpose; e2e/exports.spec.ts checks in every language that no header is cut.
+ */
+export function columnWidth(header: string, width: number): number {
+  const longest = Math.max(0, ...header.split(/\s+|(?<=-)/).map((w) => w.length));
+  return Math.max(width, Math.ceil(longest * 8.6) + 44);
+}
 
 export interface VirtualTableProps<R> {
   /** Names the table and its scroll region. */
@@ -73,7 +83,8 @@ export function VirtualTable<R>({
   }, [onShowing, from, to]);
   const padTop = first ? first.start - HEADER_HEIGHT : 0;
   const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
-  const width = columns.reduce((n, c) => n + c.width, 0);
+  const widths = useMemo(() => columns.map((c) => columnWidth(c.header, c.width)), [columns]);
+  const width = widths.reduce((n, w) => n + w, 0);
 
   return (
     <Box
@@ -94,7 +105,7 @@ export function VirtualTable<R>({
       >
         <Table.Thead>
           <Table.Tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
-            {columns.map((c) => {
+            {columns.map((c, i) => {
               const active = sort?.key === c.key ? sort.dir : null;
               const next: SortDir = active === 'asc' ? 'desc' : 'asc';
               const Icon =
@@ -103,7 +114,7 @@ export function VirtualTable<R>({
                 <Table.Th
                   key={c.key}
                   scope="col"
-                  w={c.width}
+                  w={widths[i]}
                   aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}
                   // Wrapped at word bounds (and after a hyphen), never inside a word.
                   style={{
@@ -120,10 +131,21 @@ export function VirtualTable<R>({
                     onClick={() => onSort(c.key)}
                     aria-label={sortLabel(c.header, next)}
                     data-header={c.key}
-                    style={{ display: 'inline-flex', alignItems: 'flex-end', gap: 4, fontWeight: 600 }}
+                    style={{
+                      display: 'block',
+                      textAlign: 'inherit',
+                      fontWeight: 600,
+                      fontSize: 'var(--mantine-font-size-sm)',
+                    }}
                   >
+                    {/* The arrow sticks to the last word (no break space), so it never sits alone on a line. */}
                     {c.header}
-                    <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
+                    {'\u00a0'}
+                    <Icon
+                      size={14}
+                      aria-hidden
+                      style={{ opacity: active ? 1 : 0.5, verticalAlign: '-2px', display: 'inline' }}
+                    />
                   </UnstyledButton>
                 </Table.Th>
               );
