@@ -195,8 +195,9 @@ test('the statistics CSV holds the table shown, and the chart comes as a PNG', a
 
 for (const width of [1440, 390]) {
   test(`no accounting header is cut at ${width} px in any language`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
+    // Signed in at the default width (the phone layout hides the main navigation signIn waits for).
     await signIn(page);
+    await page.setViewportSize({ width, height: 900 });
     for (const [language, services, payments] of [
       ['de', 'Leistungen', 'Zahlungen'],
       ['fr', 'Prestations', 'Paiements'],
