@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
+import { createElement, type ReactNode } from 'react';
 import {
   type AccountingServiceRow,
   type AccountingTransactionRow,
   accountingServiceRow,
-  accountingTransactionRow,
 } from '../../../contract/accounting.ts';
 import { formatChf, formatDate } from '../../components/format.ts';
-import type { CsvColumn, CsvKind } from './csv.ts';
+import { PatientName } from '../../components/person-name.tsx';
+import { accountLabel } from './accounts.ts';
 import type { SortColumn } from './table-model.ts';
 
 /** A column of an accounting table: header, cell text, width, and how it sorts. */
@@ -16,6 +17,18 @@ export interface TableColumn<R> extends SortColumn<R> {
   /** Pixels. */
   width: number;
   align?: 'right';
+  /** What the cell shows when it is more than `text` (the patient's name, read when the row comes on screen). */
+  cell?: (row: R) => ReactNode;
+}
+
+/** `Muster, Anna` and the number, which the filter and the invoices use. */
+function patientCell(patid: number): ReactNode {
+  return createElement(
+    'span',
+    null,
+    createElement(PatientName, { patid }),
+    createElement('span', { style: { color: 'var(--mantine-color-dimmed)' } }, ` · ${patid}`),
+  );
 }
 
 export const laws = accountingServiceRow.shape.law.options;
@@ -42,12 +55,12 @@ export function serviceColumns(t: TFunction): TableColumn<AccountingServiceRow>[
     },
     {
       key: 'patid',
-      header: t('col.patid'),
+      header: t('col.patient'),
       kind: 'number',
       value: (r) => r.patid,
       text: (r) => String(r.patid),
-      width: 125,
-      align: 'right',
+      cell: (r) => patientCell(r.patid),
+      width: 210,
     },
     {
       key: 'code',
@@ -138,12 +151,12 @@ export function paymentColumns(t: TFunction): TableColumn<AccountingTransactionR
     },
     {
       key: 'patid',
-      header: t('col.patid'),
+      header: t('col.patient'),
       kind: 'number',
       value: (r) => r.patid,
       text: (r) => String(r.patid),
-      width: 125,
-      align: 'right',
+      cell: (r) => patientCell(r.patid),
+      width: 210,
     },
     {
       key: 'case_no',
@@ -167,8 +180,8 @@ export function paymentColumns(t: TFunction): TableColumn<AccountingTransactionR
       header: t('col.account'),
       kind: 'code',
       value: (r) => r.account_number,
-      text: (r) => r.account_number,
-      width: 100,
+      text: (r) => accountLabel(t, r.account_number),
+      width: 130,
     },
     {
       key: 'amount',
@@ -181,66 +194,3 @@ export function paymentColumns(t: TFunction): TableColumn<AccountingTransactionR
     },
   ];
 }
-
-// The CSV carries every field of the rows, under the service's field names, in the contract's order.
-const serviceKinds: Partial<Record<keyof AccountingServiceRow, CsvKind>> = {
-  patid: 'number',
-  case_no: 'number',
-  service_id: 'number',
-  date: 'date',
-  quantity: 'number',
-  session: 'number',
-  unit_mt: 'number',
-  unit_tt: 'number',
-  unit_factor_mt: 'number',
-  unit_factor_tt: 'number',
-  vat: 'amount',
-  vat_rate: 'number',
-  amount: 'amount',
-  is_covered: 'boolean',
-  provider: 'number',
-  responsible: 'number',
-};
-
-const transactionKinds: Partial<Record<keyof AccountingTransactionRow, CsvKind>> = {
-  patid: 'number',
-  case_no: 'number',
-  transaction_id: 'number',
-  transaction_date: 'date',
-  amount: 'amount',
-};
-
-/** A CSV column of a row field (the worker builds the file from the field names, extract-model.ts). */
-export interface FieldCsvColumn<R> extends CsvColumn<R> {
-  key: keyof R & string;
-}
-
-function csvColumnsOf<R>(
-  keys: readonly (keyof R & string)[],
-  kinds: Partial<Record<keyof R, CsvKind>>,
-): FieldCsvColumn<R>[] {
-  return keys.map((key) => ({
-    key,
-    header: key,
-    kind: kinds[key] ?? 'text',
-    value: (row: R) => row[key] as string | number | boolean,
-  }));
-}
-
-/**
- * The CSV's header line in the UI language (`Rechnungsnr.`, `N° de facture`, …), the values unchanged: a person
- * opens the file in Excel (docs/decisions/0007-csv-export.md).
- */
-export function localizedCsvColumns<C extends CsvColumn<never>>(columns: readonly C[], t: TFunction): C[] {
-  return columns.map((c) => ({ ...c, header: t(`csv.${c.header}`, { defaultValue: c.header }) }));
-}
-
-export const serviceCsvColumns = csvColumnsOf<AccountingServiceRow>(
-  Object.keys(accountingServiceRow.shape) as (keyof AccountingServiceRow)[],
-  serviceKinds,
-);
-
-export const transactionCsvColumns = csvColumnsOf<AccountingTransactionRow>(
-  Object.keys(accountingTransactionRow.shape) as (keyof AccountingTransactionRow)[],
-  transactionKinds,
-);

@@ -84,6 +84,8 @@ export interface ExtractState<R> {
   showing: (from: number, to: number) => void;
   /** The shown rows as a CSV file. */
   csv: (columns: CsvSpec[]) => Promise<string>;
+  /** The distinct values of a field over the shown rows. */
+  distinct: (key: string) => Promise<unknown[]>;
   retry: () => void;
 }
 
@@ -112,7 +114,7 @@ export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewS
   const previous = useRef<Rows>({ version: -1, map: new Map() });
   const asked = useRef({ version: -1, from: 0, to: 0 });
   const visible = useRef({ from: 0, to: 0 });
-  const csvWaiting = useRef(new Map<number, (text: string) => void>());
+  const csvWaiting = useRef(new Map<number, (answer: string | unknown[]) => void>());
   const csvId = useRef(0);
 
   const ask = useCallback((version: number) => {
@@ -168,8 +170,8 @@ export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewS
             rows.current.map.set(m.from + i, r);
           });
           startTransition(() => setTick((n) => n + 1));
-        } else if (m.kind === 'csv') {
-          csvWaiting.current.get(m.id)?.(m.text);
+        } else if (m.kind === 'csv' || m.kind === 'distinct') {
+          csvWaiting.current.get(m.id)?.(m.kind === 'csv' ? m.text : m.values);
           csvWaiting.current.delete(m.id);
         } else {
           fail(new ApiError({ ...m.error, kind: m.error.kind as ApiErrorKind }));
@@ -207,8 +209,17 @@ export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewS
     (columns: CsvSpec[]) =>
       new Promise<string>((resolve) => {
         const id = ++csvId.current;
-        csvWaiting.current.set(id, resolve);
+        csvWaiting.current.set(id, (text) => resolve(text as string));
         port.current?.post({ kind: 'csv', id, columns });
+      }),
+    [],
+  );
+  const distinct = useCallback(
+    (key: string) =>
+      new Promise<unknown[]>((resolve) => {
+        const id = ++csvId.current;
+        csvWaiting.current.set(id, (values) => resolve(values as unknown[]));
+        port.current?.post({ kind: 'distinct', id, key });
       }),
     [],
   );
@@ -223,8 +234,9 @@ export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewS
       rowAt,
       showing,
       csv,
+      distinct,
       retry,
     }),
-    [state, rowAt, showing, csv, retry],
+    [state, rowAt, showing, csv, distinct, retry],
   );
 }

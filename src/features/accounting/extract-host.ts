@@ -22,12 +22,14 @@ export type ToHost =
     }
   | { kind: 'view'; view: ViewSpec }
   | { kind: 'window'; from: number; to: number }
-  | { kind: 'csv'; id: number; columns: CsvSpec[] };
+  | { kind: 'csv'; id: number; columns: CsvSpec[] }
+  | { kind: 'distinct'; id: number; key: string };
 
 export type FromHost =
   | { kind: 'summary'; summary: Summary; head: unknown[]; done: boolean }
   | { kind: 'window'; version: number; from: number; rows: unknown[] }
   | { kind: 'csv'; id: number; text: string }
+  | { kind: 'distinct'; id: number; values: unknown[] }
   | { kind: 'error'; error: { op: string; kind: string; httpStatus: number; msg: string } };
 
 /** Rows sent with each summary: what the table shows at its top without asking. */
@@ -108,6 +110,9 @@ export function createExtractHost(post: (m: FromHost) => void): {
           return;
         case 'csv':
           post({ kind: 'csv', id: m.id, text: model ? model.csv(m.columns) : '' });
+          return;
+        case 'distinct':
+          post({ kind: 'distinct', id: m.id, values: model ? model.distinct(m.key) : [] });
           return;
       }
     },

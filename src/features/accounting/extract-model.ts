@@ -1,5 +1,5 @@
 import { accountingServiceRow } from '../../../contract/accounting.ts';
-import { type CsvKind, toCsv } from './csv.ts';
+import { type CsvKind, toCsv } from '../../components/csv.ts';
 import { paymentFilter, serviceFilter } from './filters.ts';
 import {
   addTo,
@@ -39,10 +39,17 @@ export interface ViewSpec {
   sort: { key: string; kind: SortKind; dir: 'asc' | 'desc' } | null;
 }
 
+/**
+ * A column of the CSV: the row's field `key`, written as `kind`. With `labels` the cell is the label of the field's
+ * value (`printed` → `Gedruckt`, patient 42 → `Muster, Anna`); a value without a label is written as it is, or left
+ * empty with `unlabelled: 'empty'` (a name column beside its number column).
+ */
 export interface CsvSpec {
   key: string;
   kind: CsvKind;
   header: string;
+  labels?: Map<string, string>;
+  unlabelled?: 'value' | 'empty';
 }
 
 export interface Summary {
@@ -85,6 +92,16 @@ function sortColumn(key: string, kind: SortKind): SortColumn<Row> {
     sortColumns.set(id, c);
   }
   return c;
+}
+
+function cellOf(c: CsvSpec): (r: Row) => string | number | boolean {
+  const { key, labels } = c;
+  if (!labels) return (r) => r[key] as string;
+  const empty = c.unlabelled === 'empty';
+  return (r) => {
+    const value = r[key] as string | number | boolean;
+    return labels.get(String(value)) ?? (empty ? '' : value);
+  };
 }
 
 export const emptyFilter: FilterSpec = { law: '', status: '', type: '', patid: '', invoice: '' };
@@ -189,11 +206,18 @@ export class ExtractModel {
     return out;
   }
 
-  /** The shown rows as the CSV file (csv.ts), the columns by field name. */
+  /** The distinct values of a field over the shown rows (the patients whose names the CSV needs). */
+  distinct(key: string): unknown[] {
+    const seen = new Set<unknown>();
+    for (const i of this.current()) seen.add(this.rows[i][key]);
+    return [...seen];
+  }
+
+  /** The shown rows as the CSV file (components/csv.ts), the columns by field name. */
   csv(columns: readonly CsvSpec[]): string {
     const shown = this.current();
     return toCsv(
-      columns.map((c) => ({ header: c.header, kind: c.kind, value: (r: Row) => r[c.key] as string })),
+      columns.map((c) => ({ header: c.header, kind: c.kind, value: cellOf(c) })),
       shown.map((i) => this.rows[i]),
     );
   }

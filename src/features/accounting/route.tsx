@@ -5,31 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, practiceToday } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
-import {
-  localizedCsvColumns,
-  paymentColumns,
-  serviceColumns,
-  serviceCsvColumns,
-  transactionCsvColumns,
-} from './columns.ts';
+import { accountLabel } from './accounts.ts';
+import { paymentColumns, serviceColumns } from './columns.ts';
 import { ConfirmWholeStock } from './components/confirm-whole-stock.tsx';
 import { Extract } from './components/extract.tsx';
 import { FilterBar } from './components/filter-bar.tsx';
 import { RangeBar } from './components/range-bar.tsx';
 import type { TotalsGroup } from './components/totals.tsx';
+import { type ExportNames, serviceCsvSpec, transactionCsvSpec } from './csv-columns.ts';
 import { useSpareWorker } from './extract-client.ts';
-import type { CsvSpec, ViewSpec } from './extract-model.ts';
+import type { ViewSpec } from './extract-model.ts';
 import type { SortKind, Total } from './table-model.ts';
 import { type AccountingView, monthOf, rangeOf, readView, type Tab, writeView } from './view-state.ts';
-
-const csvSpec = (columns: readonly CsvSpec[]): CsvSpec[] =>
-  columns.map(({ key, kind, header }) => ({ key, kind, header }));
 
 /** `/accounting`: services and payments of a period (this month by default), filtered, totalled and exported. */
 export function Component() {
   const { t } = useTranslation('accounting');
-  const serviceCsv = useMemo(() => csvSpec(localizedCsvColumns(serviceCsvColumns, t)), [t]);
-  const transactionCsv = useMemo(() => csvSpec(localizedCsvColumns(transactionCsvColumns, t)), [t]);
+  const serviceCsv = useCallback((names: ExportNames) => serviceCsvSpec(t, names), [t]);
+  const transactionCsv = useCallback((names: ExportNames) => transactionCsvSpec(t, names), [t]);
   const [params, setParams] = useUrlParams();
   useSpareWorker();
   const today = practiceToday();
@@ -89,7 +82,12 @@ export function Component() {
   );
   const paymentTotals = useCallback(
     (groups: Total[][]): TotalsGroup[] => [
-      { title: t('totals.byAccount'), keyHeader: t('col.account'), totals: groups[0] ?? [] },
+      {
+        title: t('totals.byAccount'),
+        keyHeader: t('col.account'),
+        totals: groups[0] ?? [],
+        label: (k) => accountLabel(t, k),
+      },
     ],
     [t],
   );

@@ -1,16 +1,19 @@
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconPhoto } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, StatRow } from '../../../contract/sales.ts';
 import { usersQuery } from '../../api/people.ts';
 import { folderName } from '../../components/codes.ts';
+import { downloadBlob, downloadCsv } from '../../components/csv.ts';
 import { Page } from '../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { ReasonsPanel } from './components/reasons-panel.tsx';
 import { type ChartPoint, StatsChart } from './components/stats-chart.tsx';
 import { StatsFilters } from './components/stats-filters.tsx';
+import { chartPng, statsCsv } from './export.ts';
 import { groupLabel } from './labels.ts';
 import { leadStatsQuery, referenceDataQuery } from './queries.ts';
 import { fillTimeGaps } from './series.ts';
@@ -67,6 +70,32 @@ export function Component() {
   }, [rows, time, view.groupBy, t, language, folders]);
 
   const names = { metric: t(`metric.${view.metric}`), groupBy: t(`groupBy.${view.groupBy}`) };
+  const chartRef = useRef<HTMLDivElement>(null);
+  const [pngFailed, setPngFailed] = useState(false);
+  const filename = `leads_${view.metric}_${view.groupBy}_${view.from || 'start'}_${view.to || 'end'}`;
+  const exportCsv = () =>
+    downloadCsv(
+      `${filename}.csv`,
+      statsCsv(points, view.metric, {
+        group: names.groupBy,
+        value: view.metric === 'count' ? t('metricShort.count') : names.metric,
+        share: t('chart.sharePercent'),
+        total: t('chart.total'),
+      }),
+    );
+  const exportPng = async () => {
+    setPngFailed(false);
+    const svg = chartRef.current?.querySelector<SVGSVGElement>(
+      '[data-testid="stats-chart"] svg.recharts-surface',
+    );
+    try {
+      if (!svg) throw new Error('No chart.');
+      downloadBlob(`${filename}.png`, await chartPng(svg, t('chart.title', names)));
+    } catch {
+      setPngFailed(true);
+    }
+  };
+  const canExport = !stats.isPending && !stats.isError && points.length > 0;
 
   let body: React.ReactNode;
   if (stats.isPending) {
@@ -96,10 +125,41 @@ export function Component() {
         />
       </Paper>
       <Stack gap="sm" component="section" aria-labelledby="stats-chart-title">
-        <Title order={2} size="h3" id="stats-chart-title">
-          {t('chart.title', names)}
-        </Title>
-        <div aria-busy={stats.isFetching} style={{ opacity: stats.isPlaceholderData ? 0.6 : 1 }}>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Title order={2} size="h3" id="stats-chart-title">
+            {t('chart.title', names)}
+          </Title>
+          {canExport && (
+            <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+                onClick={exportCsv}
+                disabled={stats.isPlaceholderData}
+              >
+                {t('export.csv')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconPhoto size={18} aria-hidden />}
+                onClick={() => void exportPng()}
+                disabled={stats.isPlaceholderData}
+              >
+                {t('export.png')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+        {pngFailed && (
+          <Text size="sm" c="red" role="alert">
+            {t('export.pngFailed')}
+          </Text>
+        )}
+        <div
+          ref={chartRef}
+          aria-busy={stats.isFetching}
+          style={{ opacity: stats.isPlaceholderData ? 0.6 : 1 }}
+        >
           {body}
         </div>
       </Stack>

@@ -1,11 +1,14 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { type ReactNode, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountingRange } from '../../../../contract/accounting.ts';
+import { fetchPatientNames, fetchProviderNames } from '../../../api/names.ts';
+import { downloadCsv } from '../../../components/csv.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import type { TableColumn } from '../columns.ts';
-import { downloadCsv } from '../csv.ts';
+import type { ExportNames } from '../csv-columns.ts';
 import { useExtract } from '../extract-client.ts';
 import type { CsvSpec, ExtractOp, ViewSpec } from '../extract-model.ts';
 import type { Total } from '../table-model.ts';
@@ -20,8 +23,8 @@ export interface ExtractProps<R> {
   view: ViewSpec;
   label: string;
   columns: readonly TableColumn<R>[];
-  /** The CSV's columns: field, kind, header (in the UI language). */
-  csvColumns: CsvSpec[];
+  /** The CSV's columns: field, kind, header (in the UI language), labels with the names looked up. */
+  csvColumns: (names: ExportNames) => CsvSpec[];
   rowKey: (row: R) => number;
   sort: { key: string; dir: SortDir } | null;
   onSort: (key: string) => void;
@@ -43,6 +46,9 @@ export function Extract<R>(props: ExtractProps<R>) {
   const { columns } = props;
   // The extract's state lives here, not in the route: its updates re-render this part of the page only.
   const query = useExtract<R>(props.op, props.range, props.view);
+  const queryClient = useQueryClient();
+  // The export: names being read (done of total), then how many could not be read (-1: the export failed).
+  const [exporting, setExport] = useState({ busy: false, done: 0, total: 0, failed: 0 });
   const viewKey = JSON.stringify(props.view);
   const summary = query.summary;
   const groups = useMemo(() => (summary ? props.totals(summary.groups) : []), [props.totals, summary]);
@@ -66,7 +72,24 @@ export function Extract<R>(props: ExtractProps<R>) {
   const total = summary.total;
   const shown = summary.shown;
   const grand: Total = summary.grand;
-  const exportCsv = async () => downloadCsv(`${props.filename}.csv`, await query.csv(props.csvColumns));
+  const exportCsv = async () => {
+    setExport({ busy: true, done: 0, total: 0, failed: 0 });
+    try {
+      // The names of the patients of the shown rows (each once, a few reads at a time) and of the practitioners.
+      const patids = (await query.distinct('patid')).filter((v): v is number => typeof v === 'number');
+      const [patients, providers] = await Promise.all([
+        fetchPatientNames(queryClient, patids, {
+          onProgress: (done, total) => setExport((s) => ({ ...s, done, total })),
+        }),
+        fetchProviderNames(queryClient).catch(() => new Map<number, string>()),
+      ]);
+      const text = await query.csv(props.csvColumns({ patients: patients.names, providers }));
+      downloadCsv(`${props.filename}.csv`, text);
+      setExport({ busy: false, done: 0, total: 0, failed: patients.failed.length });
+    } catch {
+      setExport({ busy: false, done: 0, total: 0, failed: -1 });
+    }
+  };
 
   return (
     // Busy while further rows of the extract are arriving (the first ones are already shown).
@@ -96,12 +119,25 @@ export function Extract<R>(props: ExtractProps<R>) {
                 leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
                 onClick={() => void exportCsv()}
                 disabled={shown === 0}
+                loading={exporting.busy}
                 aria-label={t('export.label', { count: shown })}
               >
                 {t('export.button')}
               </Button>
             </Group>
           </Group>
+          {exporting.busy && exporting.total > 0 && (
+            <Text size="sm" role="status" aria-live="polite">
+              {t('export.names', { done: exporting.done, total: exporting.total })}
+            </Text>
+          )}
+          {!exporting.busy && exporting.failed !== 0 && (
+            <Text size="sm" c={exporting.failed < 0 ? 'red' : undefined} role="status" aria-live="polite">
+              {exporting.failed < 0
+                ? t('export.failed')
+                : t('export.namesMissing', { count: exporting.failed })}
+            </Text>
+          )}
           {shown === 0 ? (
             <EmptyState title={t('empty.filtered')} />
           ) : (

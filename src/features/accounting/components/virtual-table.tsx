@@ -1,12 +1,24 @@
 import { Box, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { TableColumn } from '../columns.ts';
 import type { SortDir } from '../view-state.ts';
 
 export const ROW_HEIGHT = 37;
+/** Two lines: a header wraps at its word bounds (`Rechnungs-` / `Nr.`) rather than being cut. */
+const HEADER_HEIGHT = 58;
 const VIEW_HEIGHT = 560;
+
+/**
+ * A column at least as wide as the longest word of its header (a header wraps at spaces and after hyphens, never
+ * inside a word): about 8.6 px a letter in the bold 14 px header font, plus the sort arrow and the cell padding.
+ * Generous on purpose; e2e/exports.spec.ts checks in every language that no header is cut.
+ */
+export function columnWidth(header: string, width: number): number {
+  const longest = Math.max(0, ...header.split(/\s+|(?<=-)/).map((w) => w.length));
+  return Math.max(width, Math.ceil(longest * 8.6) + 44);
+}
 
 export interface VirtualTableProps<R> {
   /** Names the table and its scroll region. */
@@ -50,7 +62,7 @@ export function VirtualTable<R>({
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     // The sticky header sits above the first row inside the scrolled box.
-    paddingStart: ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
     // Before the box is measured (and in tests), assume its usual size.
     initialRect: { width: 1200, height: VIEW_HEIGHT },
   });
@@ -69,14 +81,15 @@ export function VirtualTable<R>({
   useEffect(() => {
     onShowing(from, to);
   }, [onShowing, from, to]);
-  const padTop = first ? first.start - ROW_HEIGHT : 0;
+  const padTop = first ? first.start - HEADER_HEIGHT : 0;
   const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
-  const width = columns.reduce((n, c) => n + c.width, 0);
+  const widths = useMemo(() => columns.map((c) => columnWidth(c.header, c.width)), [columns]);
+  const width = widths.reduce((n, w) => n + w, 0);
 
   return (
     <Box
       ref={scrollRef}
-      h={Math.min(VIEW_HEIGHT, ROW_HEIGHT * (count + 1) + 2)}
+      h={Math.min(VIEW_HEIGHT, ROW_HEIGHT * count + HEADER_HEIGHT + 2)}
       style={{ overflow: 'auto', border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
       // Scrollable by keyboard.
       tabIndex={0}
@@ -91,8 +104,8 @@ export function VirtualTable<R>({
         style={{ tableLayout: 'fixed', width, minWidth: '100%' }}
       >
         <Table.Thead>
-          <Table.Tr aria-rowindex={1} style={{ height: ROW_HEIGHT }}>
-            {columns.map((c) => {
+          <Table.Tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+            {columns.map((c, i) => {
               const active = sort?.key === c.key ? sort.dir : null;
               const next: SortDir = active === 'asc' ? 'desc' : 'asc';
               const Icon =
@@ -101,17 +114,38 @@ export function VirtualTable<R>({
                 <Table.Th
                   key={c.key}
                   scope="col"
-                  w={c.width}
+                  w={widths[i]}
                   aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}
-                  style={{ textAlign: c.align ?? 'left', whiteSpace: 'nowrap', overflow: 'hidden' }}
+                  // Wrapped at word bounds (and after a hyphen), never inside a word.
+                  style={{
+                    textAlign: c.align ?? 'left',
+                    whiteSpace: 'normal',
+                    overflowWrap: 'normal',
+                    wordBreak: 'normal',
+                    hyphens: 'manual',
+                    lineHeight: 1.25,
+                    verticalAlign: 'bottom',
+                  }}
                 >
                   <UnstyledButton
                     onClick={() => onSort(c.key)}
                     aria-label={sortLabel(c.header, next)}
-                    style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
+                    data-header={c.key}
+                    style={{
+                      display: 'block',
+                      textAlign: 'inherit',
+                      fontWeight: 600,
+                      fontSize: 'var(--mantine-font-size-sm)',
+                    }}
                   >
+                    {/* The arrow sticks to the last word (no break space), so it never sits alone on a line. */}
                     {c.header}
-                    <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
+                    {'\u00a0'}
+                    <Icon
+                      size={14}
+                      aria-hidden
+                      style={{ opacity: active ? 1 : 0.5, verticalAlign: '-2px', display: 'inline' }}
+                    />
                   </UnstyledButton>
                 </Table.Th>
               );
@@ -181,7 +215,7 @@ function BodyRowOf<R>({ row, index, columns }: BodyRowProps<R>) {
               fontVariantNumeric: c.align === 'right' ? 'tabular-nums' : undefined,
             }}
           >
-            {text}
+            {c.cell ? c.cell(row) : text}
           </Table.Td>
         );
       })}

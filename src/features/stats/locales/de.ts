@@ -55,8 +55,15 @@ export const de: Translation<typeof en> = {
     tableLabel: 'Tabelle: {{metric}} nach {{groupBy}}',
     total: 'Total',
     share: 'Anteil',
+    sharePercent: 'Anteil (%)',
     empty: 'Keine Leads passen zu diesen Filtern.',
     loading: 'Die Statistik wird geladen…',
+  },
+  export: {
+    csv: 'CSV exportieren',
+    png: 'Diagramm als PNG',
+    pngFailed:
+      'Das Bild des Diagramms konnte nicht erstellt werden. Die Tabelle lässt sich als CSV exportieren.',
   },
   label: {
     unassigned: 'Nicht zugewiesen',

@@ -53,8 +53,14 @@ export const en = {
     tableLabel: 'Table: {{metric}} by {{groupBy}}',
     total: 'Total',
     share: 'Share',
+    sharePercent: 'Share (%)',
     empty: 'No leads match these filters.',
     loading: 'Loading the statistics…',
+  },
+  export: {
+    csv: 'Export CSV',
+    png: 'Chart as PNG',
+    pngFailed: 'The picture of the chart could not be made. The table can be exported as CSV.',
   },
   label: {
     unassigned: 'Unassigned',

@@ -55,8 +55,14 @@ export const fr: Translation<typeof en> = {
     tableLabel: 'Tableau\u202f: {{metric}} par {{groupBy}}',
     total: 'Total',
     share: 'Part',
+    sharePercent: 'Part (%)',
     empty: 'Aucun prospect ne correspond à ces filtres.',
     loading: 'Chargement des statistiques…',
+  },
+  export: {
+    csv: 'Exporter en CSV',
+    png: 'Graphique en PNG',
+    pngFailed: 'L’image du graphique n’a pas pu être créée. Le tableau peut être exporté en CSV.',
   },
   label: {
     unassigned: 'Non attribué',

@@ -55,8 +55,15 @@ export const it: Translation<typeof en> = {
     tableLabel: 'Tabella: {{metric}} per {{groupBy}}',
     total: 'Totale',
     share: 'Quota',
+    sharePercent: 'Quota (%)',
     empty: 'Nessun lead corrisponde a questi filtri.',
     loading: 'Caricamento delle statistiche…',
+  },
+  export: {
+    csv: 'Esporta CSV',
+    png: 'Grafico come PNG',
+    pngFailed:
+      'Non è stato possibile creare l’immagine del grafico. La tabella può essere esportata come CSV.',
   },
   label: {
     unassigned: 'Non assegnato',

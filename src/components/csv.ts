@@ -2,7 +2,8 @@
  * CSV that Excel opens correctly in Switzerland (docs/decisions/0007-csv-export.md): UTF-8 with a byte order mark
  * (so that umlauts survive a double click), `;` between fields (the list separator of Swiss Windows), CRLF line
  * ends, numbers with `.` as decimal separator and no thousands separator (what Excel de-CH reads as numbers),
- * dates as `YYYY-MM-DD`, fields quoted where needed.
+ * dates as `DD.MM.YYYY` (docs/decisions/0027-exports-ready-for-excel.md), fields quoted where needed. Shared by
+ * every export of the app (accounting, statistics).
  */
 
 export const CSV_SEPARATOR = ';';
@@ -31,6 +32,19 @@ export function csvField(value: string): string {
   return needsQuotes.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
+
+/**
+ * `2026-11-23` as `23.11.2026` (with a time, `23.11.2026 14:30`): what Excel in de-CH, fr-CH and it-CH reads as a
+ * date when the file is opened by a double click, and what a person there reads. Anything else stays text.
+ */
+export function csvDate(value: string): string {
+  const m = isoDate.exec(value);
+  if (!m) return csvField(value);
+  const day = `${m[3]}.${m[2]}.${m[1]}`;
+  return m[4] ? `${day} ${m[4]}:${m[5]}` : day;
+}
+
 export function csvValue(kind: CsvKind, value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   switch (kind) {
@@ -40,6 +54,8 @@ export function csvValue(kind: CsvKind, value: string | number | boolean | null 
       return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
     case 'boolean':
       return value ? '1' : '0';
+    case 'date':
+      return csvDate(String(value));
     default:
       return csvField(String(value));
   }
@@ -56,7 +72,11 @@ export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): 
 
 /** Hands the text to the browser as a download. */
 export function downloadCsv(filename: string, text: string): void {
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  downloadBlob(filename, new Blob([text], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Hands a file (a CSV, a PNG) to the browser as a download. */
+export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountingServiceRow } from '../../../contract/accounting.ts';
-import { localizedCsvColumns, serviceCsvColumns, transactionCsvColumns } from './columns.ts';
-import { BOM, type CsvColumn, csvField, csvValue, toCsv } from './csv.ts';
+import { BOM, type CsvColumn, csvDate, csvField, csvValue, toCsv } from './csv.ts';
 
 interface Row {
   name: string;
@@ -23,7 +21,7 @@ describe('CSV for Excel in Switzerland', () => {
     const text = toCsv(columns, [{ name: 'Müller', amount: 1234.5, n: 3, ok: true, day: '2026-11-21' }]);
     const bytes = new TextEncoder().encode(text);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(text).toBe(`${BOM}name;amount;n;ok;day\r\nMüller;1234.50;3;1;2026-11-21\r\n`);
+    expect(text).toBe(`${BOM}name;amount;n;ok;day\r\nMüller;1234.50;3;1;21.11.2026\r\n`);
   });
 
   it('writes amounts with two decimals and a point, no thousands separator, negative with a minus', () => {
@@ -57,7 +55,7 @@ describe('CSV for Excel in Switzerland', () => {
     expect(csvValue('date', '=HYPERLINK("http://x","Rechnung")')).toBe(
       `"'=HYPERLINK(""http://x"",""Rechnung"")"`,
     );
-    expect(csvValue('date', '2026-11-23')).toBe('2026-11-23');
+    expect(csvValue('date', '2026-11-23')).toBe('23.11.2026');
     for (const start of ['=', '+', '-', '@', '\t', '\r', '\n', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']) {
       for (const kind of ['text', 'date'] as const) {
         const cell = csvValue(kind, `${start}1+1`);
@@ -71,53 +69,14 @@ describe('CSV for Excel in Switzerland', () => {
     expect(text).toBe(`${BOM}'=cmd\r\n'＝1+1\r\n`);
   });
 
-  it('exports every field of the service and payment rows under their field names', () => {
-    expect(serviceCsvColumns.map((c) => c.header)).toContain('invoice_no');
-    expect(serviceCsvColumns).toHaveLength(28);
-    expect(transactionCsvColumns.map((c) => c.header)).toEqual([
-      'invoice_no',
-      'patid',
-      'case_no',
-      'transaction_id',
-      'transaction_date',
-      'comment',
-      'account_number',
-      'amount',
-    ]);
-    const row = {
-      invoice_no: '00042-001',
-      patid: 42,
-      amount: 18.6,
-      is_covered: true,
-      vat_rate: 8.1,
-      title: 'Konsultation, erste 5 Min.',
-    } as unknown as AccountingServiceRow;
-    const line = toCsv(serviceCsvColumns, [row]).split('\r\n')[1].split(';');
-    const at = (field: string) => line[serviceCsvColumns.findIndex((c) => c.header === field)];
-    expect(at('invoice_no')).toBe('00042-001');
-    expect(at('patid')).toBe('42');
-    expect(at('amount')).toBe('18.60');
-    expect(at('is_covered')).toBe('1');
-    expect(at('vat_rate')).toBe('8.1');
-    expect(toCsv(serviceCsvColumns, [{ ...row, title: 'a; b' }])).toContain(';"a; b";');
-  });
-
-  it('writes the header line in the UI language, the values unchanged', async () => {
-    const { i18n } = await import('../../i18n/index.ts');
-    await i18n.changeLanguage('fr');
-    const t = i18n.getFixedT('fr', 'accounting');
-    const fr = localizedCsvColumns(transactionCsvColumns, t);
-    expect(fr.map((c) => c.header).slice(0, 2)).toEqual(['N° de facture', 'N° de patient']);
-    expect(
-      localizedCsvColumns(serviceCsvColumns, i18n.getFixedT('it', 'accounting')).map((c) => c.header),
-    ).toContain('Legge');
-    // Every field has its header in every language (none falls back to the field name).
-    for (const lng of ['de', 'fr', 'it', 'en']) {
-      const headers = localizedCsvColumns(serviceCsvColumns, i18n.getFixedT(lng, 'accounting')).map(
-        (c) => c.header,
-      );
-      expect(headers.filter((h) => /_|^[a-z]+$/.test(h))).toEqual([]);
-    }
-    await i18n.changeLanguage('en');
+  it('writes dates as DD.MM.YYYY, with a time as DD.MM.YYYY HH:MM, and leaves anything else as guarded text', () => {
+    expect(csvDate('2026-11-23')).toBe('23.11.2026');
+    expect(csvDate('2026-01-05 08:07:00')).toBe('05.01.2026 08:07');
+    expect(csvDate('2026-01-05T08:07')).toBe('05.01.2026 08:07');
+    expect(csvValue('date', '2026-02-28')).toBe('28.02.2026');
+    // Not a date: kept, never half-converted.
+    expect(csvDate('2026-11-23=1+1')).toBe('2026-11-23=1+1');
+    expect(csvDate('23.11.2026')).toBe('23.11.2026');
+    expect(csvDate('')).toBe('');
   });
 });
