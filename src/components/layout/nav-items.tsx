@@ -13,8 +13,15 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { deferred } from '../deferred.tsx';
 import { OverdueBadge } from './overdue-badge.tsx';
-import { TodayBadge } from './today-badge.tsx';
+
+// The day's counts load after the first content (their query, its sections and the agenda pieces are not in the
+// first page, decision 0016); until then the entry shows no badge, as it does when nobody is here or late.
+const TodayBadge = deferred(
+  () => import('./today-badge.tsx').then((m) => m.TodayBadge),
+  () => null,
+);
 
 export interface NavItem {
   /** The address of the area. */

@@ -7,6 +7,7 @@ import type { BulkResult, Folder } from '../../../contract/sales.ts';
 import { folderName } from '../../components/codes.ts';
 import { lazyPart } from '../../components/lazy-part.tsx';
 import { describeError } from '../../components/states.tsx';
+import { loadNamespace } from '../../i18n/index.ts';
 import { bulkSetFolderMutation } from './queries.ts';
 
 export interface BulkOutcome {
@@ -19,7 +20,12 @@ export interface BulkOutcome {
 }
 
 // Loaded when first opened, not with the board.
-const BulkAssignDialog = lazyPart(() => import('./assign-dialog.tsx').then((m) => m.BulkAssignDialog));
+// The assign dialog's strings are in the details part of the namespace (board-deferred.tsx).
+const BulkAssignDialog = lazyPart(() =>
+  Promise.all([import('./assign-dialog.tsx'), loadNamespace('leads', 'details')]).then(
+    ([m]) => m.BulkAssignDialog,
+  ),
+);
 
 export interface BoardActionBarProps {
   selected: number[];

@@ -2,6 +2,7 @@ import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, us
 import type { Lead } from '../../../contract/sales.ts';
 import { afterFirstContent } from '../../components/deferred.tsx';
 import { lazyPart } from '../../components/lazy-part.tsx';
+import { loadNamespace } from '../../i18n/index.ts';
 import type { MoveToken } from './board-cache.ts';
 import { preloadCardMenu } from './board-card.tsx';
 
@@ -59,12 +60,23 @@ export function useDragModule(): DragModule | null {
   return mod;
 }
 
-// The dialogs load when one is first opened, not with the board: the board's first cards come sooner.
-const MoveDialog = lazyPart(() => import('./move-dialog.tsx').then((m) => m.MoveDialog));
-const DisqualifyDialog = lazyPart(() => import('./disqualify-dialog.tsx').then((m) => m.DisqualifyDialog));
-const ConvertDialog = lazyPart(() => import('./convert-dialog.tsx').then((m) => m.ConvertDialog));
-const AssignDialog = lazyPart(() => import('./assign-dialog.tsx').then((m) => m.AssignDialog));
-const DeleteLeadDialog = lazyPart(() => import('./delete-lead-dialog.tsx').then((m) => m.DeleteLeadDialog));
+// The dialogs load when one is first opened, not with the board: the board's first cards come sooner. The
+// dialogs' strings are in the details part of the namespace.
+const withDialogStrings = <T,>(load: Promise<T>): Promise<T> =>
+  Promise.all([load, loadNamespace('leads', 'details')]).then(([m]) => m);
+const MoveDialog = lazyPart(() => withDialogStrings(import('./move-dialog.tsx')).then((m) => m.MoveDialog));
+const DisqualifyDialog = lazyPart(() =>
+  withDialogStrings(import('./disqualify-dialog.tsx')).then((m) => m.DisqualifyDialog),
+);
+const ConvertDialog = lazyPart(() =>
+  withDialogStrings(import('./convert-dialog.tsx')).then((m) => m.ConvertDialog),
+);
+const AssignDialog = lazyPart(() =>
+  withDialogStrings(import('./assign-dialog.tsx')).then((m) => m.AssignDialog),
+);
+const DeleteLeadDialog = lazyPart(() =>
+  withDialogStrings(import('./delete-lead-dialog.tsx')).then((m) => m.DeleteLeadDialog),
+);
 
 type DialogKind = 'move' | 'disqualify' | 'convert' | 'assign' | 'delete';
 
