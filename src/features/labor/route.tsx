@@ -79,6 +79,8 @@ export function Component() {
           activateOnKeyboard={false}
           role="group"
           aria-label={t('drop.label')}
+          // react-dropzone names its hidden file input "file upload", in English whatever the language.
+          inputProps={{ 'aria-label': t('drop.choose') }}
           data-testid="labor-dropzone"
         >
           <Group justify="center" gap="lg" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
