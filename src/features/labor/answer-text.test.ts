@@ -59,7 +59,7 @@ describe('what a lab answer means', () => {
       'Nummer 5 ist Steiner Jonas, geboren 03.04.1961',
     );
     expect(answerText({ status: 500, msg: laborMessages.saveFailed }, fr)).toBe(
-      'Le serveur du cabinet n’a pas pu enregistrer le fichier. Rien n’a été conservé : réessayez.',
+      'Le serveur du cabinet n’a pas pu enregistrer le fichier. Rien n’a été conservé\u202f: réessayez.',
     );
   });
 });

@@ -10,7 +10,7 @@ export const de: Translation<typeof en> = {
   patient:
     'Der Patient wird ausschliesslich aus dem HL7-Inhalt bestimmt (Patientennummer in PID-3, oder Name und Geburtsdatum). Hier wird kein Patient gewählt.',
   limits:
-    'Nur .hl7- und .pdf-Dateien, Namen mit höchstens 255 Zeichen, höchstens etwa 19,6 MB pro Datei (25 MB nach der Kodierung).',
+    'Nur .hl7- und .pdf-Dateien, Namen mit höchstens 255 Zeichen, höchstens etwa 19.6 MB pro Datei (25 MB nach der Kodierung).',
   noModule: {
     title: 'Laborupload ist für diese Anmeldung nicht freigeschaltet',
     text: 'Die Zugangsdaten, mit denen Sie angemeldet sind, sind nicht für das Modul labor freigeschaltet; der Dienst würde jede Datei ablehnen. Bitten Sie Ihre Administration, das Modul freizuschalten, oder melden Sie sich mit passenden Zugangsdaten an.',
@@ -103,7 +103,7 @@ export const de: Translation<typeof en> = {
   problem: {
     extension: 'Nur .hl7- und .pdf-Dateien können hochgeladen werden.',
     nameTooLong: 'Der Dateiname ist länger als 255 Zeichen.',
-    tooLarge: 'Die Datei ist zu gross: höchstens 25 MB nach der Kodierung (etwa 19,6 MB).',
+    tooLarge: 'Die Datei ist zu gross: höchstens 25 MB nach der Kodierung (etwa 19.6 MB).',
     empty: 'Die Datei ist leer.',
   },
   kind: {

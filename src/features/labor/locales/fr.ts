@@ -4,16 +4,16 @@ import type { en } from './en.ts';
 export const fr: Translation<typeof en> = {
   title: 'Résultats de laboratoire',
   intro:
-    'Téléversez les fichiers envoyés par votre laboratoire : messages HL7 (.hl7) et leurs rapports PDF (.pdf). Plusieurs fichiers peuvent être déposés ou choisis à la fois.',
+    'Téléversez les fichiers envoyés par votre laboratoire\u202f: messages HL7 (.hl7) et leurs rapports PDF (.pdf). Plusieurs fichiers peuvent être déposés ou choisis à la fois.',
   pairing:
-    'Un message HL7 et son rapport PDF vont ensemble lorsqu’ils ont le même nom de base (p. ex. 4711.hl7 et 4711.pdf). Ils peuvent arriver dans n’importe quel ordre : un PDF envoyé en premier attend son message HL7.',
+    'Un message HL7 et son rapport PDF vont ensemble lorsqu’ils ont le même nom de base (p. ex. 4711.hl7 et 4711.pdf). Ils peuvent arriver dans n’importe quel ordre\u202f: un PDF envoyé en premier attend son message HL7.',
   patient:
     'Le patient est déterminé uniquement par le contenu HL7 (numéro de patient dans PID-3, ou nom et date de naissance). Aucun patient n’est choisi ici.',
   limits:
-    'Uniquement des fichiers .hl7 et .pdf, noms de 255 caractères au plus, environ 19,6 Mo au plus par fichier (25 Mo une fois encodé).',
+    'Uniquement des fichiers .hl7 et .pdf, noms de 255 caractères au plus, environ 19.6 Mo au plus par fichier (25 Mo une fois encodé).',
   noModule: {
     title: 'Le téléversement de résultats n’est pas activé pour cette connexion',
-    text: 'Les identifiants utilisés ne sont pas activés pour le module laboratoire ; le service refuserait donc chaque fichier. Demandez à votre administrateur d’activer le module ou connectez-vous avec des identifiants qui en disposent.',
+    text: 'Les identifiants utilisés ne sont pas activés pour le module laboratoire\u202f; le service refuserait donc chaque fichier. Demandez à votre administrateur d’activer le module ou connectez-vous avec des identifiants qui en disposent.',
   },
   drop: {
     label: 'Déposez ici les fichiers de laboratoire',
@@ -66,26 +66,27 @@ export const fr: Translation<typeof en> = {
     refused: 'Refusé',
     failed: 'Échec',
     checking: 'Vérification du patient',
-    unknownPatient: 'Retenu : patient inconnu',
-    mismatch: 'Retenu : le numéro et le nom ne correspondent pas',
+    unknownPatient: 'Retenu\u202f: patient inconnu',
+    mismatch: 'Retenu\u202f: le numéro et le nom ne correspondent pas',
   },
   answer: {
     accepted: 'Enregistré sur le serveur du cabinet.',
     alreadyUploaded: 'Ce fichier est déjà sur le serveur du cabinet. Rien à faire.',
     notHl7:
-      'Ce n’est pas un message HL7 : l’en-tête du message (MSH) manque. Demandez au laboratoire de le renvoyer.',
+      'Ce n’est pas un message HL7\u202f: l’en-tête du message (MSH) manque. Demandez au laboratoire de le renvoyer.',
     notPdf:
       'Ce n’est pas un fichier PDF, bien que son nom se termine par .pdf. Redemandez le rapport au laboratoire.',
     unsupportedType: 'Le serveur du cabinet n’accepte que les fichiers .hl7 et .pdf.',
     tooManyVersions:
       'Un fichier de ce nom a déjà été téléversé {{max}} fois, le maximum que garde le serveur du cabinet. S’il s’agit d’un nouveau résultat, renommez le fichier et ajoutez-le à nouveau.',
     patientMismatch:
-      'Les données du patient ne correspondent pas : le numéro {{patid}} est {{name}}, né(e) le {{born}}, mais le message nomme une autre personne. Rien n’a été enregistré. Demandez au laboratoire un message corrigé.',
+      'Les données du patient ne correspondent pas\u202f: le numéro {{patid}} est {{name}}, né(e) le {{born}}, mais le message nomme une autre personne. Rien n’a été enregistré. Demandez au laboratoire un message corrigé.',
     patientMismatchPlain:
       'Les données du patient dans le message ne correspondent pas au patient du cabinet. Rien n’a été enregistré. Demandez au laboratoire un message corrigé.',
-    saveFailed: 'Le serveur du cabinet n’a pas pu enregistrer le fichier. Rien n’a été conservé : réessayez.',
+    saveFailed:
+      'Le serveur du cabinet n’a pas pu enregistrer le fichier. Rien n’a été conservé\u202f: réessayez.',
     importFailed:
-      'Le serveur du cabinet n’a pas pu classer le message dans le dossier d’un patient (souvent : il ne trouve pas le patient). Rien n’a été conservé : vérifiez le patient, puis réessayez.',
+      'Le serveur du cabinet n’a pas pu classer le message dans le dossier d’un patient (souvent\u202f: il ne trouve pas le patient). Rien n’a été conservé\u202f: vérifiez le patient, puis réessayez.',
     incomplete:
       'Le fichier est arrivé incomplet sur le serveur du cabinet. Retirez-le et ajoutez-le à nouveau.',
     nameTooLong:
@@ -96,15 +97,15 @@ export const fr: Translation<typeof en> = {
       'Cette connexion ne permet pas de téléverser des résultats de laboratoire. Demandez à votre administrateur d’activer le module laboratoire.',
     unknownRefused:
       'Le serveur du cabinet a refusé le fichier. Si cela se reproduit, montrez le message ci-dessous à votre support informatique.',
-    unknownFailed: 'Le serveur du cabinet n’a pas pu traiter le fichier : réessayez.',
-    detail: 'Message du serveur : « {{msg}} »',
+    unknownFailed: 'Le serveur du cabinet n’a pas pu traiter le fichier\u202f: réessayez.',
+    detail: 'Message du serveur\u202f: « {{msg}} »',
   },
-  readProgress: 'Lecture de {{name}} : {{percent}} %',
+  readProgress: 'Lecture de {{name}}\u202f: {{percent}} %',
   sendProgress: 'Envoi de {{name}}',
   problem: {
     extension: 'Seuls les fichiers .hl7 et .pdf peuvent être téléversés.',
     nameTooLong: 'Le nom du fichier dépasse 255 caractères.',
-    tooLarge: 'Le fichier est trop volumineux : 25 Mo au plus une fois encodé (environ 19,6 Mo).',
+    tooLarge: 'Le fichier est trop volumineux\u202f: 25 Mo au plus une fois encodé (environ 19.6 Mo).',
     empty: 'Le fichier est vide.',
   },
   kind: {
@@ -114,7 +115,7 @@ export const fr: Translation<typeof en> = {
   },
   identity: {
     whose: '{{name}}, né·e le {{dob}}',
-    known: 'Connu : {{name}} (n° {{patid}})',
+    known: 'Connu\u202f: {{name}} (n° {{patid}})',
     journal: 'Ouvrir le dossier de {{name}}',
     unknown:
       'Aucun patient avec le numéro {{patid}} ni nommé {{name}}, né(e) le {{dob}}. Créez le patient (le fichier est alors envoyé) ou demandez au laboratoire un message corrigé.',

@@ -10,7 +10,7 @@ export const it: Translation<typeof en> = {
   patient:
     'Il paziente viene ricavato solo dal contenuto HL7 (numero di paziente in PID-3, oppure nome e data di nascita). Qui non si sceglie nessun paziente.',
   limits:
-    'Solo file .hl7 e .pdf, nomi di al massimo 255 caratteri, al massimo circa 19,6 MB per file (25 MB una volta codificato).',
+    'Solo file .hl7 e .pdf, nomi di al massimo 255 caratteri, al massimo circa 19.6 MB per file (25 MB una volta codificato).',
   noModule: {
     title: 'Il caricamento dei risultati non è abilitato per questo accesso',
     text: 'Le credenziali usate non sono abilitate per il modulo laboratorio, quindi il servizio rifiuterebbe ogni file. Chiedere all’amministratore di abilitare il modulo o accedere con credenziali che lo includono.',
@@ -103,7 +103,7 @@ export const it: Translation<typeof en> = {
   problem: {
     extension: 'Possono essere caricati solo file .hl7 e .pdf.',
     nameTooLong: 'Il nome del file supera i 255 caratteri.',
-    tooLarge: 'Il file è troppo grande: al massimo 25 MB una volta codificato (circa 19,6 MB).',
+    tooLarge: 'Il file è troppo grande: al massimo 25 MB una volta codificato (circa 19.6 MB).',
     empty: 'Il file è vuoto.',
   },
   kind: {

@@ -156,7 +156,7 @@ export const fr: Translation<typeof en> = {
       count: '{{shown}} sur {{total}} affichées',
       list: 'Entrées de l’historique',
       createdText: 'Prospect créé',
-      patient: 'Patient :',
+      patient: 'Patient\u202f:',
       watchers_one: '{{count}} changement d’observateurs',
       watchers_other: '{{count}} changements d’observateurs',
       watchersList: 'Changements d’observateurs',
