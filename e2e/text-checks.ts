@@ -87,6 +87,13 @@ const PHRASES = ['Praxis Front Office'];
  * list of such strings): "Total", "Material", "Newsletter", the French "Actions" and "Pages", the laws' codes.
  */
 const SAME_AS_ENGLISH = 'Total Material Newsletter Actions Action Pages UVG IVG MVG';
+/**
+ * German words that are English words too: the weekday abbreviations "Do" (Donnerstag) and "So" (Sonntag), and
+ * "Partner" (the demo's custom folder "Nachfassen Partner").
+ */
+const GERMAN_TOO = ['do', 'so', 'partner'];
+/** The language switch names each language in itself: "English" stays English in every language. */
+const ENDONYMS = ['english'];
 
 export interface WordLists {
   english: Record<Translated, Set<string>>;
@@ -110,7 +117,7 @@ export async function wordLists(): Promise<WordLists> {
       }),
     ]),
   ) as Record<Translated, Set<string>>;
-  return { english, allowed: new Set([...NAMES, ...BRANDS]) };
+  return { english, allowed: new Set([...NAMES, ...BRANDS, ...GERMAN_TOO, ...ENDONYMS]) };
 }
 
 export const isTranslated = (language: string): language is Translated =>

@@ -85,6 +85,8 @@ export function AgendaEvent({ placed, top, dragging, interacting, onPointerDown,
       data-appointment-id={appt.id}
       data-state={look}
       data-one-line={oneLine || undefined}
+      // A block shows what fits and cuts the rest on purpose: the whole is in its tooltip and accessible name.
+      data-truncates
     >
       <Tooltip
         label={<AppointmentDetails placed={placed} />}
