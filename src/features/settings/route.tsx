@@ -13,7 +13,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meQuery } from '../../api/people.ts';
 import { useSession } from '../../api/session.ts';
@@ -86,7 +86,7 @@ export function Component() {
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('address')}</Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{session.base}</Table.Td>
+                  <Table.Td>{breakAtSeparators(session.base)}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('user')}</Table.Th>
@@ -188,4 +188,15 @@ function IdleLockCard({ remembered }: { remembered: boolean }) {
       </Stack>
     </Card>
   );
+}
+
+/** An address that may wrap after its slashes and dots only, never inside a word or a port number. */
+function breakAtSeparators(text: string) {
+  return text.split(/(?<=[/.])/).map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
+    <Fragment key={i}>
+      {part}
+      <wbr />
+    </Fragment>
+  ));
 }
