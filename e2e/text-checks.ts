@@ -88,10 +88,10 @@ const PHRASES = ['Praxis Front Office'];
  */
 const SAME_AS_ENGLISH = 'Total Material Newsletter Actions Action Pages UVG IVG MVG';
 /**
- * German words that are English words too: the weekday abbreviations "Do" (Donnerstag) and "So" (Sonntag), and
- * "Partner" (the demo's custom folder "Nachfassen Partner").
+ * German words that are English words too: the weekday abbreviations "Do" (Donnerstag) and "So" (Sonntag),
+ * "Partner" (the demo's custom folder "Nachfassen Partner") and "Patient" (in the practice's German comments).
  */
-const GERMAN_TOO = ['do', 'so', 'partner'];
+const GERMAN_TOO = ['do', 'so', 'partner', 'patient'];
 /** The language switch names each language in itself: "English" stays English in every language. */
 const ENDONYMS = ['english'];
 

@@ -101,7 +101,8 @@ export function serviceColumns(t: TFunction): TableColumn<AccountingServiceRow>[
       kind: 'code',
       value: (r) => r.type,
       text: (r) => t(`type.${r.type}`),
-      width: 110,
+      // Room for the longest type word of the four languages (Italian "Medicamento").
+      width: 130,
     },
     {
       key: 'law',
