@@ -57,13 +57,15 @@ export const de: Translation<typeof en> = {
   sortBy: 'Nach {{column}} sortieren, {{direction}}',
   ascending: 'aufsteigend',
   descending: 'absteigend',
+  // Column headings keep their hyphenated words on one line (U+2011, the non-breaking hyphen): a heading breaks
+  // between words only (the sweep's heading check), and 'Rechnungs-' over 'Nr.' reads as two headings.
   col: {
     date: 'Datum',
     entryDate: 'Erfassungsdatum',
-    invoice: 'Rechnungs-Nr.',
-    patid: 'Patienten-Nr.',
+    invoice: 'Rechnungs\u2011Nr.',
+    patid: 'Patienten\u2011Nr.',
     patient: 'Patient',
-    caseNo: 'Fall-Nr.',
+    caseNo: 'Fall\u2011Nr.',
     code: 'Code',
     title: 'Leistung',
     quantity: 'Menge',
