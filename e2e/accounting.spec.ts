@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import { en as accountingEn } from '../src/features/accounting/locales/en.ts';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
@@ -192,6 +193,11 @@ test('lists payments with the booking-date note and their totals', async ({ page
         (r) => r.account_number,
         (r) => r.amount,
       ),
+      // The account as the screen names it: `1020 Bank`, the number alone where the chart has no name.
+      (k) => {
+        const names: Record<string, string> = accountingEn.accountName;
+        return Object.hasOwn(names, k) ? `${k} ${names[k]}` : k;
+      },
     );
   } else {
     await expect(page.getByText('No payments in this period.')).toBeVisible();
