@@ -79,8 +79,9 @@ export function Component() {
           activateOnKeyboard={false}
           role="group"
           aria-label={t('drop.label')}
-          // react-dropzone names its hidden file input "file upload", in English whatever the language.
-          inputProps={{ 'aria-label': t('drop.choose') }}
+          // react-dropzone names its visually hidden file input "file upload", in English whatever the language; it
+          // takes the area's name (not the button's, which is the way to choose files by keyboard).
+          inputProps={{ 'aria-label': t('drop.label') }}
           data-testid="labor-dropzone"
         >
           <Group justify="center" gap="lg" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
