@@ -17,7 +17,8 @@ test('disqualifying for "Other" asks for a short text and keeps it as a note', a
   await signIn(page, { path: `/leads/${leadId}` });
   await page.getByRole('button', { name: 'Disqualify', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Disqualify ${lastname} Otto` });
-  await dialog.getByRole('radio', { name: 'Other', exact: true }).check();
+  // The reasons are the practice's labels, as the service sends them (German in the demo, decision 0026).
+  await dialog.getByRole('radio', { name: 'Anderer Grund', exact: true }).check();
   const why = dialog.getByRole('textbox', { name: 'Why, in a few words' });
   await expect(why).toBeVisible();
   await dialog.getByRole('button', { name: 'Disqualify' }).click();

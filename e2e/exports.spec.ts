@@ -180,8 +180,9 @@ test('the statistics CSV holds the table shown, and the chart comes as a PNG', a
     const [label, value, share] = screenBody[i];
     expect(r[0]).toBe(label);
     // `CHF 1'234.50` on screen, `1234.50` in the file.
-    expect(r[1]).toBe(value.replace(/^CHF /, '').replace(/'/g, ''));
-    expect(r[2]).toBe(share.replace(/ %$/, ''));
+    expect(r[1]).toBe(value.replace(/^CHF\s/, '').replace(/'/g, ''));
+    // The screen writes a no-break space before the sign (`2.7 %`).
+    expect(r[2]).toBe(share.replace(/\s%$/, ''));
   });
 
   const png = await download(page, () => page.getByRole('button', { name: 'Diagramm als PNG' }).click());
