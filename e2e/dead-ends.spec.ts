@@ -51,7 +51,7 @@ test('a completed task comes back with Undo, unsent; left alone, it is completed
   const { leadId } = await api<{ leadId: number }>(request, 'sales/createLead', {
     ispatient: 1,
     contact: { lastname: `Undo${run}`, firstname: 'Tess' },
-    what: 'Dead ends e2e',
+    what: 'Sackgassen e2e',
   });
   const text = `Call back ${run}`;
   const { historyId } = await api<{ historyId: number }>(request, 'sales/addLeadTask', {

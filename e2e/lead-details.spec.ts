@@ -38,7 +38,7 @@ async function createLead(request: APIRequestContext, lastname: string): Promise
     ispatient: 1,
     contact: { lastname, firstname: 'Anna' },
     folderId: 2,
-    what: 'Knee check',
+    what: 'Kniekontrolle',
   });
   return body.result.leadId;
 }

@@ -21,7 +21,7 @@ test('a patient searched in booking can then be found and linked on a lead page'
     ispatient: 1,
     contact: { lastname: leadName, firstname: 'Anna' },
     folderId: 2,
-    what: 'Knee check',
+    what: 'Kniekontrolle',
   });
   const { id: patid } = await api<{ id: number }>(request, 'system/createCustomer', {
     lastname: patientName,

@@ -126,7 +126,11 @@ const CardBody = memo(function CardBody({ lead, selected, tabbable }: BoardCardP
             actions.select(lead, e.shiftKey ? 'range' : 'toggle');
           }}
         />
-        <span className={`${classes.name} ${classes.nameText} ${lead.deleted ? classes.struck : ''}`}>
+        <span
+          className={`${classes.name} ${classes.nameText} ${lead.deleted ? classes.struck : ''}`}
+          // The name is cut at the card's width; the whole of it on hover.
+          title={name}
+        >
           {name}
         </span>
         {lead.unread && (
