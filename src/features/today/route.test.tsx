@@ -179,6 +179,38 @@ describe('Today', () => {
     await waitFor(async () => expect((await stored(id))?.state).toBe('-2'));
   });
 
+  it('a second key while the first write is under way is written after it, not dropped', async () => {
+    signInForTest();
+    const gina = await createPatient(api, { lastname: 'Heute-Doppel', firstname: 'Gina' });
+    const id = await book({ calendar: 2, start: '11:10', appointment: 'Heutetest G', patid: gina.patid });
+    renderWithProviders(<TodayPage />, { url: '/today' });
+    const row = rowOf(
+      await within(await region(/^Expected/)).findByRole('link', { name: 'Heute-Doppel, Gina' }),
+    );
+    // Waiting, and while it is being written (held until the second key), Arrived: both are written, in that
+    // order; the last one stays.
+    let release = () => {};
+    const held = new Promise<undefined>((resolve) => {
+      release = () => resolve(undefined);
+    });
+    api.intercept('modifyAppointment', () => held);
+    fireEvent.keyDown(row, { key: '2' });
+    // The row is under "Here" at once, its buttons marked busy while the write waits.
+    const here = rowOf(
+      await within(await region(/^Here/)).findByRole('link', { name: 'Heute-Doppel, Gina' }),
+    );
+    await waitFor(() =>
+      expect(within(here).getByRole('button', { name: 'Waiting' })).toHaveAttribute('data-busy', 'true'),
+    );
+    fireEvent.keyDown(here, { key: '1' });
+    release();
+    await waitFor(async () => expect((await stored(id))?.state).toBe('1'));
+    await waitFor(() =>
+      expect(within(here).getByRole('button', { name: 'Arrived' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(await screen.findByText(/Heute-Doppel, Gina: Arrived/)).toBeInTheDocument();
+  });
+
   it('a refused write puts the row back and says why; an appointment deleted meanwhile is not written', async () => {
     signInForTest();
     const fritz = await createPatient(api, { lastname: 'Heute-Abgelehnt', firstname: 'Fritz' });

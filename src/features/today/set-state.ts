@@ -44,8 +44,12 @@ export function useSetState(day: string, onFailure: (message: string) => void) {
     recordStateTime(id, state, toPracticeDateTime(now), addDays(day, -1));
   };
 
+  const mutationKey = opMutationKey('modifyAppointment');
   return useMutation({
-    mutationKey: opMutationKey('modifyAppointment'),
+    mutationKey,
+    // One write after the other: a second click or key while the first is under way is shown at once and written
+    // when the first is done (each on the record as the service then has it), never dropped or raced.
+    scope: { id: 'today-state' },
     mutationFn: ({ appt, state }: SetStateVars) => writeAppointmentState({ appt, state }),
     onMutate: async ({ appt, state }: SetStateVars) => {
       await queryClient.cancelQueries({ queryKey: dayKey });
@@ -80,6 +84,8 @@ export function useSetState(day: string, onFailure: (message: string) => void) {
         },
       });
     },
-    onSettled: refresh,
+    // The lists are read again when the last queued write is done (a read in between would show a state that is
+    // about to change again).
+    onSettled: () => (queryClient.isMutating({ mutationKey }) <= 1 ? refresh() : undefined),
   });
 }

@@ -73,7 +73,8 @@ export function DayRow({ row, busy, onSet }: DayRowProps) {
     const action = actionForKey(e.key);
     if (!action) return;
     e.preventDefault();
-    if (action.state !== appt.state && !busy) onSet(row, action, patientText);
+    // A key during a write is not dropped: the writes run one after the other (set-state.ts).
+    if (action.state !== appt.state) onSet(row, action, patientText);
   };
 
   return (

@@ -85,10 +85,11 @@ export function StateActions({ state, label, busy, onSet, className }: StateActi
             title={`${t(`action.${a.name}`)} (${a.key})`}
             tabIndex={i === focus ? 0 : -1}
             onFocus={() => setFocus(i)}
-            // Not disabled while a write is under way: the focus stays on the button (a second press waits).
+            // Not disabled while a write is under way: the focus stays on the button; a second press is written after
+            // the first (set-state.ts runs the writes one after the other).
             data-busy={busy || undefined}
             onClick={() => {
-              if (!current && !busy) onSet(a);
+              if (!current) onSet(a);
             }}
           >
             {t(`action.${a.name}`)}
