@@ -1,5 +1,5 @@
 import { readStartPage } from './components/start-page.ts';
-import { referenceInput, referenceWanted } from './features/leads/reference-store.ts';
+import { referenceInput, referenceWanted } from './features/leads/shared/reference-store.ts';
 import { detectLanguage } from './i18n/detect.ts';
 import { loadStrings, shellNamespaces } from './i18n/load.ts';
 

@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
           area('today', 'today', () => import('./features/today/route.tsx')),
           area('leads', 'leads', () => import('./features/leads/route.tsx')),
           // The lead page's strings are a part of the namespace the board does without (i18n/load.ts).
-          area('leads/:leadId', 'leads', () => import('./features/leads/lead-route.tsx'), 'details'),
+          area('leads/:leadId', 'leads', () => import('./features/leads/details/route.tsx'), 'details'),
           area('tasks', 'tasks', () => import('./features/tasks/route.tsx')),
           area('agenda', 'agenda', () => import('./features/agenda/route.tsx')),
           area('booking', 'booking', () => import('./features/booking/route.tsx')),

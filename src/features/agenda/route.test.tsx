@@ -4,7 +4,7 @@ import type { CalendarAppointment } from '../../../contract/agenda.ts';
 import { createPatient } from '../../test/factories.ts';
 import { renderWithProviders, signInForTest } from '../../test/render.tsx';
 import { inProcessService } from '../../test/service.ts';
-import { PX_PER_MIN } from './agenda-grid.tsx';
+import { PX_PER_MIN } from './components/agenda-grid.tsx';
 import { Component as AgendaPage } from './route.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

@@ -23,10 +23,12 @@ import { Page } from '../../components/page.tsx';
 import { usePracticeNow } from '../../components/practice-clock.ts';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
-import { AgendaGrid, type CreateRange, type MoveTarget } from './agenda-grid.tsx';
-import { type AgendaNavigation, AgendaToolbar, keyBelongsElsewhere } from './agenda-toolbar.tsx';
-import { AppointmentDialog, type DialogMode } from './appointment-dialog.tsx';
-import { MoveConflictDialog } from './conflict.tsx';
+import { AgendaGrid, type CreateRange, type MoveTarget } from './components/agenda-grid.tsx';
+import { type AgendaNavigation, AgendaToolbar, keyBelongsElsewhere } from './components/agenda-toolbar.tsx';
+import { AppointmentDialog, type DialogMode } from './components/appointment-dialog.tsx';
+import { MoveConflictDialog } from './components/conflict.tsx';
+import { PrintDay, printDay } from './components/print-day.tsx';
+import { StateLegend } from './components/state-legend.tsx';
 import { liveOptions, useChangedHighlight } from './live.ts';
 import {
   type AgendaItem,
@@ -41,10 +43,8 @@ import {
 } from './model.ts';
 import { type MoveConflictState, useMoveAppointment } from './move-appointment.ts';
 import { confirmOverlap } from './overlap.ts';
-import { PrintDay, printDay } from './print-day.tsx';
 import { appointmentsQuery, calendarsFallbackQuery, calendarsQuery } from './queries.ts';
 import { readRememberedCalendars, rememberCalendars } from './remembered-calendars.ts';
-import { StateLegend } from './state-legend.tsx';
 
 const TYPED_CALENDARS_KEY = 'praxis.agenda.calendars';
 

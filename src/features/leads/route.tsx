@@ -9,10 +9,10 @@ import { lazyPart } from '../../components/lazy-part.tsx';
 import { Page } from '../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
-import { ispatientOf, pipelineFolders } from './board-rules.ts';
-import { BoardToolbar } from './board-toolbar.tsx';
-import { BoardView } from './board-view.tsx';
-import { keepReference, referenceDataQuery } from './queries.ts';
+import { ispatientOf, pipelineFolders } from './board/rules.ts';
+import { BoardToolbar } from './board/toolbar.tsx';
+import { BoardView } from './board/view.tsx';
+import { keepReference, referenceDataQuery } from './shared/queries.ts';
 import {
   type BoardParams,
   boardFilterOf,
@@ -22,7 +22,7 @@ import {
 } from './url-state.ts';
 
 // The drawer's code loads when a lead is first opened on the board (or the address names one).
-const LeadDrawer = lazyPart(() => import('./board-drawer.tsx').then((m) => m.LeadDrawer));
+const LeadDrawer = lazyPart(() => import('./board/drawer.tsx').then((m) => m.LeadDrawer));
 
 /** `/leads`: the lead board of one pipeline, its filters in the address, a lead opened in a drawer. */
 export function Component() {

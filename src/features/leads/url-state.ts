@@ -1,6 +1,6 @@
-import type { Pipeline } from './board-rules.ts';
-import { ispatientOf } from './board-rules.ts';
-import type { BoardFilter } from './queries.ts';
+import type { Pipeline } from './board/rules.ts';
+import { ispatientOf } from './board/rules.ts';
+import type { BoardFilter } from './shared/queries.ts';
 
 /**
  * The board's state in the address (search params), so that a filtered board can be bookmarked, shared and

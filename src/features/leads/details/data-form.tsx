@@ -1,0 +1,142 @@
+import { Alert, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FieldError, get, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Lead } from '../../../../contract/sales.ts';
+import { contractResolver } from '../../../components/form-resolver.ts';
+import { applyServerError } from '../../../components/server-error.ts';
+import { useReportUnsaved } from '../../../components/unsaved-changes.tsx';
+import { targetOfServerMessage } from '../new-lead/schema.ts';
+import { DetailsFormFooter } from './form-footer.tsx';
+import { errorMessage, formMessage, translateMessage } from './messages.ts';
+import { leadDetailsQuery } from './queries.ts';
+import {
+  isUpdateMissing,
+  type LeadDataOutput,
+  type LeadDataValues,
+  leadDataSchema,
+  leadDataValues,
+  mergeLeadData,
+  updateLeadMutation,
+} from './update.ts';
+
+/**
+ * The lead's contact, address, communication and insurance data as a form (sales/updateLead). Saving reads the
+ * lead again and writes the shown groups whole with the typed values merged in.
+ */
+export function DetailsDataForm({
+  lead,
+  onDone,
+  onMissing,
+}: {
+  lead: Lead;
+  onDone: () => void;
+  /** The tenant answered that it has no updateLead. */
+  onMissing: () => void;
+}) {
+  const { t } = useTranslation('leads');
+  const client = useQueryClient();
+  const update = useMutation(updateLeadMutation(lead.leadId));
+  const form = useForm<LeadDataValues, unknown, LeadDataOutput>({
+    resolver: contractResolver(leadDataSchema),
+    defaultValues: leadDataValues(lead),
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useReportUnsaved('lead-data', isDirty);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      // fetchQuery gives the cached shape (the page), not what `select` makes of it.
+      const page = await client.fetchQuery({ ...leadDetailsQuery(lead.leadId), staleTime: 0 });
+      const fresh = page.items[0] ?? null;
+      await update.mutateAsync(mergeLeadData(fresh ?? lead, values, form.formState.dirtyFields));
+      form.reset(values);
+      notifications.show({ color: 'teal', message: t('details.edit.saved') });
+      onDone();
+    } catch (e) {
+      if (isUpdateMissing(e)) {
+        onMissing();
+        return;
+      }
+      applyServerError(form.setError, e, targetOfServerMessage<LeadDataValues>, {
+        fallback: (err) => errorMessage(t, err),
+      });
+    }
+  });
+
+  const fieldError = (path: Path<LeadDataValues>) =>
+    formMessage(t, (get(errors, path) as FieldError | undefined)?.message);
+  const text = (path: Path<LeadDataValues>, label: string, type?: string) => (
+    <TextInput label={label} type={type} error={fieldError(path)} {...form.register(path)} />
+  );
+  const identifying =
+    errors.root?.identifying?.message ?? (errors as { identifying?: FieldError }).identifying?.message;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('details.edit.formLabel')}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          <Fieldset legend={t('details.group.contact')}>
+            <Stack gap="xs">
+              {text('contact.salutation', t('details.field.salutation'))}
+              {text('contact.title', t('details.field.title'))}
+              {text('contact.firstname', t('details.field.firstname'))}
+              {text('contact.lastname', t('details.field.lastname'))}
+              <NativeSelect
+                label={t('details.field.gender')}
+                data={[
+                  { value: '', label: t('details.gender.unknown') },
+                  { value: 'f', label: t('details.gender.f') },
+                  { value: 'm', label: t('details.gender.m') },
+                  { value: 'd', label: t('details.gender.d') },
+                ]}
+                {...form.register('contact.gender')}
+              />
+              {text('contact.dob', t('details.field.dob'), 'date')}
+            </Stack>
+          </Fieldset>
+          <Fieldset legend={t('details.group.communication')}>
+            <Stack gap="xs">
+              {text('communication.mail', t('details.field.mail'), 'email')}
+              {text('communication.mail2', t('details.field.mail2'), 'email')}
+              {text('communication.phone', t('details.field.phone'), 'tel')}
+              {text('communication.phone2', t('details.field.phone2'), 'tel')}
+              {text('communication.mobile', t('details.field.mobile'), 'tel')}
+              {text('communication.mobile2', t('details.field.mobile2'), 'tel')}
+            </Stack>
+          </Fieldset>
+          <Fieldset legend={t('details.group.address')}>
+            <Stack gap="xs">
+              {text('address.street', t('details.field.street'))}
+              {text('address.zip', t('details.field.zip'))}
+              {text('address.city', t('details.field.city'))}
+              {text('address.country', t('details.field.country'))}
+              {text('address.countryCode', t('details.field.countryCode'))}
+            </Stack>
+          </Fieldset>
+          <Fieldset legend={t('details.group.insurance')}>
+            <Stack gap="xs">
+              {text('insurance.kvg', t('details.field.kvg'))}
+              {text('insurance.kvgPoliceNr', t('details.field.kvgPoliceNr'))}
+              {text('insurance.vvg', t('details.field.vvg'))}
+              {text('insurance.payerType', t('details.field.payerType'))}
+              {text('what', t('details.field.what'))}
+            </Stack>
+          </Fieldset>
+        </SimpleGrid>
+        {identifying && (
+          <Alert color="red" variant="light" role="alert">
+            {translateMessage(t, identifying)}
+          </Alert>
+        )}
+        <DetailsFormFooter
+          serverError={errors.root?.server?.message}
+          submitLabel={t('details.edit.save')}
+          submitting={isSubmitting}
+          onCancel={onDone}
+        />
+      </Stack>
+    </form>
+  );
+}

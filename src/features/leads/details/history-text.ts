@@ -1,0 +1,68 @@
+import type { TFunction } from 'i18next';
+import type { HistoryEntry } from '../../../../contract/sales.ts';
+import { folderName } from '../../../components/codes.ts';
+
+/**
+ * The texts the reference service writes itself into a lead's history (a watcher joined, a folder or assignee
+ * change, changed data) are English sentences around names. Shown in the app's language: the sentence is
+ * translated, a standard folder's name too, and names and values stay as written. A text of any other form (another
+ * practice system's wording, a note) is shown exactly as the service sent it.
+ */
+export function historyText(
+  entry: Pick<HistoryEntry, 'type' | 'category' | 'text'>,
+  folders: readonly { folderId: number; label: string }[],
+  t: TFunction,
+): string {
+  const text = entry.text;
+  if (entry.type === 'J') {
+    const m = /^Watcher joined: (.+)$/s.exec(text);
+    if (m) return t('details.system.watcherJoined', { name: m[1] });
+  }
+  if (entry.type === 'S') {
+    const m = /^Folder: (.+?) → (.+?)( \(.*\))?$/s.exec(text);
+    if (m) {
+      const folder = (label: string) => {
+        const known = folders.find((f) => f.label === label);
+        return known ? folderName(known) : label;
+      };
+      return `${t('details.system.folder', { from: folder(m[1]), to: folder(m[2]) })}${m[3] ?? ''}`;
+    }
+  }
+  if (entry.type === 'A') {
+    const m = /^Assignee: (.+) → (.+)$/s.exec(text);
+    if (m) {
+      const who = (name: string) => (name === '-' ? t('details.system.nobody') : name);
+      return t('details.system.assignee', { from: who(m[1]), to: who(m[2]) });
+    }
+  }
+  if (entry.category === 'Data') {
+    const m = /^Data changed: (.+)$/s.exec(text);
+    if (m) {
+      // `contact.lastname: A → B; communication.mail: x → y`: each field by the name the data form gives it.
+      const changes = m[1].split('; ').map((part) => {
+        const at = /^([a-z]+(?:\.[A-Za-z0-9]+)?): /.exec(part);
+        if (!at) return part;
+        const field = at[1].split('.').pop() ?? at[1];
+        const key = `details.field.${field}`;
+        const label = t(key, { key: field, defaultValue: '' });
+        return label ? `${label}: ${part.slice(at[0].length)}` : part;
+      });
+      return t('details.system.dataChanged', { changes: changes.join('; ') });
+    }
+  }
+  return text;
+}
+
+/**
+ * The category badge of an entry: the practice's own label from the reference data; `Data`, which the reference
+ * service's updateLead writes and the reference data does not list, in the app's language; any other code as sent.
+ */
+export function historyCategory(
+  code: string,
+  categories: readonly { code: string; label: string }[],
+  t: TFunction,
+): string {
+  const known = categories.find((c) => c.code === code);
+  if (known) return known.label;
+  return code === 'Data' ? t('details.system.dataCategory') : code;
+}

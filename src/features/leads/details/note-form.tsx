@@ -1,0 +1,73 @@
+import { NativeSelect, Stack, Textarea } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { MSG, salesOperations } from '../../../../contract/sales.ts';
+import { contractResolver } from '../../../components/form-resolver.ts';
+import { applyServerError } from '../../../components/server-error.ts';
+import { useReportUnsaved } from '../../../components/unsaved-changes.tsx';
+import { DetailsFormFooter } from './form-footer.tsx';
+import { errorMessage, translateMessage } from './messages.ts';
+import { addNoteMutation, referenceDataQuery } from './queries.ts';
+
+/** addLeadNote's own fields: the text (non-empty) and an optional category. */
+export const noteFormSchema = salesOperations.addLeadNote.input.pick({ text: true, category: true });
+type NoteFormInput = z.input<typeof noteFormSchema>;
+type NoteFormOutput = z.output<typeof noteFormSchema>;
+
+export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
+  const { t } = useTranslation('leads');
+  const categories = useQuery(referenceDataQuery()).data?.categories ?? [];
+  const add = useMutation(addNoteMutation(leadId));
+  const form = useForm<NoteFormInput, unknown, NoteFormOutput>({
+    resolver: contractResolver(noteFormSchema),
+    defaultValues: { text: '', category: '' },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useReportUnsaved('note', isDirty);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync({ text: values.text, category: values.category || undefined });
+      form.reset();
+      onDone();
+    } catch (e) {
+      // What was typed stays; the message goes where it belongs.
+      applyServerError(form.setError, e, (msg) => (msg === MSG.text ? 'text' : null), {
+        fallback: (err) => errorMessage(t, err),
+        shouldFocus: false,
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('details.note.formLabel')}>
+      <Stack gap="sm">
+        <Textarea
+          label={t('details.note.text')}
+          autosize
+          minRows={3}
+          required
+          data-autofocus
+          error={errors.text?.message && translateMessage(t, errors.text.message)}
+          {...form.register('text')}
+        />
+        <NativeSelect
+          label={t('details.note.category')}
+          data={[
+            { value: '', label: t('details.noCategory') },
+            ...categories.map((c) => ({ value: c.code, label: c.label })),
+          ]}
+          {...form.register('category')}
+        />
+        <DetailsFormFooter
+          serverError={errors.root?.server?.message}
+          submitLabel={t('details.note.submit')}
+          submitting={isSubmitting}
+          onCancel={onDone}
+        />
+      </Stack>
+    </form>
+  );
+}

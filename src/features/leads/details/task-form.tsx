@@ -1,0 +1,177 @@
+import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { isRealDate } from '../../../../contract/common.ts';
+import { MSG, salesOperations } from '../../../../contract/sales.ts';
+import { meQuery, userName, usersQuery } from '../../../api/people.ts';
+import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
+import { contractResolver } from '../../../components/form-resolver.ts';
+import { applyServerError, targetIn } from '../../../components/server-error.ts';
+import { useReportUnsaved } from '../../../components/unsaved-changes.tsx';
+import { DetailsFormFooter } from './form-footer.tsx';
+import { errorMessage, translateMessage } from './messages.ts';
+import { addTaskMutation, type NewTask, referenceDataQuery } from './queries.ts';
+
+/**
+ * addLeadTask's text and category as the contract has them, plus the form's own fields: the reminder as a day
+ * and a time (joined into `YYYY-MM-DD HH:MM`), the assignee and priority as the select's strings.
+ */
+export const taskFormSchema = salesOperations.addLeadTask.input
+  .pick({ text: true, category: true })
+  .extend({
+    day: z.string().refine((v) => v === '' || isRealDate(v), { error: MSG.reminderDate }),
+    time: z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, { error: MSG.reminderDate }),
+    assignedTo: z.string().regex(/^\d*$/, { error: MSG.assignedTo }),
+    priority: z.enum(['0', '1', '2', '3'], { error: MSG.priority }),
+    notifyAssignee: z.boolean(),
+  })
+  // A time without a day says nothing.
+  .refine((v) => v.time === '' || v.day !== '', { error: MSG.reminderDate, path: ['day'] });
+type TaskFormInput = z.input<typeof taskFormSchema>;
+type TaskFormOutput = z.output<typeof taskFormSchema>;
+
+/** The form's values as addLeadTask wants them. notify only when someone is assigned. */
+export function toNewTask(v: TaskFormOutput): NewTask {
+  const assignedTo = v.assignedTo === '' ? 0 : Number(v.assignedTo);
+  return {
+    text: v.text,
+    category: v.category || undefined,
+    reminderDate: v.day === '' ? null : v.time === '' ? v.day : `${v.day} ${v.time}`,
+    assignedTo,
+    priority: Number(v.priority),
+    notifyAssignee: assignedTo > 0 && v.notifyAssignee,
+  };
+}
+
+const fieldOf: Record<string, keyof TaskFormInput> = {
+  [MSG.text]: 'text',
+  [MSG.reminderDate]: 'day',
+  [MSG.assignedTo]: 'assignedTo',
+  [MSG.userNotFound]: 'assignedTo',
+  [MSG.priority]: 'priority',
+};
+
+export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
+  const { t } = useTranslation('leads');
+  const categories = useQuery(referenceDataQuery()).data?.categories ?? [];
+  const users = useQuery(usersQuery()).data ?? [];
+  const me = useQuery(meQuery()).data;
+  const add = useMutation(addTaskMutation(leadId));
+  const form = useForm<TaskFormInput, unknown, TaskFormOutput>({
+    resolver: contractResolver(taskFormSchema),
+    defaultValues: {
+      text: '',
+      category: '',
+      day: '',
+      time: '',
+      assignedTo: me ? String(me.userid) : '',
+      priority: '0',
+      notifyAssignee: false,
+    },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useReportUnsaved('task', isDirty);
+  const assignedTo = useWatch({ control: form.control, name: 'assignedTo' });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync(toNewTask(values));
+      form.reset();
+      onDone();
+    } catch (e) {
+      applyServerError(form.setError, e, targetIn(fieldOf), {
+        fallback: (err) => errorMessage(t, err),
+        shouldFocus: false,
+      });
+    }
+  });
+
+  const message = (m: string | undefined) => (m ? translateMessage(t, m) : undefined);
+  const activeUsers = users.filter((u) => u.active || String(u.userid) === assignedTo);
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('details.task.formLabel')}>
+      <Stack gap="sm">
+        <Textarea
+          label={t('details.task.text')}
+          autosize
+          minRows={2}
+          required
+          data-autofocus
+          error={message(errors.text?.message)}
+          {...form.register('text')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Controller
+            control={form.control}
+            name="day"
+            render={({ field }) => (
+              <DayField
+                label={t('details.task.day')}
+                error={message(errors.day?.message)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                clearable
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="time"
+            render={({ field }) => (
+              <TimeField
+                label={t('details.task.time')}
+                error={message(errors.time?.message)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+          <NativeSelect
+            label={t('details.task.assignee')}
+            error={message(errors.assignedTo?.message)}
+            data={[
+              { value: '', label: t('details.task.nobody') },
+              ...activeUsers.map((u) => ({ value: String(u.userid), label: userName(users, u.userid) })),
+            ]}
+            {...form.register('assignedTo')}
+          />
+          <NativeSelect
+            label={t('details.task.priority')}
+            error={message(errors.priority?.message)}
+            data={(['0', '1', '2', '3'] as const).map((p) => ({
+              value: p,
+              label: t(`details.priority.${p}`),
+            }))}
+            {...form.register('priority')}
+          />
+          <NativeSelect
+            label={t('details.task.category')}
+            data={[
+              { value: '', label: t('details.noCategory') },
+              ...categories.map((c) => ({ value: c.code, label: c.label })),
+            ]}
+            {...form.register('category')}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label={t('details.task.notify')}
+          description={t('details.task.notifyHint')}
+          disabled={assignedTo === ''}
+          {...form.register('notifyAssignee')}
+        />
+        <DetailsFormFooter
+          serverError={errors.root?.server?.message}
+          submitLabel={t('details.task.submit')}
+          submitting={isSubmitting}
+          onCancel={onDone}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,197 @@
+import { Alert, Button, Checkbox, Group, Select, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { type BulkResult, salesOperations } from '../../../../contract/sales.ts';
+import { meQuery, userName, usersQuery } from '../../../api/people.ts';
+import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { contractResolver } from '../../../components/form-resolver.ts';
+import { describeError } from '../../../components/states.tsx';
+import { leadName } from '../board/lead.ts';
+import { bulkAssignMutation } from '../shared/queries.ts';
+import type { LeadDialogProps } from './disqualify-dialog.tsx';
+
+interface AssignFormProps {
+  opened: boolean;
+  title: string;
+  leadIds: number[];
+  /** The assignee now, preselected (single lead). */
+  current?: number | null;
+  onClose: () => void;
+  onDone: (result: BulkResult, userId: number) => void;
+}
+
+/** bulkAssign's notify, and the user as the select's value ('0' is nobody); a user is required. */
+const assignFormSchema = salesOperations.bulkAssign.input
+  .pick({ notify: true })
+  .extend({ userId: z.string().regex(/^\d+$/) });
+type AssignFormInput = z.input<typeof assignFormSchema>;
+type AssignFormOutput = z.output<typeof assignFormSchema>;
+
+/** Picks a user (or nobody) and calls bulkAssign, with the option to notify the assignee by mail. */
+function AssignForm({ opened, title, leadIds, current, onClose, onDone }: AssignFormProps) {
+  const { t } = useTranslation('leads');
+  const users = useQuery({ ...usersQuery(), enabled: opened });
+  const me = useQuery({ ...meQuery(), enabled: opened });
+  const mutation = useSubmitMutation(bulkAssignMutation());
+  const form = useForm<AssignFormInput, unknown, AssignFormOutput>({
+    resolver: contractResolver(assignFormSchema),
+    defaultValues: { userId: '', notify: false },
+  });
+  const userId = useWatch({ control: form.control, name: 'userId' });
+
+  const { reset } = mutation;
+  const { reset: resetForm } = form;
+  useEffect(() => {
+    if (opened) {
+      resetForm({ userId: current ? String(current) : '', notify: false });
+      reset();
+    }
+  }, [opened, current, reset, resetForm]);
+
+  const options = [
+    { value: '0', label: t('assign.nobody') },
+    ...(users.data ?? [])
+      .filter((u) => u.active || u.userid === current)
+      .map((u) => ({
+        value: String(u.userid),
+        label:
+          u.userid === me.data?.userid
+            ? t('assign.me', { name: userName(users.data, u.userid) })
+            : userName(users.data, u.userid),
+      })),
+  ];
+  const chosen = userId ? Number(userId) : null;
+
+  const submit = form.handleSubmit((values) => {
+    const user = Number(values.userId);
+    mutation.mutate(
+      { leadIds, userId: user, notify: user !== 0 && values.notify === true },
+      { onSuccess: (result) => onDone(result, user) },
+    );
+  });
+
+  return (
+    <Dialog
+      closeLabel={t('dialog.close')}
+      opened={opened}
+      onClose={() => {
+        if (!mutation.isPending) onClose();
+      }}
+      title={title}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="userId"
+            render={({ field }) => (
+              <Select
+                label={t('assign.user')}
+                placeholder={users.isPending ? t('dialog.loading') : t('assign.choose')}
+                data={options}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                searchable
+                withAsterisk
+                data-autofocus
+                error={users.isError ? describeError(users.error, t) : undefined}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="notify"
+            render={({ field }) => (
+              <Checkbox
+                label={t('assign.notify')}
+                description={t('assign.notifyHint')}
+                checked={field.value === true && chosen !== 0}
+                disabled={chosen === 0}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
+            )}
+          />
+          {mutation.isError && (
+            <Alert color="red" role="alert" title={t('assign.failed')}>
+              {describeError(mutation.error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+              {t('dialog.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              disabled={chosen === null || mutation.isPending}
+            >
+              {t('assign.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Assigns one lead (bulkAssign with one id). */
+export function AssignDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
+  const { t } = useTranslation('leads');
+  const users = useQuery({ ...usersQuery(), enabled: opened });
+  const name = leadName(lead);
+  return (
+    <AssignForm
+      opened={opened}
+      title={t('assign.title', { name })}
+      leadIds={[lead.leadId]}
+      current={lead.assigneeId}
+      onClose={onClose}
+      onDone={(result, userId) => {
+        const failed = result.errors[0];
+        if (failed) {
+          notifications.show({ color: 'red', title: t('assign.failed'), message: failed.msg });
+        } else if (result.updated === 0) {
+          notifications.show({ message: t('assign.unchanged', { name }) });
+        } else {
+          notifications.show({
+            color: 'green',
+            message:
+              userId === 0
+                ? t('assign.removed', { name })
+                : t('assign.done', { name, user: userName(users.data, userId) }),
+          });
+        }
+        onDone();
+      }}
+    />
+  );
+}
+
+export interface BulkAssignDialogProps {
+  leadIds: number[];
+  opened: boolean;
+  onClose: () => void;
+  /** The per-lead result (updated, skipped, errors) for the caller to show. */
+  onDone: (result: BulkResult) => void;
+}
+
+/** Assigns the selected leads at once. */
+export function BulkAssignDialog({ leadIds, opened, onClose, onDone }: BulkAssignDialogProps) {
+  const { t } = useTranslation('leads');
+  return (
+    <AssignForm
+      opened={opened}
+      title={t('assign.bulkTitle', { count: leadIds.length })}
+      leadIds={leadIds}
+      onClose={onClose}
+      onDone={(result) => onDone(result)}
+    />
+  );
+}

@@ -1,0 +1,336 @@
+import { Alert, Badge, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import type { Lead } from '../../../../contract/sales.ts';
+import type { Patient } from '../../../../contract/system.ts';
+import { foldText } from '../../../../contract/text-match.ts';
+import { opQuery } from '../../../api/queries.ts';
+import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { contractResolver } from '../../../components/form-resolver.ts';
+import { formatDate } from '../../../components/format.ts';
+import { type PatientCriteria, toSearchInput } from '../../../components/patient-criteria.ts';
+import { PatientSearchBox, patientName } from '../../../components/patient-search.tsx';
+import { describeError } from '../../../components/states.tsx';
+import { leadName } from '../board/lead.ts';
+import { convertLeadMutation } from '../shared/queries.ts';
+import type { LeadDialogProps } from './disqualify-dialog.tsx';
+
+/** The choice: a patient's id (convertLead's patid) or NEW; required. */
+const convertFormSchema = z.object({ choice: z.string().min(1) });
+type ConvertFormValues = z.infer<typeof convertFormSchema>;
+
+/** Which of the lead's data found a patient. */
+export type MatchField = 'name' | 'dob' | 'mail';
+
+export interface PatientMatch {
+  patient: Patient;
+  fields: MatchField[];
+}
+
+/**
+ * The searches for patients like the lead: by last name, by date of birth, by mail; only fields searchPatients
+ * allows, and only those the lead has in a form searchPatients accepts.
+ */
+export function matchCriteria(lead: Lead): { field: MatchField; criteria: PatientCriteria }[] {
+  const out: { field: MatchField; criteria: PatientCriteria }[] = [];
+  const lastname = lead.contact.lastname.trim();
+  if (lastname.length >= 2) out.push({ field: 'name', criteria: { lastname } });
+  if (lead.contact.dob) out.push({ field: 'dob', criteria: { dob: lead.contact.dob } });
+  const mail = lead.communication.mail.trim();
+  if (mail.length > 7 && mail.includes('@')) out.push({ field: 'mail', criteria: { mail } });
+  return out;
+}
+
+/** The hits of the searches merged by patid: most matching fields first, deleted patients left out. */
+export function mergeMatches(results: { field: MatchField; hits: readonly Patient[] }[]): PatientMatch[] {
+  const byId = new Map<number, PatientMatch>();
+  for (const { field, hits } of results) {
+    for (const p of hits) {
+      if (p.deleted === '1') continue;
+      const m = byId.get(p.patid) ?? { patient: p, fields: [] };
+      if (!m.fields.includes(field)) m.fields.push(field);
+      byId.set(p.patid, m);
+    }
+  }
+  return [...byId.values()].sort(
+    (a, b) =>
+      b.fields.length - a.fields.length || patientName(a.patient).localeCompare(patientName(b.patient)),
+  );
+}
+
+const NEW = 'new';
+
+/**
+ * The matches that are the lead's person beyond reasonable doubt: the same last name (as the service compares
+ * names) and the same date of birth, or the same mail. Creating a patient beside one of them asks a second time.
+ */
+export function samePerson(lead: Lead, matches: readonly PatientMatch[]): PatientMatch[] {
+  const lastname = foldText(lead.contact.lastname);
+  return matches.filter(
+    ({ patient, fields }) =>
+      patient.deleted !== '1' &&
+      ((lastname !== '' &&
+        foldText(patient.lastname) === lastname &&
+        lead.contact.dob !== null &&
+        lead.contact.dob !== '' &&
+        patient.dob === lead.contact.dob) ||
+        fields.includes('mail')),
+  );
+}
+
+export interface ConvertDialogProps extends Omit<LeadDialogProps, 'onDone'> {
+  /** Converted; called when the user leaves the dialog afterwards (booking or not). */
+  onDone: (result?: { patid: number; created: boolean }) => void;
+}
+
+/**
+ * Converts a lead: suggests existing patients that match (name, date of birth, mail), lets the user pick one or
+ * create a new patient from the lead (convertLead with or without patid), then offers to book an appointment.
+ */
+export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogProps) {
+  const { t } = useTranslation('leads');
+  const navigate = useNavigate();
+  const name = leadName(lead);
+  const searches = useMemo(() => matchCriteria(lead), [lead]);
+  const queries = useQueries({
+    queries: searches.map((s) => ({ ...patientMatchesQuery(s.criteria), enabled: opened })),
+  });
+  const pending = queries.some((q) => q.isPending);
+  const failed = queries.find((q) => q.isError);
+  const [extra, setExtra] = useState<Patient[]>([]);
+  // Cheap (a few hits): computed on every render from the searches' current answers.
+  const matches = mergeMatches(searches.map((s, i) => ({ field: s.field, hits: queries[i]?.data ?? [] })));
+  const listed = new Set(matches.map((m) => m.patient.patid));
+  const shown: PatientMatch[] = [
+    ...matches,
+    ...extra.filter((p) => !listed.has(p.patid)).map((p): PatientMatch => ({ patient: p, fields: [] })),
+  ];
+
+  const mutation = useSubmitMutation(convertLeadMutation());
+  const form = useForm<ConvertFormValues>({
+    resolver: contractResolver(convertFormSchema),
+    defaultValues: { choice: '' },
+  });
+  const missing = form.formState.errors.choice !== undefined;
+  const result = mutation.data;
+  // "Create a new patient" while the practice has this person already: the second, deliberate question.
+  const [twins, setTwins] = useState<PatientMatch[] | null>(null);
+
+  const { reset } = mutation;
+  const { reset: resetForm, getValues, setValue } = form;
+  useEffect(() => {
+    if (opened) {
+      resetForm({ choice: '' });
+      setExtra([]);
+      setTwins(null);
+      reset();
+    }
+  }, [opened, reset, resetForm]);
+
+  // Nothing matches: creating a new patient is the only choice, so it is made already.
+  useEffect(() => {
+    if (opened && !pending && shown.length === 0 && getValues('choice') === '') setValue('choice', NEW);
+  }, [opened, pending, shown.length, getValues, setValue]);
+
+  const submit = form.handleSubmit(({ choice }) => {
+    const same = choice === NEW ? samePerson(lead, shown) : [];
+    if (same.length > 0) {
+      setTwins(same);
+      return;
+    }
+    mutation.mutate(
+      choice === NEW ? { leadId: lead.leadId } : { leadId: lead.leadId, patid: Number(choice) },
+    );
+  });
+
+  const fieldLabel = (f: MatchField) => t(`convert.field.${f}`);
+
+  return (
+    <Dialog
+      closeLabel={t('dialog.close')}
+      opened={opened}
+      onClose={() => {
+        if (mutation.isPending) return;
+        if (result) onDone(result);
+        else onClose();
+      }}
+      title={t('convert.title', { name })}
+      size="lg"
+    >
+      {result ? (
+        <Stack gap="md">
+          <Alert color="green" role="status" title={t('convert.done', { name })}>
+            {result.created
+              ? t('convert.created', { patid: result.patid })
+              : t('convert.linked', { patid: result.patid })}
+          </Alert>
+          <Text>{t('convert.bookQuestion')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => onDone(result)}>
+              {t('convert.later')}
+            </Button>
+            <Button
+              data-autofocus
+              onClick={() => {
+                onDone(result);
+                void navigate(`/booking?patid=${result.patid}`);
+              }}
+            >
+              {t('convert.book')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : twins ? (
+        <Stack gap="md">
+          <Alert color="orange" role="alert" title={t('convert.twinsTitle', { count: twins.length })}>
+            {t('convert.twinsText', { count: twins.length })}
+          </Alert>
+          <Stack gap="xs">
+            {twins.map(({ patient }, i) => (
+              <Group key={patient.patid} justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm">
+                  <Text span fw={600}>
+                    {patientName(patient)}
+                  </Text>{' '}
+                  {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+                <Button
+                  size="xs"
+                  data-autofocus={i === 0 ? true : undefined}
+                  loading={mutation.isPending && mutation.variables?.patid === patient.patid}
+                  disabled={mutation.isPending}
+                  onClick={() => mutation.mutate({ leadId: lead.leadId, patid: patient.patid })}
+                  aria-label={t('convert.linkTwin', { name: patientName(patient), patid: patient.patid })}
+                >
+                  {t('convert.useTwin')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+          {mutation.isError && (
+            <Alert color="red" role="alert" title={t('convert.failed')}>
+              {describeError(mutation.error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setTwins(null)} disabled={mutation.isPending}>
+              {t('convert.back')}
+            </Button>
+            <Button
+              variant="light"
+              color="orange"
+              loading={mutation.isPending && mutation.variables?.patid === undefined}
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ leadId: lead.leadId })}
+            >
+              {t('convert.createAnyway')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm">{t('convert.intro')}</Text>
+            <Controller
+              control={form.control}
+              name="choice"
+              render={({ field }) => (
+                <Radio.Group
+                  label={t('convert.choose')}
+                  name={field.name}
+                  value={field.value || null}
+                  onChange={field.onChange}
+                  withAsterisk
+                  error={missing ? t('convert.chooseRequired') : undefined}
+                >
+                  <Stack gap="xs" mt="xs">
+                    {pending && searches.length > 0 && (
+                      <Stack gap={6} aria-busy="true" aria-label={t('convert.searching')} role="status">
+                        <Skeleton height={22} />
+                        <Skeleton height={22} />
+                      </Stack>
+                    )}
+                    {!pending && shown.length === 0 && !failed && (
+                      <Text size="sm" c="dimmed">
+                        {t('convert.noMatches')}
+                      </Text>
+                    )}
+                    {shown.map(({ patient, fields }) => (
+                      <Radio
+                        key={patient.patid}
+                        value={String(patient.patid)}
+                        label={
+                          <Group gap={6} wrap="wrap">
+                            <Text size="sm" fw={600} span>
+                              {patientName(patient)}
+                            </Text>
+                            <Text size="sm" c="dimmed" span>
+                              {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
+                                .filter(Boolean)
+                                .join(' · ')}
+                            </Text>
+                            {fields.map((f) => (
+                              <Badge key={f} size="xs" variant="light">
+                                {t('convert.matches', { field: fieldLabel(f) })}
+                              </Badge>
+                            ))}
+                          </Group>
+                        }
+                      />
+                    ))}
+                    <Radio value={NEW} label={t('convert.newPatient')} />
+                  </Stack>
+                </Radio.Group>
+              )}
+            />
+            {failed && (
+              <Alert color="orange" role="alert" title={t('convert.searchFailed')}>
+                {describeError(failed.error, t)}
+              </Alert>
+            )}
+            <PatientSearchBox
+              excludeDeleted
+              label={t('convert.other')}
+              keepText
+              onPick={(p) => {
+                setExtra((list) => (list.some((x) => x.patid === p.patid) ? list : [...list, p]));
+                setValue('choice', String(p.patid), { shouldValidate: true });
+              }}
+            />
+            {mutation.isError && (
+              <Alert color="red" role="alert" title={t('convert.failed')}>
+                {describeError(mutation.error, t)}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
+                {t('convert.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * searchPatients with allowed fields only; the hits. Here, not in queries.ts, so the patient criteria stay out of
+ * the board's first load (decision 0016).
+ */
+function patientMatchesQuery(criteria: PatientCriteria) {
+  return opQuery('searchPatients', toSearchInput(criteria, { limit: 10 }), {
+    select: (answer) => answer.items,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,174 @@
+import { Alert, Button, Group, Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { type Lead, salesOperations } from '../../../../contract/sales.ts';
+import { call } from '../../../api/client.ts';
+import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { contractResolver } from '../../../components/form-resolver.ts';
+import { describeError } from '../../../components/states.tsx';
+import { leadName } from '../board/lead.ts';
+import { disqualifyLeadMutation, referenceDataQuery } from '../shared/queries.ts';
+
+export interface LeadDialogProps {
+  lead: Lead;
+  opened: boolean;
+  /** Cancelled (Cancel, Escape, the close button): nothing was changed. */
+  onClose: () => void;
+  /** It happened. Exactly one of onClose and onDone ends a dialog; the caller closes it in both. */
+  onDone: () => void;
+}
+
+/** The reason code that says nothing by itself: the dialog asks for a short text, kept as a note. */
+export const OTHER_REASON = 'OTHER';
+export const OTHER_TEXT_MAX = 500;
+
+/** disqualifyLead's reason code, and the text that "Other" asks for (kept as a note). */
+export const disqualifyFormSchema = salesOperations.disqualifyLead.input
+  .pick({ reasonCode: true })
+  .extend({ other: z.string().trim().max(OTHER_TEXT_MAX) })
+  .refine((v) => v.reasonCode !== OTHER_REASON || v.other !== '', { path: ['other'] });
+type DisqualifyFormInput = z.input<typeof disqualifyFormSchema>;
+type DisqualifyFormOutput = z.output<typeof disqualifyFormSchema>;
+const emptyForm: DisqualifyFormInput = { reasonCode: '', other: '' };
+
+/**
+ * Disqualifies a lead: asks for a reason code (getReferenceData disqualification) and calls disqualifyLead, the
+ * only way into folder 5/15. For "Other" it asks for a short text too, written as a note right after (one action
+ * for the user). The server's refusal stays in the dialog, with the choice kept.
+ */
+export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
+  const { t } = useTranslation('leads');
+  const name = leadName(lead);
+  const reference = useQuery({ ...referenceDataQuery(), enabled: opened });
+  const base = disqualifyLeadMutation();
+  const mutation = useSubmitMutation({
+    ...base,
+    mutationFn: async (v: { leadId: number; reasonCode: string; note?: string }) => {
+      await call('disqualifyLead', { leadId: v.leadId, reasonCode: v.reasonCode });
+      if (v.note) await call('addLeadNote', { leadId: v.leadId, text: v.note });
+      return null;
+    },
+  });
+  const form = useForm<DisqualifyFormInput, unknown, DisqualifyFormOutput>({
+    resolver: contractResolver(disqualifyFormSchema),
+    defaultValues: emptyForm,
+  });
+  const { errors } = form.formState;
+  const reason = useWatch({ control: form.control, name: 'reasonCode' });
+  const needsText = reason === OTHER_REASON;
+  const reasons = reference.data?.disqualification ?? [];
+
+  const { reset } = mutation;
+  const { reset: resetForm } = form;
+  useEffect(() => {
+    if (opened) {
+      resetForm(emptyForm);
+      reset();
+    }
+  }, [opened, reset, resetForm]);
+
+  const submit = form.handleSubmit(({ reasonCode, other }) => {
+    mutation.mutate(
+      {
+        leadId: lead.leadId,
+        reasonCode,
+        note: reasonCode === OTHER_REASON ? t('disqualify.otherNote', { text: other }) : undefined,
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('disqualify.done', { name }) });
+          onDone();
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog
+      closeLabel={t('dialog.close')}
+      opened={opened}
+      onClose={() => {
+        if (!mutation.isPending) onClose();
+      }}
+      title={t('disqualify.title', { name })}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {reference.isPending ? (
+            <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')} role="status">
+              <Skeleton height={20} />
+              <Skeleton height={20} />
+              <Skeleton height={20} />
+            </Stack>
+          ) : reference.isError ? (
+            <Alert color="red" role="alert" title={t('dialog.referenceFailed')}>
+              <Group justify="space-between">
+                <Text size="sm">{describeError(reference.error, t)}</Text>
+                <Button size="xs" variant="default" onClick={() => void reference.refetch()}>
+                  {t('dialog.retry')}
+                </Button>
+              </Group>
+            </Alert>
+          ) : (
+            <Controller
+              control={form.control}
+              name="reasonCode"
+              render={({ field }) => (
+                <Radio.Group
+                  label={t('disqualify.reason')}
+                  name={field.name}
+                  value={field.value || null}
+                  onChange={field.onChange}
+                  withAsterisk
+                  error={errors.reasonCode ? t('disqualify.reasonRequired') : undefined}
+                >
+                  <Stack gap="xs" mt="xs">
+                    {reasons.map((r) => (
+                      <Radio key={r.code} value={r.code} label={r.label} />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+              )}
+            />
+          )}
+          {needsText && (
+            <Textarea
+              label={t('disqualify.otherText')}
+              description={t('disqualify.otherHint')}
+              {...form.register('other')}
+              maxLength={OTHER_TEXT_MAX}
+              autosize
+              minRows={2}
+              required
+              data-autofocus
+              error={errors.other ? t('disqualify.otherRequired') : undefined}
+            />
+          )}
+          {mutation.isError && (
+            <Alert color="red" role="alert" title={t('disqualify.failed')}>
+              {describeError(mutation.error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+              {t('dialog.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              color="red.9"
+              loading={mutation.isPending}
+              disabled={reference.isPending || mutation.isPending}
+            >
+              {t('disqualify.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,148 @@
+import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { folderName } from '../../../components/codes.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { contractResolver } from '../../../components/form-resolver.ts';
+import { describeError } from '../../../components/states.tsx';
+import { leadName } from '../board/lead.ts';
+import { useMoveLead } from '../board/moves.ts';
+import { dropAction, moveTargets } from '../board/rules.ts';
+import { referenceDataQuery } from '../shared/queries.ts';
+import { ConvertDialog } from './convert-dialog.tsx';
+import { DisqualifyDialog, type LeadDialogProps } from './disqualify-dialog.tsx';
+
+type Stage = 'pick' | 'disqualify' | 'convert';
+
+/** The folder picked, as the radio's value (a folder id of the pipeline); required. */
+const moveFormSchema = z.object({ target: z.string().regex(/^\d+$/) });
+type MoveFormValues = z.infer<typeof moveFormSchema>;
+
+/**
+ * "Move to…": the folders of the lead's pipeline. The same rules as a drop on the board: a plain folder moves at
+ * once (optimistic, back with the server's message on refusal); 5/15 continue in the disqualify dialog, 4/14 of an
+ * unconverted lead in the convert dialog.
+ */
+export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
+  const { t } = useTranslation('leads');
+  const name = leadName(lead);
+  const reference = useQuery({ ...referenceDataQuery(), enabled: opened });
+  const targets = moveTargets(lead, reference.data?.folders ?? []);
+  const move = useMoveLead();
+  const [stage, setStage] = useState<Stage>('pick');
+  const form = useForm<MoveFormValues>({
+    resolver: contractResolver(moveFormSchema),
+    defaultValues: { target: '' },
+  });
+  const missing = form.formState.errors.target !== undefined;
+
+  const { reset } = form;
+  useEffect(() => {
+    if (opened) {
+      reset({ target: '' });
+      setStage('pick');
+    }
+  }, [opened, reset]);
+
+  const submit = form.handleSubmit(({ target }) => {
+    const folder = targets.find((f) => String(f.folderId) === target);
+    if (!folder) {
+      form.setError('target', {});
+      return;
+    }
+    const action = dropAction(lead, folder);
+    if (action === 'disqualify' || action === 'convert') {
+      setStage(action);
+      return;
+    }
+    if (action === 'move') move.mutate({ lead, folderId: folder.folderId });
+    onDone();
+  });
+
+  return (
+    <>
+      <Dialog
+        closeLabel={t('dialog.close')}
+        opened={opened && stage === 'pick'}
+        onClose={onClose}
+        title={t('move.title', { name })}
+      >
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {reference.isPending ? (
+              <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')} role="status">
+                <Skeleton height={20} />
+                <Skeleton height={20} />
+                <Skeleton height={20} />
+              </Stack>
+            ) : reference.isError ? (
+              <Alert color="red" role="alert" title={t('dialog.referenceFailed')}>
+                <Group justify="space-between">
+                  <Text size="sm">{describeError(reference.error, t)}</Text>
+                  <Button size="xs" variant="default" onClick={() => void reference.refetch()}>
+                    {t('dialog.retry')}
+                  </Button>
+                </Group>
+              </Alert>
+            ) : targets.length === 0 ? (
+              <Text>{t('move.noTargets')}</Text>
+            ) : (
+              <Controller
+                control={form.control}
+                name="target"
+                render={({ field }) => (
+                  <Radio.Group
+                    label={t('move.target')}
+                    name={field.name}
+                    value={field.value || null}
+                    onChange={field.onChange}
+                    withAsterisk
+                    error={missing ? t('move.targetRequired') : undefined}
+                  >
+                    <Stack gap="xs" mt="xs">
+                      {targets.map((f) => {
+                        const action = dropAction(lead, f);
+                        return (
+                          <Radio
+                            key={f.folderId}
+                            value={String(f.folderId)}
+                            label={folderName(f)}
+                            description={
+                              action === 'disqualify'
+                                ? t('move.viaDisqualify')
+                                : action === 'convert'
+                                  ? t('move.viaConvert')
+                                  : undefined
+                            }
+                          />
+                        );
+                      })}
+                    </Stack>
+                  </Radio.Group>
+                )}
+              />
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button type="submit" disabled={targets.length === 0}>
+                {t('move.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Dialog>
+      <DisqualifyDialog
+        lead={lead}
+        opened={opened && stage === 'disqualify'}
+        onClose={onClose}
+        onDone={onDone}
+      />
+      <ConvertDialog lead={lead} opened={opened && stage === 'convert'} onClose={onClose} onDone={onDone} />
+    </>
+  );
+}
