@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import type { en } from '../i18n/common/en.ts';
 
 /**
  * What the app knows by id or code, in the UI language (namespace `common`): the standard lead folders and the
@@ -6,7 +7,7 @@ import i18next from 'i18next';
  * label the practice gave them.
  */
 
-const standardFolderKeys: ReadonlyMap<number, string> = new Map([
+const standardFolderKeys: ReadonlyMap<number, keyof typeof en.folder> = new Map([
   [1, 'open'],
   [2, 'toBeContacted'],
   [3, 'inDiscussion'],
@@ -22,10 +23,13 @@ const standardFolderKeys: ReadonlyMap<number, string> = new Map([
 /** A folder's name: the translation for a standard folder (1-5, 11-15), the service's label for any other. */
 export function folderName(folder: { folderId: number; label: string }): string {
   const key = standardFolderKeys.get(folder.folderId);
-  return key ? i18next.t(`common:folder.${key}`) : folder.label;
+  return key ? i18next.t(`folder.${key}`, { ns: 'common' }) : folder.label;
 }
 
-const appointmentStateKeys: ReadonlyMap<string, string> = new Map([
+/** `other` is the sentence for a code not listed here. */
+type StateKey = Exclude<keyof typeof en.appointmentState, 'other'>;
+
+const appointmentStateKeys: ReadonlyMap<string, StateKey> = new Map([
   ['P', 'planned'],
   ['W', 'waiting'],
   ['1', 'arrived'],
@@ -39,6 +43,6 @@ const appointmentStateKeys: ReadonlyMap<string, string> = new Map([
 export function appointmentStateName(state: string): string {
   const key = appointmentStateKeys.get(state);
   return key
-    ? i18next.t(`common:appointmentState.${key}`)
-    : i18next.t('common:appointmentState.other', { state });
+    ? i18next.t(`appointmentState.${key}`, { ns: 'common' })
+    : i18next.t('appointmentState.other', { ns: 'common', state });
 }
