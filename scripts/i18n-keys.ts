@@ -41,7 +41,7 @@ const fallbackNs = 'common';
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
 /** key path -> text, for every leaf. */
-export function leaves(strings: Strings, prefix = ''): Map<string, string> {
+function leaves(strings: Strings, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [k, v] of Object.entries(strings)) {
     const path = prefix ? `${prefix}.${k}` : k;
@@ -114,7 +114,7 @@ const isTCall = (callee: Node) =>
 /** Type names whose literal arguments name a namespace: `TFunction<'leads'>`, `ParseKeys<'agenda'>`. */
 const namespaceTypes = new Set(['TFunction', 'ParseKeys']);
 
-export function readUses(source: Source, known: ReadonlySet<string>): FileUses {
+function readUses(source: Source, known: ReadonlySet<string>): FileUses {
   const lang = source.path.endsWith('.tsx') ? 'tsx' : 'ts';
   const parsed = parseSync(source.path, source.text, { lang });
   if (parsed.errors.length > 0) {
