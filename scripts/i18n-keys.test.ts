@@ -69,6 +69,18 @@ describe('the i18n key check', () => {
     );
   });
 
+  it("fails on a string in a group of keys that names none (a schema's message handed to t() later)", () => {
+    const schema: Source = {
+      path: 'src/features/leads/form.ts',
+      text: "export const messages = { ok: 'column.count', typo: 'column.cuont', other: 'contact.dob' };\n",
+    };
+    const problems = checkKeys(locales(), [...sources, schema]);
+    expect(kinds(problems)).toEqual(
+      ['en', 'de', 'fr', 'it'].map((lng) => `used-but-missing leads|common:column.cuont (${lng})`),
+    );
+    expect(problems[0].where).toBe('src/features/leads/form.ts:1');
+  });
+
   it('fails on an English key that no code uses', () => {
     const extra = locales((ns, lng, s) => (ns === 'leads' ? { ...s, forgotten: `Forgotten ${lng}` } : s));
     expect(kinds(checkKeys(extra, sources))).toEqual(['unused leads:forgotten']);

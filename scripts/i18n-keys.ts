@@ -3,7 +3,9 @@
  *
  * - every language of a namespace has exactly the English keys (no key missing, none extra);
  * - every key the code gives `t()` exists in every language, in the namespaces the call can reach (its `ns`
- *   option, else the file's namespaces and `common`, which index.ts sets as the fallback);
+ *   option, else the file's namespaces and `common`, which index.ts sets as the fallback); so does every string
+ *   that starts with a group of keys of its file's namespaces (`details.msg.…` in a message table or a schema,
+ *   handed to `t()` later through a cast);
  * - every English key is used somewhere: a string in a file of its namespace, or a dynamic key written as a
  *   template with a fixed start (`action.${a.name}` uses every `action.<x>`). `_one`/`_other` are one key.
  *
@@ -51,6 +53,16 @@ function leaves(strings: Strings, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** `a.b.c` -> `a`, `a.b`: the objects that hold keys. */
+function groupsOf(leafKeys: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const k of leafKeys) {
+    const parts = k.split('.');
+    for (let i = 1; i < parts.length; i++) out.add(parts.slice(0, i).join('.'));
+  }
+  return out;
+}
+
 /** The key a call names: `count_one` and `count_other` are `count`. */
 const baseKey = (leaf: string) => leaf.replace(pluralSuffix, '');
 
@@ -62,7 +74,7 @@ interface FileUses {
   /** The namespaces this file speaks: named in it (useTranslation, getFixedT, TFunction<…>, ns: …), its feature. */
   namespaces: Set<string>;
   /** Every string and key-like template in the file: what may name a key, directly or through a variable. */
-  mentions: KeyUse[];
+  mentions: (KeyUse & { line: number })[];
   /** The keys given to `t()` / `i18n.t()` directly, with the namespace of an `ns` option. */
   calls: { use: KeyUse; ns: string | undefined; line: number }[];
 }
@@ -140,7 +152,7 @@ function readUses(source: Source, known: ReadonlySet<string>): FileUses {
       case 'Literal':
       case 'TemplateLiteral': {
         const use = keyUse(node);
-        if (use) uses.mentions.push(use);
+        if (use) uses.mentions.push({ ...use, line: lineOf(node.start ?? 0) });
         break;
       }
       case 'CallExpression': {
@@ -205,6 +217,7 @@ export function checkKeys(locales: Locales, sources: readonly Source[]): Problem
 
   // 1. Every language has exactly the English keys.
   const bases = new Map<string, Map<string, Set<string>>>(); // ns -> lng -> base keys
+  const groups = new Map<string, Set<string>>(); // ns -> the English group paths (`details`, `details.msg`)
   for (const [ns, byLanguage] of locales) {
     const en = byLanguage.get(reference);
     if (!en) {
@@ -223,6 +236,7 @@ export function checkKeys(locales: Locales, sources: readonly Source[]): Problem
       const perLng = bases.get(ns) ?? new Map<string, Set<string>>();
       perLng.set(lng, new Set([...own].map(baseKey)));
       bases.set(ns, perLng);
+      if (lng === reference) groups.set(ns, groupsOf(enLeaves));
     }
   }
 
@@ -249,6 +263,29 @@ export function checkKeys(locales: Locales, sources: readonly Source[]): Problem
             where: `${file.path}:${call.line}`,
           });
         }
+      }
+    }
+  }
+
+  // 2b. A string that starts with a group of the file's namespaces (`details.msg.…`, as a form schema's message or a
+  // table of keys writes it) is a key given to t() later, through a cast: it must exist too.
+  for (const file of files) {
+    const reach = [...file.namespaces, fallbackNs];
+    for (const m of file.mentions) {
+      if (m.kind !== 'literal' || !/^[A-Za-z]\w*(\.\w+)+$/.test(m.key)) continue;
+      const group = m.key.slice(0, m.key.lastIndexOf('.'));
+      if (!reach.some((ns) => groups.get(ns)?.has(group))) continue;
+      for (const lng of bases.get(reach[0])?.keys() ?? [reference]) {
+        const one: KeyUse = { kind: 'literal', key: m.key };
+        if (reach.some((ns) => names(one, bases.get(ns)?.get(lng) ?? new Set(), known))) continue;
+        if (reach.some((ns) => groups.get(ns)?.has(m.key))) continue;
+        problems.push({
+          kind: 'used-but-missing',
+          ns: reach.join('|'),
+          key: m.key,
+          lng,
+          where: `${file.path}:${m.line}`,
+        });
       }
     }
   }
