@@ -169,10 +169,12 @@ function readUses(source: Source, known: ReadonlySet<string>): FileUses {
         if (isTCall(callee) && args.length > 0) {
           // `t(cond ? 'a' : 'b')` names both.
           const first = args[0];
-          const keys = first.type === 'ConditionalExpression' ? [first.consequent, first.alternate] : [first];
+          const keys = (
+            first.type === 'ConditionalExpression' ? [first.consequent, first.alternate] : [first]
+          ) as Node[];
           for (const k of keys) {
             const use = keyUse(k);
-            if (use) uses.calls.push({ use, ns: nsOption(args[1]), line: lineOf(node.start ?? 0) });
+            if (use) uses.calls.push({ use, ns: nsOption(args[1]), line: lineOf(k.start ?? 0) });
           }
         }
         break;
@@ -301,7 +303,14 @@ export function checkKeys(locales: Locales, sources: readonly Source[]): Problem
       if (!used) problems.push({ kind: 'unused', ns, key });
     }
   }
-  return problems;
+  // A key given to t() is a string of its file too (2 and 2b): report it once.
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const id = `${p.kind}|${p.ns}|${p.key}|${p.lng}|${p.where}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }
 
 // ——— Reading the repository ———
