@@ -41,6 +41,9 @@ export function EmptyState({ title, description, action, icon }: EmptyStateProps
   );
 }
 
+/** These helpers take any area's `t`; their strings are in `common` (one object: the first load counts bytes). */
+const inCommon = { ns: 'common' } as const;
+
 /**
  * A sentence for a person: the server's own message where there is one, ours where there is none. Takes any area's
  * `t` (its strings are in `common`).
@@ -49,11 +52,11 @@ export function describeError(error: unknown, t: TFunction<Namespace>): string {
   if (isApiError(error)) {
     switch (error.kind) {
       case 'network':
-        return t('error.network', { ns: 'common' });
+        return t('error.network', inCommon);
       case 'timeout':
-        return t('error.timeout', { ns: 'common' });
+        return t('error.timeout', inCommon);
       case 'unauthorized':
-        return t('error.unauthorized', { ns: 'common' });
+        return t('error.unauthorized', inCommon);
       case 'contract':
         return t('error.contract', { ns: 'common', msg: error.msg });
       default:
@@ -68,7 +71,7 @@ export function describeError(error: unknown, t: TFunction<Namespace>): string {
 export function errorTitle(error: unknown, t: TFunction<Namespace>): string {
   return isApiError(error)
     ? t('error.failed', { ns: 'common', op: error.op })
-    : t('error.pageFailed', { ns: 'common' });
+    : t('error.pageFailed', inCommon);
 }
 
 export interface ErrorStateProps {
