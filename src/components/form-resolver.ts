@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import i18next from 'i18next';
+import i18next, { type ParseKeys } from 'i18next';
 
 /**
  * The contract's length limits (extensions.md section 7) carry the service's exact English messages
  * (`Text too long: contact.lastname (at most 10000 characters).`). A form knows its field already, so it says the
  * limit in the app's language instead: `Höchstens 10'000 Zeichen.` Any other message stays as the schema wrote it.
  */
-const limits: readonly [RegExp, string][] = [
-  [/^Text too long: .* \(at most (\d+) characters\)\.$/s, 'common:limits.textTooLong'],
-  [/^Search text too long: .* \(at most (\d+) characters\)\.$/s, 'common:limits.searchTooLong'],
+const limits: readonly [RegExp, ParseKeys<'common'>][] = [
+  [/^Text too long: .* \(at most (\d+) characters\)\.$/s, 'limits.textTooLong'],
+  [/^Search text too long: .* \(at most (\d+) characters\)\.$/s, 'limits.searchTooLong'],
 ];
 
 /** A limit message of the contract in the app's language; any other message as it is. */
@@ -16,7 +16,7 @@ export function limitMessage(message: string): string {
   for (const [pattern, key] of limits) {
     const m = pattern.exec(message);
     // Grouped as the app writes numbers: 10'000 (docs/decisions/0012).
-    if (m) return i18next.t(key, { max: m[1].replace(/\B(?=(\d{3})+(?!\d))/g, "'") });
+    if (m) return i18next.t(key, { ns: 'common', max: m[1].replace(/\B(?=(\d{3})+(?!\d))/g, "'") });
   }
   return message;
 }

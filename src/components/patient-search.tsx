@@ -1,6 +1,7 @@
 import { Combobox, Group, Loader, Text, TextInput, type TextInputProps, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendarPlus } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../contract/system.ts';
@@ -64,7 +65,7 @@ export function patientFacts(p: Patient): string[] {
 }
 
 /** The option's accessible name: name, facts and, for a deleted patient, that they are deleted. */
-function patientOptionLabel(p: Patient, t: (key: string) => string): string {
+function patientOptionLabel(p: Patient, t: TFunction<'patients'>): string {
   return [patientName(p), ...patientFacts(p), ...(p.deleted === '1' ? [t('deleted')] : [])].join(', ');
 }
 

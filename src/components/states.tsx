@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
+import type { Namespace, TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client.ts';
@@ -41,29 +41,37 @@ export function EmptyState({ title, description, action, icon }: EmptyStateProps
   );
 }
 
-/** A sentence for a person: the server's own message where there is one, ours where there is none. */
-export function describeError(error: unknown, t: TFunction): string {
+/** These helpers take any area's `t`; their strings are in `common` (one object: the first load counts bytes). */
+const inCommon = { ns: 'common' } as const;
+
+/**
+ * A sentence for a person: the server's own message where there is one, ours where there is none. Takes any area's
+ * `t` (its strings are in `common`).
+ */
+export function describeError(error: unknown, t: TFunction<Namespace>): string {
   if (isApiError(error)) {
     switch (error.kind) {
       case 'network':
-        return t('common:error.network');
+        return t('error.network', inCommon);
       case 'timeout':
-        return t('common:error.timeout');
+        return t('error.timeout', inCommon);
       case 'unauthorized':
-        return t('common:error.unauthorized');
+        return t('error.unauthorized', inCommon);
       case 'contract':
-        return t('common:error.contract', { msg: error.msg });
+        return t('error.contract', { ns: 'common', msg: error.msg });
       default:
         return error.msg;
     }
   }
   const msg = error instanceof Error ? error.message : String(error);
-  return t('common:error.unexpected', { msg });
+  return t('error.unexpected', { ns: 'common', msg });
 }
 
 /** What failed, in a heading: the operation for an ApiError. */
-export function errorTitle(error: unknown, t: TFunction): string {
-  return isApiError(error) ? t('common:error.failed', { op: error.op }) : t('common:error.pageFailed');
+export function errorTitle(error: unknown, t: TFunction<Namespace>): string {
+  return isApiError(error)
+    ? t('error.failed', { ns: 'common', op: error.op })
+    : t('error.pageFailed', inCommon);
 }
 
 export interface ErrorStateProps {

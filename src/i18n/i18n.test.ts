@@ -40,6 +40,14 @@ describe('i18n', () => {
     await setLanguage('en');
   });
 
+  it('types t() keys by the English strings (i18next.d.ts): a key no language has does not compile', () => {
+    // @ts-expect-error tsc fails here when keys are not typed (the key is in no namespace).
+    expect(i18n.t('nav.noSuchKey')).toBe('nav.noSuchKey');
+    // @ts-expect-error a key of another namespace without its ns.
+    expect(i18n.t('details.pageTitle', { id: 1 })).toBe('details.pageTitle');
+    expect(i18n.t('details.pageTitle', { ns: 'leads', id: 1 })).not.toBe('');
+  });
+
   it('reads a regional browser language as its language (de-CH is German)', async () => {
     await i18n.changeLanguage('de-CH');
     expect(i18n.resolvedLanguage).toBe('de');
@@ -113,8 +121,10 @@ describe('i18n', () => {
         'zzNumbers',
         '{{shown}}/{{total}} {{size}} {{patid}} {{year}} {{n, plain}} {{name}}',
       );
+      // A key added here, not in the typed strings.
+      const untyped = i18n.t as (key: string, options: Record<string, unknown>) => string;
       expect(
-        i18n.t('zzNumbers', {
+        untyped('zzNumbers', {
           shown: 50,
           total: 1554,
           size: 19.6,

@@ -12,6 +12,7 @@ import {
   IconRepeat,
   IconSettings,
 } from '@tabler/icons-react';
+import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import { deferred } from '../deferred.tsx';
 import { OverdueBadge } from './overdue-badge.tsx';
@@ -27,7 +28,7 @@ export interface NavItem {
   /** The address of the area. */
   to: string;
   /** Key of the label in the `common` namespace. */
-  labelKey: string;
+  labelKey: ParseKeys<'common'>;
   icon: Icon;
   /** Shown at the right of the entry, e.g. the count of overdue tasks. Renders nothing when there is nothing to say. */
   badge?: ComponentType;

@@ -89,7 +89,7 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
           color: 'green',
           message:
             result.group === 'created'
-              ? t('newPatient.createdWithGroup', { id: result.id, group: input.group })
+              ? t('newPatient.createdWithGroup', { id: result.id, group: input.group ?? '' })
               : t('newPatient.created', { id: result.id }),
         });
         void navigate(`/patients/${result.id}`);
@@ -163,7 +163,8 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
                       </Group>
                       <Text size="sm">{patientFacts(p).join(' · ')}</Text>
                       <Text size="xs" c="dimmed">
-                        {t('common:labelValue', {
+                        {t('labelValue', {
+                          ns: 'common',
                           label: t('newPatient.matchedBy'),
                           value: by.map((b) => t(`newPatient.by.${b}`)).join(', '),
                         })}

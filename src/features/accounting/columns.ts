@@ -35,7 +35,7 @@ export const laws = accountingServiceRow.shape.law.options;
 export const statuses = accountingServiceRow.shape.status.options;
 export const serviceTypes = accountingServiceRow.shape.type.options;
 
-export function serviceColumns(t: TFunction): TableColumn<AccountingServiceRow>[] {
+export function serviceColumns(t: TFunction<'accounting'>): TableColumn<AccountingServiceRow>[] {
   return [
     {
       key: 'date',
@@ -132,7 +132,7 @@ export function serviceColumns(t: TFunction): TableColumn<AccountingServiceRow>[
   ];
 }
 
-export function paymentColumns(t: TFunction): TableColumn<AccountingTransactionRow>[] {
+export function paymentColumns(t: TFunction<'accounting'>): TableColumn<AccountingTransactionRow>[] {
   return [
     {
       key: 'transaction_date',

@@ -56,14 +56,14 @@ export interface ExportNames {
 const byString = (names: ReadonlyMap<number, string>) =>
   new Map([...names].map(([id, name]) => [String(id), name]));
 
-function codeLabels(t: TFunction, prefix: string, codes: readonly string[]): Map<string, string> {
-  return new Map(codes.map((c) => [c, t(`${prefix}.${c}`)]));
+function codeLabels<C extends string>(codes: readonly C[], label: (code: C) => string): Map<string, string> {
+  return new Map(codes.map((c) => [c, label(c)]));
 }
 
-function columnsOf<K extends string>(
+function columnsOf<K extends keyof AccountingServiceRow | keyof AccountingTransactionRow>(
   fields: readonly K[],
   kinds: Partial<Record<K, CsvKind>>,
-  t: TFunction,
+  t: TFunction<'accounting'>,
   names: ExportNames,
 ): CsvSpec[] {
   const patients = byString(names.patients);
@@ -78,7 +78,7 @@ function columnsOf<K extends string>(
           key,
           header,
           kind: 'text',
-          labels: codeLabels(t, 'type', accountingServiceRow.shape.type.options),
+          labels: codeLabels(accountingServiceRow.shape.type.options, (c) => t(`type.${c}`)),
         });
         break;
       case 'status':
@@ -86,7 +86,7 @@ function columnsOf<K extends string>(
           key,
           header,
           kind: 'text',
-          labels: codeLabels(t, 'status', accountingServiceRow.shape.status.options),
+          labels: codeLabels(accountingServiceRow.shape.status.options, (c) => t(`status.${c}`)),
         });
         break;
       case 'law':
@@ -94,7 +94,7 @@ function columnsOf<K extends string>(
           key,
           header,
           kind: 'text',
-          labels: codeLabels(t, 'law', accountingServiceRow.shape.law.options),
+          labels: codeLabels(accountingServiceRow.shape.law.options, (c) => t(`law.${c}`)),
         });
         break;
       case 'is_covered':
@@ -117,17 +117,23 @@ function columnsOf<K extends string>(
     if (key === 'patid')
       out.push({ key, header: t('csv.patientName'), kind: 'text', labels: patients, unlabelled: 'empty' });
     if (key === 'provider' || key === 'responsible')
-      out.push({ key, header: t(`csv.${key}Name`), kind: 'text', labels: providers, unlabelled: 'empty' });
+      out.push({
+        key,
+        header: t(key === 'provider' ? 'csv.providerName' : 'csv.responsibleName'),
+        kind: 'text',
+        labels: providers,
+        unlabelled: 'empty',
+      });
     if (key === 'account_number')
       out.push({ key, header: t('csv.accountName'), kind: 'text', labels: accounts, unlabelled: 'empty' });
   }
   return out;
 }
 
-export function serviceCsvSpec(t: TFunction, names: ExportNames): CsvSpec[] {
+export function serviceCsvSpec(t: TFunction<'accounting'>, names: ExportNames): CsvSpec[] {
   return columnsOf(serviceFields, serviceKinds, t, names);
 }
 
-export function transactionCsvSpec(t: TFunction, names: ExportNames): CsvSpec[] {
+export function transactionCsvSpec(t: TFunction<'accounting'>, names: ExportNames): CsvSpec[] {
   return columnsOf(transactionFields, transactionKinds, t, names);
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AccountingServiceRow } from '../../../contract/accounting.ts';
 import { formatDate, practiceToday } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
@@ -63,19 +64,20 @@ export function Component() {
         title: t('totals.byLaw'),
         keyHeader: t('col.law'),
         totals: groups[0] ?? [],
-        label: (k) => t(`law.${k}`),
+        // The worker groups by the contract's codes of the rows.
+        label: (k) => t(`law.${k as AccountingServiceRow['law']}`),
       },
       {
         title: t('totals.byStatus'),
         keyHeader: t('col.status'),
         totals: groups[1] ?? [],
-        label: (k) => t(`status.${k}`),
+        label: (k) => t(`status.${k as AccountingServiceRow['status']}`),
       },
       {
         title: t('totals.byType'),
         keyHeader: t('col.type'),
         totals: groups[2] ?? [],
-        label: (k) => t(`type.${k}`),
+        label: (k) => t(`type.${k as AccountingServiceRow['type']}`),
       },
     ],
     [t],

@@ -40,7 +40,7 @@ export async function overlapsOf(client: QueryClient, slot: Slot, exceptId?: num
 
 /** Asks whether to book anyway; resolves true for yes, false for no (or the dialog closed). */
 export function askBookAnyway(calendarName: string, count: number): Promise<boolean> {
-  const t = (key: string, opts?: Record<string, unknown>) => i18n.t(key, { ns: 'agenda', ...opts });
+  const t = i18n.getFixedT(null, 'agenda');
   return new Promise((resolve) => {
     let answered = false;
     const answer = (v: boolean) => {

@@ -387,7 +387,7 @@ export function Component() {
                   {t('grid.failed', { calendar: calendar.name, msg: describeError(r.error, t) })}
                 </Text>
                 <Button variant="default" size="xs" onClick={() => void r.refetch()}>
-                  {t('common:state.retry')}
+                  {t('state.retry', { ns: 'common' })}
                 </Button>
               </Group>
             </Alert>

@@ -213,7 +213,7 @@ function MasterData({
           {item(
             t('fields.language'),
             (['de', 'fr', 'it', 'en'] as const).find((l) => l === p.language)
-              ? t(`languages.${p.language}`)
+              ? t(`languages.${p.language as 'de' | 'fr' | 'it' | 'en'}`)
               : p.language,
           )}
         </SimpleGrid>

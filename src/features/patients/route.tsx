@@ -11,6 +11,7 @@ import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { PatientResults } from './components/patient-results.tsx';
 import { PatientSearchForm } from './components/patient-search-form.tsx';
+import type { en } from './locales/en.ts';
 import {
   criteriaOf,
   PAGE_SIZES,
@@ -64,8 +65,10 @@ export function Component() {
                 .map((c) =>
                   Object.entries(c)
                     .map(([k, v]) =>
-                      t('common:labelValue', {
-                        label: t(`fields.${k === 'phone' ? 'phoneOrMobile' : k}`),
+                      t('labelValue', {
+                        ns: 'common',
+                        // A criterion's keys are fields of the search form, named under fields.
+                        label: t(`fields.${k === 'phone' ? 'phoneOrMobile' : (k as keyof typeof en.fields)}`),
                         // A patient number is written as typed (no apostrophe).
                         value: String(v),
                       }),

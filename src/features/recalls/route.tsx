@@ -143,7 +143,7 @@ export function Component() {
               </Text>
               {recallStatuses.map((s) => (
                 <Badge key={s} color={statusColor[s]} variant="dot">
-                  {t('common:labelValue', { label: t(`status.${s}`), value: counts[s] })}
+                  {t('labelValue', { ns: 'common', label: t(`status.${s}`), value: counts[s] })}
                 </Badge>
               ))}
             </Group>

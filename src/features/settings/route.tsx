@@ -132,7 +132,7 @@ function StartPageCard() {
         <NativeSelect
           label={t('startPage.label')}
           description={t('startPage.hint')}
-          data={areas.map((i) => ({ value: i.to, label: t(`common:${i.labelKey}`) }))}
+          data={areas.map((i) => ({ value: i.to, label: t(i.labelKey, { ns: 'common' }) }))}
           value={value}
           onChange={(e) => {
             setValue(e.currentTarget.value);

@@ -191,7 +191,9 @@ export function Component() {
     );
   }
 
-  const errorText = (key: string | undefined) => (key ? t(`errors.${key}`) : undefined);
+  // The schema's messages are the keys under errors.
+  const errorText = (key: string | undefined) =>
+    key ? t(`errors.${key as 'userRequired' | 'passwordRequired' | 'keyRequired'}`) : undefined;
   const failureText = (e: unknown) => {
     if (!isApiError(e)) return describeError(e, t);
     // Throttled after too many failures (extensions.md section 7): say how long, in the user's language.

@@ -5,15 +5,20 @@ import { dayjs } from '../../components/dayjs.ts';
 import { formatChf, formatDate, formatNumber } from '../../components/format.ts';
 
 /** What a person reads for a group: names for ids and codes, de-CH dates, `Week 47, 2026`, `Nov 2026`. */
-export function groupLabel(groupBy: StatGroupBy, row: StatRow, t: TFunction, language: string): string {
+export function groupLabel(
+  groupBy: StatGroupBy,
+  row: StatRow,
+  t: TFunction<'stats'>,
+  language: string,
+): string {
   switch (groupBy) {
     case 'assignee':
-      return row.key === '0' || row.key === '' ? t('stats:label.unassigned') : row.label || `#${row.key}`;
+      return row.key === '0' || row.key === '' ? t('label.unassigned') : row.label || `#${row.key}`;
     case 'day':
       return formatDate(row.key) || row.key;
     case 'week': {
       const m = /^(\d{4})-W(\d{2})$/.exec(row.key);
-      return m ? t('stats:label.week', { week: Number(m[2]), year: m[1] }) : row.key;
+      return m ? t('label.week', { week: Number(m[2]), year: m[1] }) : row.key;
     }
     case 'month': {
       const m = /^(\d{4})-(\d{2})$/.exec(row.key);
@@ -24,11 +29,11 @@ export function groupLabel(groupBy: StatGroupBy, row: StatRow, t: TFunction, lan
         .format('MMM YYYY');
     }
     case 'folder':
-      return folderName({ folderId: Number(row.key), label: row.label || row.key || t('stats:label.none') });
+      return folderName({ folderId: Number(row.key), label: row.label || row.key || t('label.none') });
     case 'country':
-      return row.label || row.key || t('stats:label.unknownCountry');
+      return row.label || row.key || t('label.unknownCountry');
     default:
-      return row.label || row.key || t('stats:label.none');
+      return row.label || row.key || t('label.none');
   }
 }
 

@@ -43,7 +43,7 @@ describe('statistics filters in the URL', () => {
 });
 
 describe('labels of groups', () => {
-  const t = i18n.getFixedT('en', 'stats') as TFunction;
+  const t = i18n.getFixedT('en', 'stats') as TFunction<'stats'>;
   it('names unassigned leads, weeks, months and days', () => {
     expect(groupLabel('assignee', { key: '0', label: '', value: 1 }, t, 'en')).toBe('Unassigned');
     expect(groupLabel('assignee', { key: '6', label: 'Nina Weber', value: 1 }, t, 'en')).toBe('Nina Weber');

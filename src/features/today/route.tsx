@@ -146,7 +146,7 @@ export function Component() {
                   color="red"
                   role="alert"
                   withCloseButton
-                  closeButtonLabel={t('common:dialog.close')}
+                  closeButtonLabel={t('dialog.close', { ns: 'common' })}
                   onClose={() => setFailure(null)}
                 >
                   {failure}

@@ -41,7 +41,6 @@ export const de: Translation<typeof en> = {
   },
   app: {
     name: 'Praxis Front Office',
-    loading: 'Die App wird geladen…',
   },
   nav: {
     label: 'Hauptnavigation',
@@ -92,7 +91,6 @@ export const de: Translation<typeof en> = {
     timeout: 'Der Praxisserver hat nicht rechtzeitig geantwortet.',
     unauthorized: 'Ihre Anmeldung ist nicht mehr gültig. Bitte melden Sie sich erneut an.',
     contract: 'Der Praxisserver hat in einer Form geantwortet, die diese App nicht versteht: {{msg}}',
-    server: 'Der Praxisserver hat geantwortet: {{msg}}',
     unexpected: 'Etwas ist schiefgelaufen: {{msg}}',
     notFound: 'Unter dieser Adresse gibt es keine Seite.',
     backToStart: 'Zu den Leads',

@@ -39,7 +39,6 @@ export const en = {
   },
   app: {
     name: 'Praxis Front Office',
-    loading: 'Loading the app…',
   },
   nav: {
     label: 'Main',
@@ -89,7 +88,6 @@ export const en = {
     timeout: 'The practice server did not answer in time.',
     unauthorized: 'Your sign-in is no longer valid. Please sign in again.',
     contract: 'The practice server answered in a form this app does not understand: {{msg}}',
-    server: 'The practice server answered: {{msg}}',
     unexpected: 'Something went wrong: {{msg}}',
     notFound: 'There is no page at this address.',
     backToStart: 'To the leads',

@@ -40,7 +40,6 @@ export const fr: Translation<typeof en> = {
   },
   app: {
     name: 'Praxis Front Office',
-    loading: 'Chargement de l’application…',
   },
   nav: {
     label: 'Navigation principale',
@@ -92,7 +91,6 @@ export const fr: Translation<typeof en> = {
     unauthorized: 'Votre connexion n’est plus valable. Veuillez vous reconnecter.',
     contract:
       'Le serveur du cabinet a répondu sous une forme que cette application ne comprend pas\u202f: {{msg}}',
-    server: 'Réponse du serveur du cabinet\u202f: {{msg}}',
     unexpected: 'Une erreur s’est produite\u202f: {{msg}}',
     notFound: 'Il n’y a pas de page à cette adresse.',
     backToStart: 'Vers les prospects',

@@ -40,7 +40,6 @@ export const it: Translation<typeof en> = {
   },
   app: {
     name: 'Praxis Front Office',
-    loading: 'Caricamento dell’applicazione…',
   },
   nav: {
     label: 'Navigazione principale',
@@ -92,7 +91,6 @@ export const it: Translation<typeof en> = {
     unauthorized: 'L’accesso non è più valido. Effettuare di nuovo l’accesso.',
     contract:
       'Il server dello studio ha risposto in una forma che questa applicazione non comprende: {{msg}}',
-    server: 'Risposta del server dello studio: {{msg}}',
     unexpected: 'Si è verificato un errore: {{msg}}',
     notFound: 'A questo indirizzo non c’è nessuna pagina.',
     backToStart: 'Ai lead',

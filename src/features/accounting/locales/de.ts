@@ -62,7 +62,6 @@ export const de: Translation<typeof en> = {
     entryDate: 'Erfassungsdatum',
     // Two words: at 390 px the column (130 px) cannot hold 'Rechnungs-Nr.' on one line, and a heading breaks between words only.
     invoice: 'Rechnung Nr.',
-    patid: 'Patienten-Nr.',
     patient: 'Patient',
     caseNo: 'Fall-Nr.',
     code: 'Code',
@@ -131,7 +130,6 @@ export const de: Translation<typeof en> = {
     material: 'Material',
   },
   totals: {
-    title: 'Summen der angezeigten Zeilen',
     byLaw: 'Summen nach Gesetz',
     byStatus: 'Summen nach Status',
     byType: 'Summen nach Art',

@@ -58,7 +58,6 @@ export const en = {
     date: 'Date',
     entryDate: 'Entry date',
     invoice: 'Invoice no.',
-    patid: 'Patient no.',
     patient: 'Patient',
     caseNo: 'Case no.',
     code: 'Code',
@@ -127,7 +126,6 @@ export const en = {
     material: 'Material',
   },
   totals: {
-    title: 'Totals of the rows shown',
     byLaw: 'Totals by law',
     byStatus: 'Totals by status',
     byType: 'Totals by type',

@@ -61,7 +61,6 @@ export const fr: Translation<typeof en> = {
     date: 'Date',
     entryDate: 'Date de saisie',
     invoice: 'N° de facture',
-    patid: 'N° de patient',
     patient: 'Patient',
     caseNo: 'N° de cas',
     code: 'Code',
@@ -130,7 +129,6 @@ export const fr: Translation<typeof en> = {
     material: 'Matériel',
   },
   totals: {
-    title: 'Totaux des lignes affichées',
     byLaw: 'Totaux par loi',
     byStatus: 'Totaux par statut',
     byType: 'Totaux par type',

@@ -61,7 +61,6 @@ export const it: Translation<typeof en> = {
     date: 'Data',
     entryDate: 'Data di registrazione',
     invoice: 'N. fattura',
-    patid: 'N. paziente',
     patient: 'Paziente',
     caseNo: 'N. caso',
     code: 'Codice',
@@ -130,7 +129,6 @@ export const it: Translation<typeof en> = {
     material: 'Materiale',
   },
   totals: {
-    title: 'Totali delle righe visualizzate',
     byLaw: 'Totali per legge',
     byStatus: 'Totali per stato',
     byType: 'Totali per tipo',

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +51,8 @@ export function AppointmentFields({
   const [changingPatient, setChangingPatient] = useState(false);
   const patid = watch('patid');
   const patient = useQuery(patientQuery(patid));
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
+  // The form's schema writes its messages as keys of this namespace (`validation.…`, appointment-form.ts).
+  const err = (message: string | undefined) => (message ? t(message as ParseKeys<'agenda'>) : undefined);
 
   // The service (booking services): optional; chosen, the appointment lasts as long as the service.
   const services = useQuery({ ...servicesQuery(), enabled: withService });

@@ -48,7 +48,6 @@ export const de: Translation<typeof en> = {
     noPatient: 'kein Patient',
     patientLoading: 'wird geladen…',
     patientNumber: 'Patient Nr. {{patid}}',
-    patient: 'Patient: {{name}}',
     state: 'Status: {{state}}',
     comment: 'Bemerkung: {{comment}}',
   },
@@ -90,7 +89,6 @@ export const de: Translation<typeof en> = {
     removePatient: 'Patient entfernen',
     searchPatient: 'Patient suchen',
     patientNumber: 'Patient Nr. {{patid}}',
-    minutes: 'Min.',
     movedBack: 'Der Termin ist wieder am alten Ort.',
   },
   discard: {
@@ -147,7 +145,6 @@ export const de: Translation<typeof en> = {
     time: 'Geben Sie eine Zeit HH:MM ein.',
     endAfterStart: 'Das Ende muss nach dem Beginn liegen.',
     duration: 'Nur Ziffern (Minuten).',
-    state: 'Wählen Sie einen Status.',
     textOrPatient: 'Geben Sie einen Text ein oder wählen Sie einen Patienten.',
   },
   overlap: {

@@ -46,7 +46,6 @@ export const en = {
     noPatient: 'no patient',
     patientLoading: 'loading…',
     patientNumber: 'patient no. {{patid}}',
-    patient: 'Patient: {{name}}',
     state: 'State: {{state}}',
     comment: 'Comment: {{comment}}',
   },
@@ -88,7 +87,6 @@ export const en = {
     removePatient: 'Remove patient',
     searchPatient: 'Find patient',
     patientNumber: 'Patient no. {{patid}}',
-    minutes: 'min',
     movedBack: 'The appointment is back where it was.',
   },
   discard: {
@@ -144,7 +142,6 @@ export const en = {
     time: 'Enter a time HH:MM.',
     endAfterStart: 'The end must be after the start.',
     duration: 'Only digits (minutes).',
-    state: 'Choose a state.',
     textOrPatient: 'Enter a text or choose a patient.',
   },
   overlap: {

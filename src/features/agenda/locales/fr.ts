@@ -48,7 +48,6 @@ export const fr: Translation<typeof en> = {
     noPatient: 'sans patient',
     patientLoading: 'chargement…',
     patientNumber: 'patient n° {{patid}}',
-    patient: 'Patient\u202f: {{name}}',
     state: 'Statut\u202f: {{state}}',
     comment: 'Commentaire\u202f: {{comment}}',
   },
@@ -90,7 +89,6 @@ export const fr: Translation<typeof en> = {
     removePatient: 'Retirer le patient',
     searchPatient: 'Rechercher un patient',
     patientNumber: 'Patient n° {{patid}}',
-    minutes: 'min',
     movedBack: 'Le rendez-vous est revenu à sa place.',
   },
   discard: {
@@ -147,7 +145,6 @@ export const fr: Translation<typeof en> = {
     time: 'Saisissez une heure HH:MM.',
     endAfterStart: 'La fin doit être postérieure au début.',
     duration: 'Uniquement des chiffres (minutes).',
-    state: 'Choisissez un statut.',
     textOrPatient: 'Saisissez un texte ou choisissez un patient.',
   },
   overlap: {

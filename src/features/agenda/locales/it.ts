@@ -48,7 +48,6 @@ export const it: Translation<typeof en> = {
     noPatient: 'senza paziente',
     patientLoading: 'caricamento…',
     patientNumber: 'paziente n. {{patid}}',
-    patient: 'Paziente: {{name}}',
     state: 'Stato: {{state}}',
     comment: 'Commento: {{comment}}',
   },
@@ -90,7 +89,6 @@ export const it: Translation<typeof en> = {
     removePatient: 'Rimuovi il paziente',
     searchPatient: 'Cerca paziente',
     patientNumber: 'Paziente n. {{patid}}',
-    minutes: 'min',
     movedBack: 'L’appuntamento è tornato al suo posto.',
   },
   discard: {
@@ -146,7 +144,6 @@ export const it: Translation<typeof en> = {
     time: 'Inserire un’ora HH:MM.',
     endAfterStart: 'La fine deve essere successiva all’inizio.',
     duration: 'Solo cifre (minuti).',
-    state: 'Scegliere uno stato.',
     textOrPatient: 'Inserire un testo o scegliere un paziente.',
   },
   overlap: {

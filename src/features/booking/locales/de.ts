@@ -43,7 +43,6 @@ export const de: Translation<typeof en> = {
     create: 'Neuer Patient',
     chosen: 'Gewählter Patient',
     change: 'Anderen Patienten wählen',
-    born: 'geboren {{date}}',
     loadFailed: 'Der Patient konnte nicht geladen werden: {{msg}}',
     deleted:
       'Dieser Patient ist gelöscht und kann nicht gebucht werden. Bitte einen anderen Patienten wählen.',

@@ -41,7 +41,6 @@ export const en = {
     create: 'New patient',
     chosen: 'Chosen patient',
     change: 'Choose another patient',
-    born: 'born {{date}}',
     loadFailed: 'The patient could not be loaded: {{msg}}',
     deleted: 'This patient is deleted and cannot be booked. Choose another patient.',
     deletedNamed: '{{patient}} is deleted and cannot be booked. Choose another patient.',

@@ -43,7 +43,6 @@ export const fr: Translation<typeof en> = {
     create: 'Nouveau patient',
     chosen: 'Patient choisi',
     change: 'Choisir un autre patient',
-    born: 'né(e) le {{date}}',
     loadFailed: 'Le patient n’a pas pu être chargé\u202f: {{msg}}',
     deleted: 'Ce patient est supprimé et ne peut pas être réservé. Choisissez un autre patient.',
     deletedNamed:

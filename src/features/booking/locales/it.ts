@@ -43,7 +43,6 @@ export const it: Translation<typeof en> = {
     create: 'Nuovo paziente',
     chosen: 'Paziente scelto',
     change: 'Scegli un altro paziente',
-    born: 'nato/a il {{date}}',
     loadFailed: 'Non è stato possibile caricare il paziente: {{msg}}',
     deleted: 'Questo paziente è eliminato e non può essere prenotato. Scegliere un altro paziente.',
     deletedNamed: '{{patient}} è eliminato e non può essere prenotato. Scegliere un altro paziente.',

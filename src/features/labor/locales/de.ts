@@ -19,7 +19,6 @@ export const de: Translation<typeof en> = {
     label: 'Labordateien hier ablegen',
     hint: 'Ziehen Sie .hl7- und .pdf-Dateien in diesen Bereich oder verwenden Sie die Schaltfläche.',
     choose: 'Dateien auswählen',
-    accept: 'Dateien loslassen, um sie hochzuladen',
     disabled: 'Mit dieser Anmeldung ist kein Upload möglich.',
   },
   list: {

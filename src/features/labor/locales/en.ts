@@ -17,7 +17,6 @@ export const en = {
     label: 'Drop lab files here',
     hint: 'Drag .hl7 and .pdf files into this area, or use the button.',
     choose: 'Choose files',
-    accept: 'Drop the files to upload them',
     disabled: 'Uploading is not possible with this sign-in.',
   },
   list: {

@@ -19,7 +19,6 @@ export const fr: Translation<typeof en> = {
     label: 'Déposez ici les fichiers de laboratoire',
     hint: 'Glissez des fichiers .hl7 et .pdf dans cette zone ou utilisez le bouton.',
     choose: 'Choisir des fichiers',
-    accept: 'Relâchez les fichiers pour les téléverser',
     disabled: 'Le téléversement n’est pas possible avec cette connexion.',
   },
   list: {

@@ -19,7 +19,6 @@ export const it: Translation<typeof en> = {
     label: 'Trascinare qui i file di laboratorio',
     hint: 'Trascinare file .hl7 e .pdf in quest’area oppure usare il pulsante.',
     choose: 'Scegli i file',
-    accept: 'Rilasciare i file per caricarli',
     disabled: 'Con questo accesso il caricamento non è possibile.',
   },
   list: {

@@ -14,6 +14,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
+import type { TFunction } from 'i18next';
 import { type PointerEvent as ReactPointerEvent, useMemo } from 'react';
 import type { Folder, Lead } from '../../../../contract/sales.ts';
 import { folderName } from '../../../components/codes.ts';
@@ -110,8 +111,6 @@ export function useBoardSensors() {
   );
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
 function cardOf(data: unknown): Lead | null {
   return (data as CardData | undefined)?.lead ?? null;
 }
@@ -120,7 +119,7 @@ function folderOf(data: unknown): Folder | null {
 }
 
 /** What a screen reader hears while a card moves: its name and the column's name, never ids. */
-export function boardAnnouncements(t: Translate): Announcements {
+export function boardAnnouncements(t: TFunction<'leads'>): Announcements {
   const name = (data: unknown) => {
     const lead = cardOf(data);
     return lead ? leadName(lead) : '';

@@ -17,7 +17,7 @@ const undoMoves = new WeakSet<MoveVariables>();
  * notifications are part of the mutation's own options, so they show even when the dialog that started the move
  * has closed already.
  */
-function moveLeadOptions(t: TFunction) {
+function moveLeadOptions(t: TFunction<'leads'>) {
   const base = setLeadFolderMutation();
   const options: typeof base = {
     ...base,

@@ -11,7 +11,7 @@ import { folderName } from '../../../components/codes.ts';
 export function historyText(
   entry: Pick<HistoryEntry, 'type' | 'category' | 'text'>,
   folders: readonly { folderId: number; label: string }[],
-  t: TFunction,
+  t: TFunction<'leads'>,
 ): string {
   const text = entry.text;
   if (entry.type === 'J') {
@@ -60,7 +60,7 @@ export function historyText(
 export function historyCategory(
   code: string,
   categories: readonly { code: string; label: string }[],
-  t: TFunction,
+  t: TFunction<'leads'>,
 ): string {
   const known = categories.find((c) => c.code === code);
   if (known) return known.label;

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
 import { MSG } from '../../../../contract/sales.ts';
 import { isApiError } from '../../../api/client.ts';
 import { describeError } from '../../../components/states.tsx';
@@ -7,37 +7,37 @@ import { describeError } from '../../../components/states.tsx';
  * The server's messages in the user's language where we know them (the contract's exact texts), the server's own
  * words otherwise.
  */
-const known: Record<string, string> = {
-  [MSG.text]: 'details.msg.text',
-  [MSG.identifying]: 'details.msg.identifying',
-  [MSG.createFailed]: 'details.msg.createFailed',
-  [MSG.date]: 'details.msg.date',
-  [MSG.until]: 'details.msg.until',
-  [MSG.reminderDate]: 'details.msg.reminderDate',
-  [MSG.priority]: 'details.msg.priority',
-  [MSG.assignedTo]: 'details.msg.assignedTo',
-  [MSG.userNotFound]: 'details.msg.userNotFound',
-  [MSG.leadNotFound]: 'details.msg.leadNotFound',
-  [MSG.leadDeleted]: 'details.msg.leadDeleted',
-  [MSG.leadNotDeleted]: 'details.msg.leadNotDeleted',
-  [MSG.historyNotFound]: 'details.msg.historyNotFound',
-  [MSG.notATask]: 'details.msg.notATask',
-  [MSG.patientNotFound]: 'details.msg.patientNotFound',
-  [MSG.patid]: 'details.msg.patid',
-  [MSG.disqualifyOnly]: 'details.msg.disqualifyOnly',
-  [MSG.otherPipeline]: 'details.msg.otherPipeline',
-  [MSG.reasonRequired]: 'details.msg.reasonRequired',
-};
+const known: ReadonlyMap<string, ParseKeys<'leads'>> = new Map([
+  [MSG.text, 'details.msg.text'],
+  [MSG.identifying, 'details.msg.identifying'],
+  [MSG.createFailed, 'details.msg.createFailed'],
+  [MSG.date, 'details.msg.date'],
+  [MSG.until, 'details.msg.until'],
+  [MSG.reminderDate, 'details.msg.reminderDate'],
+  [MSG.priority, 'details.msg.priority'],
+  [MSG.assignedTo, 'details.msg.assignedTo'],
+  [MSG.userNotFound, 'details.msg.userNotFound'],
+  [MSG.leadNotFound, 'details.msg.leadNotFound'],
+  [MSG.leadDeleted, 'details.msg.leadDeleted'],
+  [MSG.leadNotDeleted, 'details.msg.leadNotDeleted'],
+  [MSG.historyNotFound, 'details.msg.historyNotFound'],
+  [MSG.notATask, 'details.msg.notATask'],
+  [MSG.patientNotFound, 'details.msg.patientNotFound'],
+  [MSG.patid, 'details.msg.patid'],
+  [MSG.disqualifyOnly, 'details.msg.disqualifyOnly'],
+  [MSG.otherPipeline, 'details.msg.otherPipeline'],
+  [MSG.reasonRequired, 'details.msg.reasonRequired'],
+]);
 
 /** A sentence for one message text of the server (or of the contract, checked before sending). */
-export function translateMessage(t: TFunction, msg: string): string {
-  const key = known[msg];
+export function translateMessage(t: TFunction<'leads'>, msg: string): string {
+  const key = known.get(msg);
   return key ? t(key, { ns: 'leads' }) : msg;
 }
 
 /** A sentence for a failed call: the known message translated, else what the shared states say. */
-export function errorMessage(t: TFunction, error: unknown): string {
-  if (isApiError(error) && (error.kind === 'http' || error.kind === 'contract') && known[error.msg]) {
+export function errorMessage(t: TFunction<'leads'>, error: unknown): string {
+  if (isApiError(error) && (error.kind === 'http' || error.kind === 'contract') && known.has(error.msg)) {
     return translateMessage(t, error.msg);
   }
   return describeError(error, t);
@@ -56,7 +56,10 @@ export function fieldOfMessage(msg: string): string | null {
 }
 
 /** A form field's message: this feature's own (an i18n key `details.…`) or a contract text. */
-export function formMessage(t: TFunction, msg: string | undefined): string | undefined {
+export function formMessage(t: TFunction<'leads'>, msg: string | undefined): string | undefined {
   if (!msg) return undefined;
-  return msg.startsWith('details.') ? t(msg, { ns: 'leads' }) : translateMessage(t, msg);
+  // A field's message is this feature's key as the form's schema wrote it (`details.…`), a string only here.
+  return msg.startsWith('details.')
+    ? t(msg as ParseKeys<'leads'>, { ns: 'leads' })
+    : translateMessage(t, msg);
 }

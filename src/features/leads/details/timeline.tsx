@@ -298,7 +298,8 @@ function TimelineEntry({
                   ? t('details.task.assignedTo', { name: userName(entry.assignedTo) })
                   : t('details.task.unassigned')}
               </Text>
-              <Text size="xs">{t(`details.priority.${entry.priority ?? 0}`)}</Text>
+              {/* The service takes priorities 0 to 3 only (MSG.priority). */}
+              <Text size="xs">{t(`details.priority.${(entry.priority ?? 0) as 0 | 1 | 2 | 3}`)}</Text>
               {entry.completed && entry.completedTime && (
                 <Text size="xs" c="dimmed">
                   {t('details.task.completedBy', {

@@ -133,7 +133,7 @@ function JournalEntry({ entry }: { entry: PatientHistoryEntry }) {
         </Group>
         {entry.teaser && (
           <Text size="sm" c="dimmed" component="span">
-            {t('common:labelValue', { label: t('journal.teaserShort'), value: entry.teaser })}
+            {t('labelValue', { ns: 'common', label: t('journal.teaserShort'), value: entry.teaser })}
           </Text>
         )}
       </Group>

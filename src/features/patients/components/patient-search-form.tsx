@@ -48,7 +48,10 @@ export function PatientSearchForm({ state, onSearch }: PatientSearchFormProps) {
     defaultValues: { q: state.q, ...state.fields },
   });
   const err = (key: keyof SearchFields) =>
-    errors[key]?.message ? t(`searchForm.errors.${errors[key]?.message}`) : undefined;
+    // The schema's messages are the keys under searchForm.errors.
+    errors[key]?.message
+      ? t(`searchForm.errors.${errors[key]?.message as 'dob' | 'patid' | 'mail' | 'empty'}`)
+      : undefined;
 
   const submit = handleSubmit((v) => {
     const { q, ...fields } = v;

@@ -124,7 +124,6 @@ export const de: Translation<typeof en> = {
     duplicatesUse_other:
       'Noch nichts erfasst: Diese {{count}} Patienten haben denselben Nachnamen und dasselbe Geburtsdatum, dieselbe AHV-Nummer oder Mailadresse. Übernehmen Sie die Person, die es ist; erfassen Sie nur sonst einen neuen Patienten.',
     matchedBy: 'Gleich',
-    actions: 'Aktionen',
     by: {
       nameAndDob: 'Name und Geburtsdatum',
       ahv: 'AHV-Nr.',
@@ -134,12 +133,6 @@ export const de: Translation<typeof en> = {
     useLabel: '{{name}} übernehmen (Nr. {{patid}})',
     ahvHint: '756 und 10 Ziffern, z. B. 756.1234.5678.97',
     checkHint: 'Vor dem Erfassen wird geprüft, ob die Person in der Praxis schon erfasst ist.',
-  },
-  unsaved: {
-    title: 'Seite verlassen?',
-    text: 'Ihre Eingaben sind nicht gespeichert und gehen verloren.',
-    stay: 'Bleiben',
-    leave: 'Verlassen und verwerfen',
   },
   patient: {
     title: 'Patient {{id}}',

@@ -121,7 +121,6 @@ export const en = {
     duplicatesUse_other:
       'Before anything is created: these {{count}} patients have the same last name and date of birth, AHV number or mail. Use the one who is the same person; create a new one only if none is.',
     matchedBy: 'Same',
-    actions: 'Actions',
     by: {
       nameAndDob: 'name and date of birth',
       ahv: 'AHV no.',
@@ -131,12 +130,6 @@ export const en = {
     useLabel: 'Use {{name}} (no. {{patid}})',
     ahvHint: '756 and 10 digits, e.g. 756.1234.5678.97',
     checkHint: "Before the patient is created, the practice's records are searched for the same person.",
-  },
-  unsaved: {
-    title: 'Leave this page?',
-    text: 'What you entered has not been saved and will be lost.',
-    stay: 'Stay',
-    leave: 'Leave and discard',
   },
   patient: {
     title: 'Patient {{id}}',

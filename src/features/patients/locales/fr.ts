@@ -124,7 +124,6 @@ export const fr: Translation<typeof en> = {
     duplicatesUse_other:
       'Rien n’est encore créé\u202f: ces {{count}} patients ont le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Reprenez celui qui est la même personne\u202f; sinon seulement, créez-en un nouveau.',
     matchedBy: 'Identique',
-    actions: 'Actions',
     by: {
       nameAndDob: 'nom et date de naissance',
       ahv: 'n° AVS',
@@ -134,12 +133,6 @@ export const fr: Translation<typeof en> = {
     useLabel: 'Reprendre {{name}} (n° {{patid}})',
     ahvHint: '756 et 10 chiffres, p. ex. 756.1234.5678.97',
     checkHint: 'Avant la création, le cabinet vérifie si la personne existe déjà.',
-  },
-  unsaved: {
-    title: 'Quitter cette page\u202f?',
-    text: 'Votre saisie n’a pas été enregistrée et sera perdue.',
-    stay: 'Rester',
-    leave: 'Quitter sans enregistrer',
   },
   patient: {
     title: 'Patient {{id}}',

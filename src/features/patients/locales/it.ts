@@ -124,7 +124,6 @@ export const it: Translation<typeof en> = {
     duplicatesUse_other:
       'Non è ancora stato creato nulla: questi {{count}} pazienti hanno lo stesso cognome e la stessa data di nascita, lo stesso numero AVS o la stessa e-mail. Riprendere quello che è la stessa persona; crearne uno nuovo solo altrimenti.',
     matchedBy: 'Uguale',
-    actions: 'Azioni',
     by: {
       nameAndDob: 'nome e data di nascita',
       ahv: 'n. AVS',
@@ -134,12 +133,6 @@ export const it: Translation<typeof en> = {
     useLabel: 'Riprendere {{name}} (n. {{patid}})',
     ahvHint: '756 e 10 cifre, p. es. 756.1234.5678.97',
     checkHint: 'Prima della creazione si verifica se la persona è già registrata nello studio.',
-  },
-  unsaved: {
-    title: 'Lasciare questa pagina?',
-    text: 'I dati inseriti non sono stati salvati e andranno persi.',
-    stay: 'Rimani',
-    leave: 'Esci senza salvare',
   },
   patient: {
     title: 'Paziente {{id}}',

@@ -101,7 +101,7 @@ export function RecallTable({
                   )}
                   {r.internalComment && (
                     <Text size="xs" fs="italic" c="dimmed" lineClamp={1}>
-                      {t('common:labelValue', { label: t('table.comment'), value: r.internalComment })}
+                      {t('labelValue', { ns: 'common', label: t('table.comment'), value: r.internalComment })}
                     </Text>
                   )}
                 </Table.Td>
@@ -113,12 +113,16 @@ export function RecallTable({
                       </Anchor>
                       {r.customerMobile && (
                         <Text size="xs">
-                          {t('common:labelValue', { label: t('table.mobile'), value: r.customerMobile })}
+                          {t('labelValue', {
+                            ns: 'common',
+                            label: t('table.mobile'),
+                            value: r.customerMobile,
+                          })}
                         </Text>
                       )}
                       {r.customerMail && (
                         <Text size="xs">
-                          {t('common:labelValue', { label: t('table.mail'), value: r.customerMail })}
+                          {t('labelValue', { ns: 'common', label: t('table.mail'), value: r.customerMail })}
                         </Text>
                       )}
                     </Stack>

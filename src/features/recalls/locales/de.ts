@@ -48,7 +48,6 @@ export const de: Translation<typeof en> = {
     due: 'Fällig',
     title: 'Titel und Text',
     patient: 'Patient',
-    patientNo: 'Patient {{id}}',
     mobile: 'Mobile',
     mail: 'Mail',
     type: 'Art',
@@ -137,11 +136,5 @@ export const de: Translation<typeof en> = {
       patientDeleted:
         'Dieser Patient ist gelöscht und erhält keinen Recall. Bitte einen anderen Patienten wählen.',
     },
-  },
-  unsaved: {
-    title: 'Seite verlassen?',
-    text: 'Ihre Änderungen am Recall sind nicht gespeichert und gehen verloren.',
-    stay: 'Bleiben',
-    leave: 'Verlassen und verwerfen',
   },
 };

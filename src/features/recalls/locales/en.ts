@@ -46,7 +46,6 @@ export const en = {
     due: 'Due',
     title: 'Title and text',
     patient: 'Patient',
-    patientNo: 'Patient {{id}}',
     mobile: 'Mobile',
     mail: 'Mail',
     type: 'Type',
@@ -134,11 +133,5 @@ export const en = {
       frequency: 'Choose the interval.',
       patientDeleted: 'This patient is deleted and gets no recall. Choose another patient.',
     },
-  },
-  unsaved: {
-    title: 'Leave this page?',
-    text: 'Your changes to the recall have not been saved and will be lost.',
-    stay: 'Stay',
-    leave: 'Leave and discard',
   },
 } as const;

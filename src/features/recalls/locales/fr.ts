@@ -48,7 +48,6 @@ export const fr: Translation<typeof en> = {
     due: 'Échéance',
     title: 'Titre et texte',
     patient: 'Patient',
-    patientNo: 'Patient {{id}}',
     mobile: 'Mobile',
     mail: 'E-mail',
     type: 'Canal',
@@ -136,11 +135,5 @@ export const fr: Translation<typeof en> = {
       frequency: 'Choisissez l’intervalle.',
       patientDeleted: 'Ce patient est supprimé et ne reçoit pas de rappel. Choisissez un autre patient.',
     },
-  },
-  unsaved: {
-    title: 'Quitter cette page\u202f?',
-    text: 'Vos modifications du rappel ne sont pas enregistrées et seront perdues.',
-    stay: 'Rester',
-    leave: 'Quitter sans enregistrer',
   },
 };

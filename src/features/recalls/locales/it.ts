@@ -48,7 +48,6 @@ export const it: Translation<typeof en> = {
     due: 'Scadenza',
     title: 'Titolo e testo',
     patient: 'Paziente',
-    patientNo: 'Paziente {{id}}',
     mobile: 'Cellulare',
     mail: 'E-mail',
     type: 'Canale',
@@ -136,11 +135,5 @@ export const it: Translation<typeof en> = {
       frequency: 'Scegliere l’intervallo.',
       patientDeleted: 'Questo paziente è eliminato e non riceve richiami. Scegliere un altro paziente.',
     },
-  },
-  unsaved: {
-    title: 'Lasciare questa pagina?',
-    text: 'Le modifiche al richiamo non sono state salvate e andranno perse.',
-    stay: 'Rimani',
-    leave: 'Esci senza salvare',
   },
 };

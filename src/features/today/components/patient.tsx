@@ -31,7 +31,7 @@ export function PatientLine({ patid, patient }: { patid: number; patient: Patien
     return (
       <>
         <Skeleton component="span" display="inline-block" h="0.9em" w="10em" aria-hidden />
-        <VisuallyHidden>{t('common:person.loading')}</VisuallyHidden>
+        <VisuallyHidden>{t('person.loading', { ns: 'common' })}</VisuallyHidden>
       </>
     );
   return (
