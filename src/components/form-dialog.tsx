@@ -1,0 +1,204 @@
+import { Alert, Button, type ButtonProps, Group, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type DefaultValues,
+  type FieldValues,
+  FormProvider,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Dialog, type DialogProps } from './dialog.tsx';
+import { contractResolver } from './form-resolver.ts';
+import { applyServerError, type ServerTarget } from './server-error.ts';
+import { describeError } from './states.tsx';
+import { useNavigationBlock } from './unsaved-changes.tsx';
+
+/*
+ * The one frame of a dialog with a form (docs/decisions/0030): it owns the form (react-hook-form with the zod
+ * schema), the error above the buttons, Cancel and Submit (Submit off while the save is in flight), the reset each
+ * time it opens, and "discard your changes?" when it is closed, or the page left, with unsaved input (through the
+ * app's one navigation guard, unsaved-changes.tsx). A dialog built on it writes only its fields.
+ */
+
+export type FormDialogForm<F extends FieldValues, O> = UseFormReturn<F, unknown, O>;
+
+export interface FormDialogProps<F extends FieldValues, O>
+  extends Omit<DialogProps, 'children' | 'onClose' | 'onSubmit'> {
+  /** Cancel, Escape, the close button (after "discard?" when something was typed). */
+  onClose: () => void;
+  schema: z.ZodType<O, F>;
+  /** What the form starts from each time the dialog opens. */
+  defaultValues: DefaultValues<F>;
+  /**
+   * Saves; the dialog stays in flight until it settles. Resolves when done (it closes the dialog itself: onClose,
+   * or the caller's own "done"); throws what the service refused, shown on its field or above the buttons.
+   */
+  onSubmit: (values: O, form: FormDialogForm<F, O>) => Promise<unknown> | undefined;
+  /** The field a refusal of the service belongs to (`targetIn(table)`); anything else goes above the buttons. */
+  fieldOf?: (message: string) => ServerTarget<F>;
+  /** A heading for the error above the buttons. */
+  errorTitle?: string;
+  submitLabel: string;
+  submitProps?: Omit<ButtonProps, 'type' | 'loading' | 'children'>;
+  cancelLabel?: string;
+  /** Beside Cancel and Submit at the start of the row (e.g. "Clear"). */
+  footerStart?: ReactNode;
+  /** Ask before closing with unsaved input (default true); a dialog of one choice may close without asking. */
+  confirmDiscard?: boolean;
+  /** Ask, too, when a link changes only the page's query string (a filter of the same page). Default: path only. */
+  includeSearch?: boolean;
+  /** The form's accessible name. */
+  formLabel?: string;
+  /** Besides its own save: the dialog is busy (Cancel and closing wait, Submit is off). */
+  busy?: boolean;
+  children: (form: FormDialogForm<F, O>) => ReactNode;
+}
+
+export function FormDialog<F extends FieldValues, O = F>({
+  opened,
+  onClose,
+  schema,
+  defaultValues,
+  onSubmit,
+  fieldOf,
+  errorTitle,
+  submitLabel,
+  submitProps,
+  cancelLabel,
+  footerStart,
+  confirmDiscard = true,
+  includeSearch = false,
+  formLabel,
+  busy = false,
+  children,
+  ...dialogProps
+}: FormDialogProps<F, O>) {
+  const { t } = useTranslation('common');
+  const form = useForm<F, unknown, O>({ resolver: contractResolver(schema), defaultValues });
+  const { isDirty, isSubmitting, errors } = form.formState;
+  const [asking, setAsking] = useState(false);
+  const inFlight = useRef(false);
+
+  // Each opening starts from the default values, without the last opening's answers or errors.
+  const startValues = useRef(defaultValues);
+  startValues.current = defaultValues;
+  const { reset } = form;
+  useEffect(() => {
+    if (!opened) return;
+    reset(startValues.current);
+    setAsking(false);
+  }, [opened, reset]);
+
+  const saving = isSubmitting || busy;
+  const block = useNavigationBlock(opened && confirmDiscard && isDirty && !isSubmitting, {
+    includeSearch,
+  });
+  const confirming = asking || block.blocked;
+
+  const requestClose = () => {
+    if (saving) return;
+    if (confirmDiscard && isDirty) setAsking(true);
+    else onClose();
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    // Two presses in one frame send once: the button is off only after React renders again.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await onSubmit(values, form);
+      // Saved: nothing unsaved is left to ask about.
+      form.reset(form.getValues());
+    } catch (error) {
+      // What was typed stays; the message goes where it belongs.
+      applyServerError(form.setError, error, fieldOf ?? (() => null), {
+        fallback: (e) => describeError(e, t),
+        shouldFocus: false,
+      });
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  const rootError = errors.root?.server?.message;
+
+  return (
+    <Dialog {...dialogProps} opened={opened} onClose={requestClose}>
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate aria-label={formLabel}>
+          <Stack gap="sm">
+            {children(form)}
+            {rootError && (
+              <Alert
+                color="red"
+                variant="light"
+                role="alert"
+                title={errorTitle}
+                styles={{ title: { color: 'var(--mantine-color-text)' } }}
+              >
+                {rootError}
+              </Alert>
+            )}
+            {confirming ? (
+              <DiscardPrompt
+                onKeep={() => {
+                  setAsking(false);
+                  if (block.blocked) block.stay();
+                }}
+                onDiscard={() => {
+                  setAsking(false);
+                  if (block.blocked) block.leave();
+                  else onClose();
+                }}
+              />
+            ) : (
+              <Group gap="sm" justify={footerStart ? 'space-between' : 'flex-end'} mt="xs">
+                {footerStart}
+                <Group gap="sm">
+                  <Button variant="default" onClick={requestClose} disabled={saving}>
+                    {cancelLabel ?? t('formDialog.cancel')}
+                  </Button>
+                  <Button {...submitProps} type="submit" loading={saving}>
+                    {submitLabel}
+                  </Button>
+                </Group>
+              </Group>
+            )}
+          </Stack>
+        </form>
+      </FormProvider>
+    </Dialog>
+  );
+}
+
+/** "Discard your changes?" in place of the buttons: keep editing (focused) or discard. */
+export function DiscardPrompt({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const { t } = useTranslation('common');
+  // It appears in an open dialog: the focus moves to its safe answer (data-autofocus works only on opening).
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      role="alertdialog"
+      aria-label={t('formDialog.discardTitle')}
+      title={t('formDialog.discardTitle')}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('formDialog.discardText')}</Text>
+        <Group gap="sm">
+          <Button variant="default" ref={keep} onClick={onKeep}>
+            {t('formDialog.keep')}
+          </Button>
+          <Button color="red" onClick={onDiscard}>
+            {t('formDialog.discard')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
