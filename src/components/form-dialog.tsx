@@ -25,7 +25,9 @@ import { useNavigationBlock } from './unsaved-changes.tsx';
 export type FormDialogForm<F extends FieldValues, O> = UseFormReturn<F, unknown, O>;
 
 export interface FormDialogProps<F extends FieldValues, O>
-  extends Omit<DialogProps, 'children' | 'onClose' | 'onSubmit'> {
+  extends Omit<DialogProps, 'children' | 'onClose' | 'onSubmit' | 'title'> {
+  /** Its title; from the form's values when they change it (a recall that becomes a template). */
+  title: ReactNode | ((form: FormDialogForm<F, O>) => ReactNode);
   /** Cancel, Escape, the close button (after "discard?" when something was typed). */
   onClose: () => void;
   schema: z.ZodType<O, F>;
@@ -59,6 +61,7 @@ export interface FormDialogProps<F extends FieldValues, O>
 export function FormDialog<F extends FieldValues, O = F>({
   opened,
   onClose,
+  title,
   schema,
   defaultValues,
   onSubmit,
@@ -125,7 +128,12 @@ export function FormDialog<F extends FieldValues, O = F>({
   const rootError = errors.root?.server?.message;
 
   return (
-    <Dialog {...dialogProps} opened={opened} onClose={requestClose}>
+    <Dialog
+      {...dialogProps}
+      opened={opened}
+      onClose={requestClose}
+      title={typeof title === 'function' ? title(form) : title}
+    >
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate aria-label={formLabel}>
           <Stack gap="sm">

@@ -135,12 +135,6 @@ export const de: Translation<typeof en> = {
     ahvHint: '756 und 10 Ziffern, z. B. 756.1234.5678.97',
     checkHint: 'Vor dem Erfassen wird geprüft, ob die Person in der Praxis schon erfasst ist.',
   },
-  unsaved: {
-    title: 'Seite verlassen?',
-    text: 'Ihre Eingaben sind nicht gespeichert und gehen verloren.',
-    stay: 'Bleiben',
-    leave: 'Verlassen und verwerfen',
-  },
   patient: {
     title: 'Patient {{id}}',
     back: 'Zur Patientensuche',

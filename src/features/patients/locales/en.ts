@@ -132,12 +132,6 @@ export const en = {
     ahvHint: '756 and 10 digits, e.g. 756.1234.5678.97',
     checkHint: "Before the patient is created, the practice's records are searched for the same person.",
   },
-  unsaved: {
-    title: 'Leave this page?',
-    text: 'What you entered has not been saved and will be lost.',
-    stay: 'Stay',
-    leave: 'Leave and discard',
-  },
   patient: {
     title: 'Patient {{id}}',
     back: 'To the patient search',

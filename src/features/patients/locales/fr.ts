@@ -135,12 +135,6 @@ export const fr: Translation<typeof en> = {
     ahvHint: '756 et 10 chiffres, p. ex. 756.1234.5678.97',
     checkHint: 'Avant la création, le cabinet vérifie si la personne existe déjà.',
   },
-  unsaved: {
-    title: 'Quitter cette page\u202f?',
-    text: 'Votre saisie n’a pas été enregistrée et sera perdue.',
-    stay: 'Rester',
-    leave: 'Quitter sans enregistrer',
-  },
   patient: {
     title: 'Patient {{id}}',
     back: 'Vers la recherche de patients',

@@ -135,12 +135,6 @@ export const it: Translation<typeof en> = {
     ahvHint: '756 e 10 cifre, p. es. 756.1234.5678.97',
     checkHint: 'Prima della creazione si verifica se la persona è già registrata nello studio.',
   },
-  unsaved: {
-    title: 'Lasciare questa pagina?',
-    text: 'I dati inseriti non sono stati salvati e andranno persi.',
-    stay: 'Rimani',
-    leave: 'Esci senza salvare',
-  },
   patient: {
     title: 'Paziente {{id}}',
     back: 'Alla ricerca pazienti',

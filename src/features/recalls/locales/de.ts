@@ -117,16 +117,12 @@ export const de: Translation<typeof en> = {
     active: 'Aktiv',
     recurring: 'Wiederkehrend',
     frequency: 'Intervall',
-    cancel: 'Abbrechen',
     save: 'Speichern',
     create: 'Erfassen',
     saved: 'Recall gespeichert.',
     created: 'Recall {{id}} erfasst.',
     templateCreated: 'Vorlage {{id}} erfasst.',
     failed: 'Der Recall konnte nicht gespeichert werden',
-    discardText: 'Ihre Änderungen an diesem Recall verwerfen?',
-    keepEditing: 'Weiter bearbeiten',
-    discard: 'Verwerfen',
     errors: {
       title: 'Einen Titel eingeben.',
       patid: 'Einen Patienten wählen.',
@@ -137,11 +133,5 @@ export const de: Translation<typeof en> = {
       patientDeleted:
         'Dieser Patient ist gelöscht und erhält keinen Recall. Bitte einen anderen Patienten wählen.',
     },
-  },
-  unsaved: {
-    title: 'Seite verlassen?',
-    text: 'Ihre Änderungen am Recall sind nicht gespeichert und gehen verloren.',
-    stay: 'Bleiben',
-    leave: 'Verlassen und verwerfen',
   },
 };

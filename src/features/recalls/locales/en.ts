@@ -115,16 +115,12 @@ export const en = {
     active: 'Active',
     recurring: 'Recurring',
     frequency: 'Interval',
-    cancel: 'Cancel',
     save: 'Save',
     create: 'Create',
     saved: 'Recall saved.',
     created: 'Recall {{id}} created.',
     templateCreated: 'Template {{id}} created.',
     failed: 'The recall could not be saved',
-    discardText: 'Discard your changes to this recall?',
-    keepEditing: 'Keep editing',
-    discard: 'Discard',
     errors: {
       title: 'Enter a title.',
       patid: 'Choose a patient.',
@@ -134,11 +130,5 @@ export const en = {
       frequency: 'Choose the interval.',
       patientDeleted: 'This patient is deleted and gets no recall. Choose another patient.',
     },
-  },
-  unsaved: {
-    title: 'Leave this page?',
-    text: 'Your changes to the recall have not been saved and will be lost.',
-    stay: 'Stay',
-    leave: 'Leave and discard',
   },
 } as const;

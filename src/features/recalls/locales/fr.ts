@@ -117,16 +117,12 @@ export const fr: Translation<typeof en> = {
     active: 'Actif',
     recurring: 'Périodique',
     frequency: 'Intervalle',
-    cancel: 'Annuler',
     save: 'Enregistrer',
     create: 'Créer',
     saved: 'Rappel enregistré.',
     created: 'Rappel {{id}} créé.',
     templateCreated: 'Modèle {{id}} créé.',
     failed: 'Le rappel n’a pas pu être enregistré',
-    discardText: 'Abandonner vos modifications de ce rappel\u202f?',
-    keepEditing: 'Continuer la saisie',
-    discard: 'Abandonner',
     errors: {
       title: 'Saisissez un titre.',
       patid: 'Choisissez un patient.',
@@ -136,11 +132,5 @@ export const fr: Translation<typeof en> = {
       frequency: 'Choisissez l’intervalle.',
       patientDeleted: 'Ce patient est supprimé et ne reçoit pas de rappel. Choisissez un autre patient.',
     },
-  },
-  unsaved: {
-    title: 'Quitter cette page\u202f?',
-    text: 'Vos modifications du rappel ne sont pas enregistrées et seront perdues.',
-    stay: 'Rester',
-    leave: 'Quitter sans enregistrer',
   },
 };

@@ -117,16 +117,12 @@ export const it: Translation<typeof en> = {
     active: 'Attivo',
     recurring: 'Periodico',
     frequency: 'Intervallo',
-    cancel: 'Annulla',
     save: 'Salva',
     create: 'Crea',
     saved: 'Richiamo salvato.',
     created: 'Richiamo {{id}} creato.',
     templateCreated: 'Modello {{id}} creato.',
     failed: 'Non è stato possibile salvare il richiamo',
-    discardText: 'Scartare le modifiche a questo richiamo?',
-    keepEditing: 'Continua a modificare',
-    discard: 'Scarta',
     errors: {
       title: 'Inserire un titolo.',
       patid: 'Scegliere un paziente.',
@@ -136,11 +132,5 @@ export const it: Translation<typeof en> = {
       frequency: 'Scegliere l’intervallo.',
       patientDeleted: 'Questo paziente è eliminato e non riceve richiami. Scegliere un altro paziente.',
     },
-  },
-  unsaved: {
-    title: 'Lasciare questa pagina?',
-    text: 'Le modifiche al richiamo non sono state salvate e andranno perse.',
-    stay: 'Rimani',
-    leave: 'Esci senza salvare',
   },
 };
