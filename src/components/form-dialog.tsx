@@ -1,4 +1,4 @@
-import { Alert, Button, type ButtonProps, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, type ButtonProps, Group, type MantineSpacing, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
@@ -182,7 +182,15 @@ export function FormDialog<F extends FieldValues, O = F>({
 }
 
 /** "Discard your changes?" in place of the buttons: keep editing (focused) or discard. */
-export function DiscardPrompt({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+export function DiscardPrompt({
+  onKeep,
+  onDiscard,
+  mb,
+}: {
+  onKeep: () => void;
+  onDiscard: () => void;
+  mb?: MantineSpacing;
+}) {
   const { t } = useTranslation('common');
   // It appears in an open dialog: the focus moves to its safe answer (data-autofocus works only on opening).
   const keep = useRef<HTMLButtonElement>(null);
@@ -192,6 +200,7 @@ export function DiscardPrompt({ onKeep, onDiscard }: { onKeep: () => void; onDis
       color="orange"
       variant="light"
       role="alertdialog"
+      mb={mb}
       aria-label={t('formDialog.discardTitle')}
       title={t('formDialog.discardTitle')}
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
