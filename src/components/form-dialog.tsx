@@ -37,7 +37,7 @@ export interface FormDialogProps<F extends FieldValues, O>
    * Saves; the dialog stays in flight until it settles. Resolves when done (it closes the dialog itself: onClose,
    * or the caller's own "done"); throws what the service refused, shown on its field or above the buttons.
    */
-  onSubmit: (values: O, form: FormDialogForm<F, O>) => Promise<unknown> | undefined;
+  onSubmit: (values: O, form: FormDialogForm<F, O>) => unknown;
   /** The field a refusal of the service belongs to (`targetIn(table)`); anything else goes above the buttons. */
   fieldOf?: (message: string) => ServerTarget<F>;
   /** A heading for the error above the buttons. */
@@ -112,8 +112,8 @@ export function FormDialog<F extends FieldValues, O = F>({
     inFlight.current = true;
     try {
       await onSubmit(values, form);
-      // Saved: nothing unsaved is left to ask about.
-      form.reset(form.getValues());
+      // Saved: nothing unsaved is left to ask about (an error onSubmit set on purpose stays).
+      form.reset(form.getValues(), { keepErrors: true });
     } catch (error) {
       // What was typed stays; the message goes where it belongs.
       applyServerError(form.setError, error, fieldOf ?? (() => null), {
