@@ -24,6 +24,8 @@ import { useNavigationBlock } from './unsaved-changes.tsx';
 
 export type FormDialogForm<F extends FieldValues, O> = UseFormReturn<F, unknown, O>;
 
+type SubmitProps = Omit<ButtonProps, 'type' | 'loading' | 'children'>;
+
 export interface FormDialogProps<F extends FieldValues, O>
   extends Omit<DialogProps, 'children' | 'onClose' | 'onSubmit' | 'title'> {
   /** Its title; from the form's values when they change it (a recall that becomes a template). */
@@ -43,7 +45,8 @@ export interface FormDialogProps<F extends FieldValues, O>
   /** A heading for the error above the buttons. */
   errorTitle?: string;
   submitLabel: string;
-  submitProps?: Omit<ButtonProps, 'type' | 'loading' | 'children'>;
+  /** The Submit button's look, and `disabled` while the form cannot be sent yet (from its values when needed). */
+  submitProps?: SubmitProps | ((form: FormDialogForm<F, O>) => SubmitProps);
   cancelLabel?: string;
   /** Beside Cancel and Submit at the start of the row (e.g. "Clear"). */
   footerStart?: ReactNode;
@@ -168,7 +171,11 @@ export function FormDialog<F extends FieldValues, O = F>({
                   <Button variant="default" onClick={requestClose} disabled={saving}>
                     {cancelLabel ?? t('formDialog.cancel')}
                   </Button>
-                  <Button {...submitProps} type="submit" loading={saving}>
+                  <Button
+                    {...(typeof submitProps === 'function' ? submitProps(form) : submitProps)}
+                    type="submit"
+                    loading={saving}
+                  >
                     {submitLabel}
                   </Button>
                 </Group>
