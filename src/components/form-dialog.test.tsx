@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { ApiError } from '../api/client.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { FormDialog } from './form-dialog.tsx';
 import { targetIn } from './server-error.ts';
+import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 const schema = z.object({ name: z.string().trim().min(1, 'Enter a name.') });
 type Values = z.infer<typeof schema>;
@@ -134,5 +135,40 @@ describe('the form-dialog kit', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Saved, so closing asked nothing.
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks inside the dialog before a link leaves the page with typed input', async () => {
+    const { user, router } = renderWithProviders(<Harness save={async () => null} />);
+    const dialog = await open(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Anna');
+
+    await act(() => router.navigate('/elsewhere'));
+    const prompt = within(dialog).getByRole('alertdialog', { name: 'Discard your changes?' });
+    await user.click(within(prompt).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Anna');
+
+    await act(() => router.navigate('/elsewhere'));
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+  });
+
+  it('a closed dialog holds no guard: the page’s own still asks', async () => {
+    // React Router heeds only the blocker registered last: the closed dialog's would come after the page's.
+    function PageGuard() {
+      return useUnsavedChangesGuard(true).dialog;
+    }
+    function Page() {
+      return (
+        <>
+          <PageGuard />
+          <Harness save={async () => null} />
+        </>
+      );
+    }
+    const { router } = renderWithProviders(<Page />);
+    await act(() => router.navigate('/elsewhere'));
+    expect(await screen.findByRole('dialog', { name: 'Leave this page?' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

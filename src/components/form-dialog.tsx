@@ -13,7 +13,7 @@ import { Dialog, type DialogProps } from './dialog.tsx';
 import { contractResolver } from './form-resolver.ts';
 import { applyServerError, type ServerTarget } from './server-error.ts';
 import { describeError } from './states.tsx';
-import { useNavigationBlock } from './unsaved-changes.tsx';
+import { type NavigationBlock, useNavigationBlock } from './unsaved-changes.tsx';
 
 /*
  * The one frame of a dialog with a form (docs/decisions/0030): it owns the form (react-hook-form with the zod
@@ -98,10 +98,6 @@ export function FormDialog<F extends FieldValues, O = F>({
   }, [opened, reset]);
 
   const saving = isSubmitting || busy;
-  const block = useNavigationBlock(opened && confirmDiscard && isDirty && !isSubmitting, {
-    includeSearch,
-  });
-  const confirming = asking || block.blocked;
 
   const requestClose = () => {
     if (saving) return;
@@ -129,6 +125,17 @@ export function FormDialog<F extends FieldValues, O = F>({
   });
 
   const rootError = errors.root?.server?.message;
+  const footer: FooterProps = {
+    asking,
+    setAsking,
+    onClose,
+    requestClose,
+    saving,
+    cancelLabel: cancelLabel ?? t('formDialog.cancel'),
+    submitLabel,
+    submitProps: typeof submitProps === 'function' ? submitProps(form) : submitProps,
+    footerStart,
+  };
 
   return (
     <Dialog
@@ -152,39 +159,85 @@ export function FormDialog<F extends FieldValues, O = F>({
                 {rootError}
               </Alert>
             )}
-            {confirming ? (
-              <DiscardPrompt
-                onKeep={() => {
-                  setAsking(false);
-                  if (block.blocked) block.stay();
-                }}
-                onDiscard={() => {
-                  setAsking(false);
-                  if (block.blocked) block.leave();
-                  else onClose();
-                }}
-              />
+            {confirmDiscard ? (
+              <GuardedFooter {...footer} guard={isDirty && !isSubmitting} includeSearch={includeSearch} />
             ) : (
-              <Group gap="sm" justify={footerStart ? 'space-between' : 'flex-end'} mt="xs">
-                {footerStart}
-                <Group gap="sm">
-                  <Button variant="default" onClick={requestClose} disabled={saving}>
-                    {cancelLabel ?? t('formDialog.cancel')}
-                  </Button>
-                  <Button
-                    {...(typeof submitProps === 'function' ? submitProps(form) : submitProps)}
-                    type="submit"
-                    loading={saving}
-                  >
-                    {submitLabel}
-                  </Button>
-                </Group>
-              </Group>
+              <Footer {...footer} />
             )}
           </Stack>
         </form>
       </FormProvider>
     </Dialog>
+  );
+}
+
+interface FooterProps {
+  asking: boolean;
+  setAsking: (asking: boolean) => void;
+  onClose: () => void;
+  requestClose: () => void;
+  saving: boolean;
+  cancelLabel: string;
+  submitLabel: string;
+  submitProps: SubmitProps | undefined;
+  footerStart: ReactNode;
+  /** A link elsewhere waits for "discard?" (the guard of GuardedFooter). */
+  block?: NavigationBlock;
+}
+
+/**
+ * The footer with the navigation guard: rendered only inside the open dialog (the modal renders no content while
+ * closed), because React Router allows one blocker at a time and a page may hold several closed dialogs.
+ */
+function GuardedFooter({
+  guard,
+  includeSearch,
+  ...props
+}: FooterProps & { guard: boolean; includeSearch: boolean }) {
+  const block = useNavigationBlock(guard, { includeSearch });
+  return <Footer {...props} block={block} />;
+}
+
+/** Cancel and Submit, or "discard?" in their place. */
+function Footer({
+  asking,
+  setAsking,
+  onClose,
+  requestClose,
+  saving,
+  cancelLabel,
+  submitLabel,
+  submitProps,
+  footerStart,
+  block,
+}: FooterProps) {
+  if (asking || block?.blocked) {
+    return (
+      <DiscardPrompt
+        onKeep={() => {
+          setAsking(false);
+          if (block?.blocked) block.stay();
+        }}
+        onDiscard={() => {
+          setAsking(false);
+          if (block?.blocked) block.leave();
+          else onClose();
+        }}
+      />
+    );
+  }
+  return (
+    <Group gap="sm" justify={footerStart ? 'space-between' : 'flex-end'} mt="xs">
+      {footerStart}
+      <Group gap="sm">
+        <Button variant="default" onClick={requestClose} disabled={saving}>
+          {cancelLabel}
+        </Button>
+        <Button {...submitProps} type="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </Group>
   );
 }
 
