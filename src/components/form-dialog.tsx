@@ -58,6 +58,8 @@ export interface FormDialogProps<F extends FieldValues, O>
   formLabel?: string;
   /** Besides its own save: the dialog is busy (Cancel and closing wait, Submit is off). */
   busy?: boolean;
+  /** Shown in place of the form and its buttons (a result, a second question); the form keeps its values. */
+  instead?: ReactNode;
   children: (form: FormDialogForm<F, O>) => ReactNode;
 }
 
@@ -78,6 +80,7 @@ export function FormDialog<F extends FieldValues, O = F>({
   includeSearch = false,
   formLabel,
   busy = false,
+  instead,
   children,
   ...dialogProps
 }: FormDialogProps<F, O>) {
@@ -144,29 +147,31 @@ export function FormDialog<F extends FieldValues, O = F>({
       onClose={requestClose}
       title={typeof title === 'function' ? title(form) : title}
     >
-      <FormProvider {...form}>
-        <form onSubmit={submit} noValidate aria-label={formLabel}>
-          <Stack gap="sm">
-            {children(form)}
-            {rootError && (
-              <Alert
-                color="red"
-                variant="light"
-                role="alert"
-                title={errorTitle}
-                styles={{ title: { color: 'var(--mantine-color-text)' } }}
-              >
-                {rootError}
-              </Alert>
-            )}
-            {confirmDiscard ? (
-              <GuardedFooter {...footer} guard={isDirty && !isSubmitting} includeSearch={includeSearch} />
-            ) : (
-              <Footer {...footer} />
-            )}
-          </Stack>
-        </form>
-      </FormProvider>
+      {instead ?? (
+        <FormProvider {...form}>
+          <form onSubmit={submit} noValidate aria-label={formLabel}>
+            <Stack gap="sm">
+              {children(form)}
+              {rootError && (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  title={errorTitle}
+                  styles={{ title: { color: 'var(--mantine-color-text)' } }}
+                >
+                  {rootError}
+                </Alert>
+              )}
+              {confirmDiscard ? (
+                <GuardedFooter {...footer} guard={isDirty && !isSubmitting} includeSearch={includeSearch} />
+              ) : (
+                <Footer {...footer} />
+              )}
+            </Stack>
+          </form>
+        </FormProvider>
+      )}
     </Dialog>
   );
 }
