@@ -48,8 +48,6 @@ export interface FormDialogProps<F extends FieldValues, O>
   /** The Submit button's look, and `disabled` while the form cannot be sent yet (from its values when needed). */
   submitProps?: SubmitProps | ((form: FormDialogForm<F, O>) => SubmitProps);
   cancelLabel?: string;
-  /** Beside Cancel and Submit at the start of the row (e.g. "Clear"). */
-  footerStart?: ReactNode;
   /** Ask before closing with unsaved input (default true); a dialog of one choice may close without asking. */
   confirmDiscard?: boolean;
   /** Ask, too, when a link changes only the page's query string (a filter of the same page). Default: path only. */
@@ -75,7 +73,6 @@ export function FormDialog<F extends FieldValues, O = F>({
   submitLabel,
   submitProps,
   cancelLabel,
-  footerStart,
   confirmDiscard = true,
   includeSearch = false,
   formLabel,
@@ -137,7 +134,6 @@ export function FormDialog<F extends FieldValues, O = F>({
     cancelLabel: cancelLabel ?? t('formDialog.cancel'),
     submitLabel,
     submitProps: typeof submitProps === 'function' ? submitProps(form) : submitProps,
-    footerStart,
   };
 
   return (
@@ -185,7 +181,6 @@ interface FooterProps {
   cancelLabel: string;
   submitLabel: string;
   submitProps: SubmitProps | undefined;
-  footerStart: ReactNode;
   /** A link elsewhere waits for "discard?" (the guard of GuardedFooter). */
   block?: NavigationBlock;
 }
@@ -213,7 +208,6 @@ function Footer({
   cancelLabel,
   submitLabel,
   submitProps,
-  footerStart,
   block,
 }: FooterProps) {
   if (asking || block?.blocked) {
@@ -232,16 +226,13 @@ function Footer({
     );
   }
   return (
-    <Group gap="sm" justify={footerStart ? 'space-between' : 'flex-end'} mt="xs">
-      {footerStart}
-      <Group gap="sm">
-        <Button variant="default" onClick={requestClose} disabled={saving}>
-          {cancelLabel}
-        </Button>
-        <Button {...submitProps} type="submit" loading={saving}>
-          {submitLabel}
-        </Button>
-      </Group>
+    <Group gap="sm" justify="flex-end" mt="xs">
+      <Button variant="default" onClick={requestClose} disabled={saving}>
+        {cancelLabel}
+      </Button>
+      <Button {...submitProps} type="submit" loading={saving}>
+        {submitLabel}
+      </Button>
     </Group>
   );
 }
