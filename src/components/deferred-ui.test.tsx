@@ -1,10 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DeferredNotifications } from './deferred-notifications.tsx';
-import { DeferredModals } from './layout/deferred-modals.tsx';
 import { LazyDialog } from './lazy-dialog.tsx';
 
 describe('dialogs and toasts loaded when first needed', () => {
@@ -21,20 +19,6 @@ describe('dialogs and toasts loaded when first needed', () => {
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(screen.getByText('The lead is in Qualified.')).toBeInTheDocument();
     act(() => notifications.clean());
-  });
-
-  it('a confirm modal asked for before the modals are loaded still opens, with its labels', async () => {
-    render(
-      <MantineProvider env="test">
-        <DeferredModals labels={{ confirm: 'Yes', cancel: 'No' }} />
-      </MantineProvider>,
-    );
-    act(() => {
-      modals.openConfirmModal({ title: 'Book anyway?', children: 'The slot is taken.' });
-    });
-    expect(await screen.findByRole('dialog', { name: 'Book anyway?' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Yes' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'No' })).toBeInTheDocument();
   });
 
   it('a lazy dialog is not in the page until opened, then shows its title and content', async () => {

@@ -1,4 +1,5 @@
 import { type ComponentType, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { later, useLoadLater } from './load-later.ts';
 
 /*
  * Parts of the first page that are not needed to show its content (menus, pickers, the header's search, drag and
@@ -45,66 +46,38 @@ export interface PlaceholderProps {
   wake: () => void;
 }
 
-interface Entry<P> {
-  component: ComponentType<P> | null;
-  promise: Promise<ComponentType<P>> | null;
-}
-
 /**
  * A component whose code loads after the first content. Until then `Placeholder` stands in its place: it should
  * look the same and take the same room, and be inert (`aria-disabled`, read-only). When the real one arrives,
  * focus that was in the placeholder moves to the real one's first focusable element, and a press made on the
- * placeholder is made again on it (a menu opens, a select drops down). Offline, loading is tried again on the next
- * wake and every few seconds.
+ * placeholder is made again on it (a menu opens, a select drops down). It loads through load-later.ts: offline,
+ * again on the next wake, when the connection is back, and by itself.
  */
 export function deferred<P extends object>(
   load: () => Promise<ComponentType<P>>,
   Placeholder: ComponentType<P & PlaceholderProps>,
 ): ComponentType<P> {
-  const entry: Entry<P> = { component: null, promise: null };
-  const start = () => {
-    entry.promise ??= load().then(
-      (c) => {
-        entry.component = c;
-        return c;
-      },
-      (e: unknown) => {
-        entry.promise = null;
-        throw e;
-      },
-    );
-    return entry.promise;
-  };
+  const part = later(load);
 
   function Deferred(props: P) {
-    const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => entry.component);
+    const [wanted, setWanted] = useState(false);
+    const { value: Loaded, retry } = useLoadLater(part, { wanted });
     const box = useRef<HTMLDivElement>(null);
     const focused = useRef(false);
     const pressed = useRef(false);
-    const alive = useRef(true);
-    const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+    /** Load now (again, after a failure): the first content is there, or a person reached for it. */
     const begin = useCallback(() => {
-      start().then(
-        (c) => {
-          if (alive.current) setLoaded(() => c);
-        },
-        () => {
-          clearTimeout(retry.current);
-          if (alive.current) retry.current = setTimeout(begin, 3000);
-        },
-      );
-    }, []);
+      setWanted(true);
+      retry();
+      // Started at once, not after the next render (the tries that follow share it).
+      part.load().catch(() => undefined);
+    }, [retry]);
 
     useEffect(() => {
-      alive.current = true;
-      const cancel = Loaded ? undefined : afterFirstContent(begin);
-      return () => {
-        alive.current = false;
-        clearTimeout(retry.current);
-        cancel?.();
-      };
-    }, [Loaded, begin]);
+      if (Loaded || wanted) return;
+      return afterFirstContent(begin);
+    }, [Loaded, wanted, begin]);
 
     useLayoutEffect(() => {
       if (!Loaded) return;

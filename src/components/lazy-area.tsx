@@ -1,8 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { type ComponentType, useCallback } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoadWhenOnline } from './load-when-online.ts';
+import { type Later, later, useLoadLater } from './load-later.ts';
 
 export type AreaModule = { Component: ComponentType };
 
@@ -12,29 +12,18 @@ export type AreaModule = { Component: ComponentType };
  * shows the area. The router keeps the stand-in as the route's component, so it remembers what it loaded.
  */
 export async function loadArea(load: () => Promise<AreaModule>): Promise<AreaModule> {
+  const area = later(() => load().then((m) => m.Component));
   try {
-    return await load();
+    return { Component: await area.load() };
   } catch {
-    const memo: Memo = { loaded: null };
-    // One stand-in per route, made once when the load fails (not on every render).
-    const standIn = () => <AreaRetry load={load} memo={memo} />;
+    // One stand-in per route, made once when the load fails (not on every render); `area` keeps what it loads.
+    const standIn = () => <AreaRetry area={area} />;
     return { Component: standIn };
   }
 }
 
-/** What the stand-in loaded, kept for the route's later visits. */
-type Memo = { loaded: ComponentType | null };
-
-function AreaRetry({ load, memo }: { load: () => Promise<AreaModule>; memo: Memo }) {
-  const attempt = useCallback(
-    () =>
-      load().then((m) => {
-        memo.loaded = m.Component;
-        return m.Component;
-      }),
-    [load, memo],
-  );
-  const { value: component, trying, retry } = useLoadWhenOnline(attempt, memo.loaded);
+function AreaRetry({ area }: { area: Later<ComponentType> }) {
+  const { value: component, trying, retry } = useLoadLater(area, { afterFailure: true });
   if (component) {
     const Loaded = component;
     return <Loaded />;

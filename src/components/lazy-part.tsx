@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { type ComponentType, lazy, useEffect } from 'react';
 import { i18n } from '../i18n/index.ts';
-import { useLoadWhenOnline } from './load-when-online.ts';
+import { type Later, later, useLoadLater } from './load-later.ts';
 
 /**
  * `React.lazy` for a part of a page whose code loads when first needed: a dialog, a card's menu, the board's action
@@ -11,16 +11,11 @@ import { useLoadWhenOnline } from './load-when-online.ts';
  * browser is back online and then shows as asked, with whatever the page kept meanwhile.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | null = null;
-  const attempt = () =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
+  const part = later(load);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part (lazyPart runs once, at module level)
-  const Unavailable = (props: P) => <PartWhenOnline attempt={attempt} loaded={() => loaded} props={props} />;
+  const Unavailable = (props: P) => <PartWhenOnline part={part} props={props} />;
   return lazy(() =>
-    attempt().then(
+    part.load().then(
       (component) => ({ default: component }),
       () => ({ default: Unavailable }),
     ),
@@ -29,16 +24,8 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 
 const NOTICE_ID = 'part-offline';
 
-function PartWhenOnline<P extends object>({
-  attempt,
-  loaded,
-  props,
-}: {
-  attempt: () => Promise<ComponentType<P>>;
-  loaded: () => ComponentType<P> | null;
-  props: P;
-}) {
-  const { value: component } = useLoadWhenOnline(attempt, loaded());
+function PartWhenOnline<P extends object>({ part, props }: { part: Later<ComponentType<P>>; props: P }) {
+  const { value: component } = useLoadLater(part, { afterFailure: true });
   const missing = component === null;
   useEffect(() => {
     if (!missing) return;

@@ -36,4 +36,18 @@ describe('reloadFailedStylesheets', () => {
     await reloadFailedStylesheets();
     expect(document.head.children).toHaveLength(1);
   });
+
+  it('two loaders asking at once share one reload: the fresh link is not replaced again', async () => {
+    const failed = document.createElement('link');
+    failed.rel = 'stylesheet';
+    failed.href = '/assets/Menu-abc.css';
+    document.head.append(failed);
+    const first = reloadFailedStylesheets();
+    const fresh = document.head.querySelector('link');
+    const second = reloadFailedStylesheets();
+    // Still loading, so it looks failed: a second reload must not take it for one.
+    expect(document.head.querySelector('link')).toBe(fresh);
+    fresh?.dispatchEvent(new Event('load'));
+    await expect(Promise.all([first, second])).resolves.toBeDefined();
+  });
 });

@@ -16,7 +16,21 @@ export function failedToLoad(link: HTMLLinkElement): boolean {
   }
 }
 
+let reloading: Promise<void> | null = null;
+
+/**
+ * One reload at a time, shared: several loaders try again at once when the connection returns (load-later.ts), and
+ * a second reload would take the first one's fresh link, still loading, for a failed one and replace it; the
+ * replaced link never reports, and the first loader would wait for ever.
+ */
 export function reloadFailedStylesheets(): Promise<void> {
+  reloading ??= reloadNow().finally(() => {
+    reloading = null;
+  });
+  return reloading;
+}
+
+function reloadNow(): Promise<void> {
   const failed = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
     failedToLoad,
   );

@@ -1,6 +1,4 @@
-import { modals } from '@mantine/modals';
 import type { QueryClient } from '@tanstack/react-query';
-import i18n from 'i18next';
 import { appointmentsQuery } from './queries.ts';
 
 /**
@@ -38,24 +36,48 @@ export async function overlapsOf(client: QueryClient, slot: Slot, exceptId?: num
   return countOverlaps(items, slot, exceptId);
 }
 
-/** Asks whether to book anyway; resolves true for yes, false for no (or the dialog closed). */
+/** The question on screen: the calendar's name, how many appointments it holds then, and where the answer goes. */
+export interface OverlapQuestion {
+  name: string;
+  count: number;
+  answer: (bookAnyway: boolean) => void;
+}
+
+let asked: OverlapQuestion | null = null;
+const listeners = new Set<() => void>();
+
+function show(question: OverlapQuestion | null) {
+  asked = question;
+  for (const listener of listeners) listener();
+}
+
+/** For the dialog that shows the question (components/overlap-question.tsx). */
+export function subscribeOverlapQuestion(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentOverlapQuestion(): OverlapQuestion | null {
+  return asked;
+}
+
+/**
+ * Asks whether to book anyway; resolves true for yes, false for no (or the dialog closed). A second question while
+ * one is open answers the first with no.
+ */
 export function askBookAnyway(calendarName: string, count: number): Promise<boolean> {
-  const t = i18n.getFixedT(null, 'agenda');
+  asked?.answer(false);
   return new Promise((resolve) => {
-    let answered = false;
-    const answer = (v: boolean) => {
-      if (answered) return;
-      answered = true;
-      resolve(v);
+    const question: OverlapQuestion = {
+      name: calendarName,
+      count,
+      answer: (v) => {
+        if (asked !== question) return;
+        show(null);
+        resolve(v);
+      },
     };
-    modals.openConfirmModal({
-      title: t('overlap.title'),
-      children: t('overlap.question', { name: calendarName, count }),
-      labels: { confirm: t('overlap.yes'), cancel: t('overlap.no') },
-      onConfirm: () => answer(true),
-      onCancel: () => answer(false),
-      onClose: () => answer(false),
-    });
+    show(question);
   });
 }
 

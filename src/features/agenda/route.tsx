@@ -27,6 +27,7 @@ import { AgendaGrid, type CreateRange, type MoveTarget } from './components/agen
 import { type AgendaNavigation, AgendaToolbar, keyBelongsElsewhere } from './components/agenda-toolbar.tsx';
 import { AppointmentDialog, type DialogMode } from './components/appointment-dialog.tsx';
 import { MoveConflictDialog } from './components/conflict.tsx';
+import { OverlapQuestionDialog } from './components/overlap-question.tsx';
 import { PrintDay, printDay } from './components/print-day.tsx';
 import { StateLegend } from './components/state-legend.tsx';
 import { liveOptions, useChangedHighlight } from './live.ts';
@@ -474,6 +475,7 @@ export function Component() {
         }}
         onClose={() => setMoveConflict(null)}
       />
+      <OverlapQuestionDialog />
     </Page>
   );
 }

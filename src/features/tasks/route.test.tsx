@@ -403,9 +403,9 @@ describe('a new task from the inbox', () => {
 
     // Closing with something typed asks first.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(
-      within(dialog).getByText('Discard the new task? What you entered will be lost.'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('alertdialog', { name: 'Discard your changes?' })).toHaveTextContent(
+      'What you entered has not been saved and will be lost.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(within(dialog).getByRole('textbox', { name: 'Task' })).toHaveValue('Send the offer');
   });

@@ -98,9 +98,12 @@ export const de: Translation<typeof en> = {
   notFound: {
     title: 'Seite nicht gefunden',
   },
-  modal: {
-    confirm: 'Bestätigen',
+  formDialog: {
     cancel: 'Abbrechen',
+    discardTitle: 'Änderungen verwerfen?',
+    discardText: 'Ihre Eingaben sind noch nicht gespeichert und gehen verloren.',
+    keep: 'Weiter bearbeiten',
+    discard: 'Änderungen verwerfen',
   },
   lock: {
     button: 'Bildschirm sperren',

@@ -95,9 +95,12 @@ export const en = {
   notFound: {
     title: 'Page not found',
   },
-  modal: {
-    confirm: 'Confirm',
+  formDialog: {
     cancel: 'Cancel',
+    discardTitle: 'Discard your changes?',
+    discardText: 'What you entered has not been saved and will be lost.',
+    keep: 'Keep editing',
+    discard: 'Discard changes',
   },
   lock: {
     button: 'Lock screen',

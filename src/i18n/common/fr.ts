@@ -98,9 +98,12 @@ export const fr: Translation<typeof en> = {
   notFound: {
     title: 'Page introuvable',
   },
-  modal: {
-    confirm: 'Confirmer',
+  formDialog: {
     cancel: 'Annuler',
+    discardTitle: 'Abandonner vos modifications\u202f?',
+    discardText: 'Votre saisie n’a pas été enregistrée et sera perdue.',
+    keep: 'Continuer la saisie',
+    discard: 'Abandonner les modifications',
   },
   lock: {
     button: 'Verrouiller l’écran',

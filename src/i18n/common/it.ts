@@ -98,9 +98,12 @@ export const it: Translation<typeof en> = {
   notFound: {
     title: 'Pagina non trovata',
   },
-  modal: {
-    confirm: 'Conferma',
+  formDialog: {
     cancel: 'Annulla',
+    discardTitle: 'Scartare le modifiche?',
+    discardText: 'I dati inseriti non sono stati salvati e andranno persi.',
+    keep: 'Continua a modificare',
+    discard: 'Scarta le modifiche',
   },
   lock: {
     button: 'Blocca schermo',

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../../contract/agenda.ts';
 import { Dialog } from '../../../components/dialog.tsx';
+import { DiscardPrompt } from '../../../components/form-dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useNavigationBlock } from '../../../components/unsaved-changes.tsx';
@@ -291,21 +292,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       closeOnEscape={!busy}
       closeLabel={t('dialog.close')}
     >
-      {askingToLeave && (
-        <Alert color="orange" title={t('discard.title')} role="alert" mb="md">
-          <Stack gap="xs">
-            <Text size="sm">{t('discard.text')}</Text>
-            <Group>
-              <Button variant="default" onClick={block.stay}>
-                {t('discard.keep')}
-              </Button>
-              <Button color="red" onClick={block.leave}>
-                {t('discard.discard')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
+      {askingToLeave && <DiscardPrompt mb="md" onKeep={block.stay} onDiscard={block.leave} />}
 
       {conflict && loadedRecord ? (
         <ConflictPanel
@@ -336,19 +323,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
             />
 
             {phase.kind === 'discard' && (
-              <Alert color="orange" title={t('discard.title')} role="alert">
-                <Stack gap="xs">
-                  <Text size="sm">{t('discard.text')}</Text>
-                  <Group>
-                    <Button variant="default" onClick={() => setPhase({ kind: 'edit' })}>
-                      {t('discard.keep')}
-                    </Button>
-                    <Button color="red" onClick={onClose}>
-                      {t('discard.discard')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </Alert>
+              <DiscardPrompt onKeep={() => setPhase({ kind: 'edit' })} onDiscard={onClose} />
             )}
             {phase.kind === 'confirmDelete' && mode.kind === 'edit' && (
               <Alert color="red" title={t('confirmDelete.title')} role="alert">

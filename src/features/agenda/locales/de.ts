@@ -91,12 +91,6 @@ export const de: Translation<typeof en> = {
     patientNumber: 'Patient Nr. {{patid}}',
     movedBack: 'Der Termin ist wieder am alten Ort.',
   },
-  discard: {
-    title: 'Änderungen verwerfen?',
-    text: 'Ihre Änderungen an diesem Termin sind noch nicht gespeichert.',
-    keep: 'Weiter bearbeiten',
-    discard: 'Änderungen verwerfen',
-  },
   confirmDelete: {
     title: 'Diesen Termin löschen?',
     text: '{{time}} {{text}} wird aus der Agenda entfernt.',

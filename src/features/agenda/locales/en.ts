@@ -89,12 +89,6 @@ export const en = {
     patientNumber: 'Patient no. {{patid}}',
     movedBack: 'The appointment is back where it was.',
   },
-  discard: {
-    title: 'Discard your changes?',
-    text: 'What you changed in this appointment has not been saved.',
-    keep: 'Keep editing',
-    discard: 'Discard changes',
-  },
   confirmDelete: {
     title: 'Delete this appointment?',
     text: '{{time}} {{text}} will be removed from the agenda.',

@@ -91,12 +91,6 @@ export const fr: Translation<typeof en> = {
     patientNumber: 'Patient n° {{patid}}',
     movedBack: 'Le rendez-vous est revenu à sa place.',
   },
-  discard: {
-    title: 'Abandonner vos modifications\u202f?',
-    text: 'Les modifications apportées à ce rendez-vous n’ont pas été enregistrées.',
-    keep: 'Continuer la saisie',
-    discard: 'Abandonner les modifications',
-  },
   confirmDelete: {
     title: 'Supprimer ce rendez-vous\u202f?',
     text: '{{time}} {{text}} sera retiré de l’agenda.',

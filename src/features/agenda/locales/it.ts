@@ -91,12 +91,6 @@ export const it: Translation<typeof en> = {
     patientNumber: 'Paziente n. {{patid}}',
     movedBack: 'L’appuntamento è tornato al suo posto.',
   },
-  discard: {
-    title: 'Scartare le modifiche?',
-    text: 'Le modifiche a questo appuntamento non sono state salvate.',
-    keep: 'Continua a modificare',
-    discard: 'Scarta le modifiche',
-  },
   confirmDelete: {
     title: 'Eliminare questo appuntamento?',
     text: '{{time}} {{text}} sarà rimosso dall’agenda.',

@@ -1,13 +1,13 @@
 import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isRealDate } from '../../../../contract/common.ts';
 import { MSG, salesOperations } from '../../../../contract/sales.ts';
 import { meQuery, userName, usersQuery } from '../../../api/people.ts';
-import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
+import { ReminderFields } from '../../../components/reminder-fields.tsx';
 import { applyServerError, targetIn } from '../../../components/server-error.ts';
 import { useReportUnsaved } from '../../../components/unsaved-changes.tsx';
 import { DetailsFormFooter } from './form-footer.tsx';
@@ -104,33 +104,12 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
           {...form.register('text')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Controller
+          <ReminderFields
             control={form.control}
-            name="day"
-            render={({ field }) => (
-              <DayField
-                label={t('details.task.day')}
-                error={message(errors.day?.message)}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                clearable
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="time"
-            render={({ field }) => (
-              <TimeField
-                label={t('details.task.time')}
-                error={message(errors.time?.message)}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
+            dayLabel={t('details.task.day')}
+            timeLabel={t('details.task.time')}
+            dayError={message(errors.day?.message)}
+            timeError={message(errors.time?.message)}
           />
           <NativeSelect
             label={t('details.task.assignee')}

@@ -1,15 +1,13 @@
-import { Alert, Button, Checkbox, Group, Select, Stack } from '@mantine/core';
+import { Checkbox, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type BulkResult, salesOperations } from '../../../../contract/sales.ts';
 import { meQuery, userName, usersQuery } from '../../../api/people.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { contractResolver } from '../../../components/form-resolver.ts';
+import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
 import { describeError } from '../../../components/states.tsx';
 import { leadName } from '../board/lead.ts';
 import { bulkAssignMutation } from '../shared/queries.ts';
@@ -38,20 +36,6 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
   const users = useQuery({ ...usersQuery(), enabled: opened });
   const me = useQuery({ ...meQuery(), enabled: opened });
   const mutation = useSubmitMutation(bulkAssignMutation());
-  const form = useForm<AssignFormInput, unknown, AssignFormOutput>({
-    resolver: contractResolver(assignFormSchema),
-    defaultValues: { userId: '', notify: false },
-  });
-  const userId = useWatch({ control: form.control, name: 'userId' });
-
-  const { reset } = mutation;
-  const { reset: resetForm } = form;
-  useEffect(() => {
-    if (opened) {
-      resetForm({ userId: current ? String(current) : '', notify: false });
-      reset();
-    }
-  }, [opened, current, reset, resetForm]);
 
   const options = [
     { value: '0', label: t('assign.nobody') },
@@ -65,79 +49,91 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
             : userName(users.data, u.userid),
       })),
   ];
-  const chosen = userId ? Number(userId) : null;
-
-  const submit = form.handleSubmit((values) => {
-    const user = Number(values.userId);
-    mutation.mutate(
-      { leadIds, userId: user, notify: user !== 0 && values.notify === true },
-      { onSuccess: (result) => onDone(result, user) },
-    );
-  });
 
   return (
-    <Dialog
+    <FormDialog<AssignFormInput, AssignFormOutput>
       closeLabel={t('dialog.close')}
       opened={opened}
-      onClose={() => {
-        if (!mutation.isPending) onClose();
-      }}
+      onClose={onClose}
       title={title}
+      schema={assignFormSchema}
+      defaultValues={{ userId: current ? String(current) : '', notify: false }}
+      confirmDiscard={false}
+      errorTitle={t('assign.failed')}
+      cancelLabel={t('dialog.cancel')}
+      submitLabel={t('assign.submit')}
+      submitProps={(form) => ({ disabled: form.watch('userId') === '' })}
+      onSubmit={async (values) => {
+        const user = Number(values.userId);
+        const result = await mutation.mutateAsync({
+          leadIds,
+          userId: user,
+          notify: user !== 0 && values.notify === true,
+        });
+        onDone(result, user);
+      }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Controller
-            control={form.control}
-            name="userId"
-            render={({ field }) => (
-              <Select
-                label={t('assign.user')}
-                placeholder={users.isPending ? t('dialog.loading') : t('assign.choose')}
-                data={options}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                searchable
-                withAsterisk
-                data-autofocus
-                error={users.isError ? describeError(users.error, t) : undefined}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+      {(form) => (
+        <AssignFields
+          form={form}
+          options={options}
+          placeholder={users.isPending ? t('dialog.loading') : t('assign.choose')}
+          error={users.isError ? describeError(users.error, t) : undefined}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function AssignFields({
+  form,
+  options,
+  placeholder,
+  error,
+}: {
+  form: FormDialogForm<AssignFormInput, AssignFormOutput>;
+  options: { value: string; label: string }[];
+  placeholder: string;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('leads');
+  const userId = useWatch({ control: form.control, name: 'userId' });
+  const chosen = userId ? Number(userId) : null;
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="userId"
+        render={({ field }) => (
+          <Select
+            label={t('assign.user')}
+            placeholder={placeholder}
+            data={options}
+            value={field.value || null}
+            onChange={(v) => field.onChange(v ?? '')}
+            onBlur={field.onBlur}
+            searchable
+            withAsterisk
+            data-autofocus
+            error={error}
+            comboboxProps={{ withinPortal: true }}
           />
-          <Controller
-            control={form.control}
-            name="notify"
-            render={({ field }) => (
-              <Checkbox
-                label={t('assign.notify')}
-                description={t('assign.notifyHint')}
-                checked={field.value === true && chosen !== 0}
-                disabled={chosen === 0}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
-            )}
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="notify"
+        render={({ field }) => (
+          <Checkbox
+            label={t('assign.notify')}
+            description={t('assign.notifyHint')}
+            checked={field.value === true && chosen !== 0}
+            disabled={chosen === 0}
+            onChange={(e) => field.onChange(e.currentTarget.checked)}
           />
-          {mutation.isError && (
-            <Alert color="red" role="alert" title={t('assign.failed')}>
-              {describeError(mutation.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              loading={mutation.isPending}
-              disabled={chosen === null || mutation.isPending}
-            >
-              {t('assign.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+        )}
+      />
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -10,8 +10,7 @@ import type { Patient } from '../../../../contract/system.ts';
 import { foldText } from '../../../../contract/text-match.ts';
 import { opQuery } from '../../../api/queries.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { contractResolver } from '../../../components/form-resolver.ts';
+import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
 import { formatDate } from '../../../components/format.ts';
 import { type PatientCriteria, toSearchInput } from '../../../components/patient-criteria.ts';
 import { PatientSearchBox, patientName } from '../../../components/patient-search.tsx';
@@ -112,215 +111,234 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
   ];
 
   const mutation = useSubmitMutation(convertLeadMutation());
-  const form = useForm<ConvertFormValues>({
-    resolver: contractResolver(convertFormSchema),
-    defaultValues: { choice: '' },
-  });
-  const missing = form.formState.errors.choice !== undefined;
   const result = mutation.data;
   // "Create a new patient" while the practice has this person already: the second, deliberate question.
   const [twins, setTwins] = useState<PatientMatch[] | null>(null);
 
   const { reset } = mutation;
-  const { reset: resetForm, getValues, setValue } = form;
   useEffect(() => {
     if (opened) {
-      resetForm({ choice: '' });
       setExtra([]);
       setTwins(null);
       reset();
     }
-  }, [opened, reset, resetForm]);
+  }, [opened, reset]);
+
+  const instead = result ? (
+    <Stack gap="md">
+      <Alert color="green" role="status" title={t('convert.done', { name })}>
+        {result.created
+          ? t('convert.created', { patid: result.patid })
+          : t('convert.linked', { patid: result.patid })}
+      </Alert>
+      <Text>{t('convert.bookQuestion')}</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={() => onDone(result)}>
+          {t('convert.later')}
+        </Button>
+        <Button
+          data-autofocus
+          onClick={() => {
+            onDone(result);
+            void navigate(`/booking?patid=${result.patid}`);
+          }}
+        >
+          {t('convert.book')}
+        </Button>
+      </Group>
+    </Stack>
+  ) : twins ? (
+    <Stack gap="md">
+      <Alert color="orange" role="alert" title={t('convert.twinsTitle', { count: twins.length })}>
+        {t('convert.twinsText', { count: twins.length })}
+      </Alert>
+      <Stack gap="xs">
+        {twins.map(({ patient }, i) => (
+          <Group key={patient.patid} justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">
+              <Text span fw={600}>
+                {patientName(patient)}
+              </Text>{' '}
+              {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+            <Button
+              size="xs"
+              data-autofocus={i === 0 ? true : undefined}
+              loading={mutation.isPending && mutation.variables?.patid === patient.patid}
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ leadId: lead.leadId, patid: patient.patid })}
+              aria-label={t('convert.linkTwin', { name: patientName(patient), patid: patient.patid })}
+            >
+              {t('convert.useTwin')}
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+      {mutation.isError && (
+        <Alert color="red" role="alert" title={t('convert.failed')}>
+          {describeError(mutation.error, t)}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={() => setTwins(null)} disabled={mutation.isPending}>
+          {t('convert.back')}
+        </Button>
+        <Button
+          variant="light"
+          color="orange"
+          loading={mutation.isPending && mutation.variables?.patid === undefined}
+          disabled={mutation.isPending}
+          onClick={() => mutation.mutate({ leadId: lead.leadId })}
+        >
+          {t('convert.createAnyway')}
+        </Button>
+      </Group>
+    </Stack>
+  ) : undefined;
+
+  return (
+    <FormDialog<ConvertFormValues>
+      closeLabel={t('dialog.close')}
+      opened={opened}
+      onClose={() => {
+        if (result) onDone(result);
+        else onClose();
+      }}
+      title={t('convert.title', { name })}
+      size="lg"
+      schema={convertFormSchema}
+      defaultValues={{ choice: '' }}
+      confirmDiscard={false}
+      busy={mutation.isPending}
+      errorTitle={t('convert.failed')}
+      cancelLabel={t('dialog.cancel')}
+      submitLabel={t('convert.submit')}
+      instead={instead}
+      onSubmit={async ({ choice }) => {
+        const same = choice === NEW ? samePerson(lead, shown) : [];
+        if (same.length > 0) {
+          setTwins(same);
+          return;
+        }
+        await mutation.mutateAsync(
+          choice === NEW ? { leadId: lead.leadId } : { leadId: lead.leadId, patid: Number(choice) },
+        );
+      }}
+    >
+      {(form) => (
+        <ChoiceFields
+          form={form}
+          opened={opened}
+          searching={pending && searches.length > 0}
+          pending={pending}
+          failed={failed}
+          shown={shown}
+          onExtra={(p) => setExtra((list) => (list.some((x) => x.patid === p.patid) ? list : [...list, p]))}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function ChoiceFields({
+  form,
+  opened,
+  searching,
+  pending,
+  failed,
+  shown,
+  onExtra,
+}: {
+  form: FormDialogForm<ConvertFormValues, ConvertFormValues>;
+  opened: boolean;
+  searching: boolean;
+  pending: boolean;
+  failed: { error: unknown } | undefined;
+  shown: PatientMatch[];
+  onExtra: (patient: Patient) => void;
+}) {
+  const { t } = useTranslation('leads');
+  const { getValues, setValue } = form;
+  const missing = form.formState.errors.choice !== undefined;
+  const fieldLabel = (f: MatchField) => t(`convert.field.${f}`);
 
   // Nothing matches: creating a new patient is the only choice, so it is made already.
   useEffect(() => {
     if (opened && !pending && shown.length === 0 && getValues('choice') === '') setValue('choice', NEW);
   }, [opened, pending, shown.length, getValues, setValue]);
 
-  const submit = form.handleSubmit(({ choice }) => {
-    const same = choice === NEW ? samePerson(lead, shown) : [];
-    if (same.length > 0) {
-      setTwins(same);
-      return;
-    }
-    mutation.mutate(
-      choice === NEW ? { leadId: lead.leadId } : { leadId: lead.leadId, patid: Number(choice) },
-    );
-  });
-
-  const fieldLabel = (f: MatchField) => t(`convert.field.${f}`);
-
   return (
-    <Dialog
-      closeLabel={t('dialog.close')}
-      opened={opened}
-      onClose={() => {
-        if (mutation.isPending) return;
-        if (result) onDone(result);
-        else onClose();
-      }}
-      title={t('convert.title', { name })}
-      size="lg"
-    >
-      {result ? (
-        <Stack gap="md">
-          <Alert color="green" role="status" title={t('convert.done', { name })}>
-            {result.created
-              ? t('convert.created', { patid: result.patid })
-              : t('convert.linked', { patid: result.patid })}
-          </Alert>
-          <Text>{t('convert.bookQuestion')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => onDone(result)}>
-              {t('convert.later')}
-            </Button>
-            <Button
-              data-autofocus
-              onClick={() => {
-                onDone(result);
-                void navigate(`/booking?patid=${result.patid}`);
-              }}
-            >
-              {t('convert.book')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : twins ? (
-        <Stack gap="md">
-          <Alert color="orange" role="alert" title={t('convert.twinsTitle', { count: twins.length })}>
-            {t('convert.twinsText', { count: twins.length })}
-          </Alert>
-          <Stack gap="xs">
-            {twins.map(({ patient }, i) => (
-              <Group key={patient.patid} justify="space-between" wrap="wrap" gap="xs">
-                <Text size="sm">
-                  <Text span fw={600}>
-                    {patientName(patient)}
-                  </Text>{' '}
-                  {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Text>
-                <Button
-                  size="xs"
-                  data-autofocus={i === 0 ? true : undefined}
-                  loading={mutation.isPending && mutation.variables?.patid === patient.patid}
-                  disabled={mutation.isPending}
-                  onClick={() => mutation.mutate({ leadId: lead.leadId, patid: patient.patid })}
-                  aria-label={t('convert.linkTwin', { name: patientName(patient), patid: patient.patid })}
-                >
-                  {t('convert.useTwin')}
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-          {mutation.isError && (
-            <Alert color="red" role="alert" title={t('convert.failed')}>
-              {describeError(mutation.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setTwins(null)} disabled={mutation.isPending}>
-              {t('convert.back')}
-            </Button>
-            <Button
-              variant="light"
-              color="orange"
-              loading={mutation.isPending && mutation.variables?.patid === undefined}
-              disabled={mutation.isPending}
-              onClick={() => mutation.mutate({ leadId: lead.leadId })}
-            >
-              {t('convert.createAnyway')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Text size="sm">{t('convert.intro')}</Text>
-            <Controller
-              control={form.control}
-              name="choice"
-              render={({ field }) => (
-                <Radio.Group
-                  label={t('convert.choose')}
-                  name={field.name}
-                  value={field.value || null}
-                  onChange={field.onChange}
-                  withAsterisk
-                  error={missing ? t('convert.chooseRequired') : undefined}
-                >
-                  <Stack gap="xs" mt="xs">
-                    {pending && searches.length > 0 && (
-                      <Stack gap={6} aria-busy="true" aria-label={t('convert.searching')} role="status">
-                        <Skeleton height={22} />
-                        <Skeleton height={22} />
-                      </Stack>
-                    )}
-                    {!pending && shown.length === 0 && !failed && (
-                      <Text size="sm" c="dimmed">
-                        {t('convert.noMatches')}
-                      </Text>
-                    )}
-                    {shown.map(({ patient, fields }) => (
-                      <Radio
-                        key={patient.patid}
-                        value={String(patient.patid)}
-                        label={
-                          <Group gap={6} wrap="wrap">
-                            <Text size="sm" fw={600} span>
-                              {patientName(patient)}
-                            </Text>
-                            <Text size="sm" c="dimmed" span>
-                              {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
-                                .filter(Boolean)
-                                .join(' · ')}
-                            </Text>
-                            {fields.map((f) => (
-                              <Badge key={f} size="xs" variant="light">
-                                {t('convert.matches', { field: fieldLabel(f) })}
-                              </Badge>
-                            ))}
-                          </Group>
-                        }
-                      />
-                    ))}
-                    <Radio value={NEW} label={t('convert.newPatient')} />
-                  </Stack>
-                </Radio.Group>
+    <>
+      <Text size="sm">{t('convert.intro')}</Text>
+      <Controller
+        control={form.control}
+        name="choice"
+        render={({ field }) => (
+          <Radio.Group
+            label={t('convert.choose')}
+            name={field.name}
+            value={field.value || null}
+            onChange={field.onChange}
+            withAsterisk
+            error={missing ? t('convert.chooseRequired') : undefined}
+          >
+            <Stack gap="xs" mt="xs">
+              {searching && (
+                <Stack gap={6} aria-busy="true" aria-label={t('convert.searching')} role="status">
+                  <Skeleton height={22} />
+                  <Skeleton height={22} />
+                </Stack>
               )}
-            />
-            {failed && (
-              <Alert color="orange" role="alert" title={t('convert.searchFailed')}>
-                {describeError(failed.error, t)}
-              </Alert>
-            )}
-            <PatientSearchBox
-              excludeDeleted
-              label={t('convert.other')}
-              keepText
-              onPick={(p) => {
-                setExtra((list) => (list.some((x) => x.patid === p.patid) ? list : [...list, p]));
-                setValue('choice', String(p.patid), { shouldValidate: true });
-              }}
-            />
-            {mutation.isError && (
-              <Alert color="red" role="alert" title={t('convert.failed')}>
-                {describeError(mutation.error, t)}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-                {t('dialog.cancel')}
-              </Button>
-              <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
-                {t('convert.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+              {!pending && shown.length === 0 && !failed && (
+                <Text size="sm" c="dimmed">
+                  {t('convert.noMatches')}
+                </Text>
+              )}
+              {shown.map(({ patient, fields }) => (
+                <Radio
+                  key={patient.patid}
+                  value={String(patient.patid)}
+                  label={
+                    <Group gap={6} wrap="wrap">
+                      <Text size="sm" fw={600} span>
+                        {patientName(patient)}
+                      </Text>
+                      <Text size="sm" c="dimmed" span>
+                        {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                      {fields.map((f) => (
+                        <Badge key={f} size="xs" variant="light">
+                          {t('convert.matches', { field: fieldLabel(f) })}
+                        </Badge>
+                      ))}
+                    </Group>
+                  }
+                />
+              ))}
+              <Radio value={NEW} label={t('convert.newPatient')} />
+            </Stack>
+          </Radio.Group>
+        )}
+      />
+      {failed && (
+        <Alert color="orange" role="alert" title={t('convert.searchFailed')}>
+          {describeError(failed.error, t)}
+        </Alert>
       )}
-    </Dialog>
+      <PatientSearchBox
+        excludeDeleted
+        label={t('convert.other')}
+        keepText
+        onPick={(p) => {
+          onExtra(p);
+          setValue('choice', String(p.patid), { shouldValidate: true });
+        }}
+      />
+    </>
   );
 }
 

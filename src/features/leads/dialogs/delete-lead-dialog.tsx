@@ -1,14 +1,10 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { salesOperations } from '../../../../contract/sales.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { contractResolver } from '../../../components/form-resolver.ts';
-import { describeError } from '../../../components/states.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { leadName } from '../board/lead.ts';
 import { deleteLeadMutation } from '../shared/queries.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
@@ -25,44 +21,28 @@ export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogPr
   const { t } = useTranslation('leads');
   const name = leadName(lead);
   const mutation = useSubmitMutation(deleteLeadMutation());
-  const form = useForm<DeleteFormInput, unknown, DeleteFormOutput>({
-    resolver: contractResolver(deleteFormSchema),
-    defaultValues: { reason: '' },
-  });
-  const missing = form.formState.errors.reason !== undefined;
-
-  const { reset } = mutation;
-  const { reset: resetForm } = form;
-  useEffect(() => {
-    if (opened) {
-      resetForm({ reason: '' });
-      reset();
-    }
-  }, [opened, reset, resetForm]);
-
-  const submit = form.handleSubmit(({ reason }) => {
-    mutation.mutate(
-      { leadId: lead.leadId, reason },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('delete.done', { name }) });
-          onDone();
-        },
-      },
-    );
-  });
 
   return (
-    <Dialog
+    <FormDialog<DeleteFormInput, DeleteFormOutput>
       closeLabel={t('dialog.close')}
       opened={opened}
-      onClose={() => {
-        if (!mutation.isPending) onClose();
-      }}
+      onClose={onClose}
       title={t('delete.title', { name })}
+      schema={deleteFormSchema}
+      defaultValues={{ reason: '' }}
+      confirmDiscard={false}
+      errorTitle={t('delete.failed')}
+      cancelLabel={t('dialog.cancel')}
+      submitLabel={t('delete.submit')}
+      submitProps={{ color: 'red.9' }}
+      onSubmit={async ({ reason }) => {
+        await mutation.mutateAsync({ leadId: lead.leadId, reason });
+        notifications.show({ color: 'green', message: t('delete.done', { name }) });
+        onDone();
+      }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
+      {(form) => (
+        <>
           <Text size="sm">{t('delete.intro')}</Text>
           <Textarea
             label={t('delete.reason')}
@@ -72,23 +52,10 @@ export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogPr
             minRows={2}
             withAsterisk
             data-autofocus
-            error={missing ? t('delete.reasonRequired') : undefined}
+            error={form.formState.errors.reason !== undefined ? t('delete.reasonRequired') : undefined}
           />
-          {mutation.isError && (
-            <Alert color="red" role="alert" title={t('delete.failed')}>
-              {describeError(mutation.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={mutation.isPending} disabled={mutation.isPending}>
-              {t('delete.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,15 +1,13 @@
 import { Alert, Button, Group, Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Lead, salesOperations } from '../../../../contract/sales.ts';
 import { call } from '../../../api/client.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { contractResolver } from '../../../components/form-resolver.ts';
+import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
 import { describeError } from '../../../components/states.tsx';
 import { leadName } from '../board/lead.ts';
 import { disqualifyLeadMutation, referenceDataQuery } from '../shared/queries.ts';
@@ -54,121 +52,100 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
       return null;
     },
   });
-  const form = useForm<DisqualifyFormInput, unknown, DisqualifyFormOutput>({
-    resolver: contractResolver(disqualifyFormSchema),
-    defaultValues: emptyForm,
-  });
-  const { errors } = form.formState;
-  const reason = useWatch({ control: form.control, name: 'reasonCode' });
-  const needsText = reason === OTHER_REASON;
   const reasons = reference.data?.disqualification ?? [];
 
-  const { reset } = mutation;
-  const { reset: resetForm } = form;
-  useEffect(() => {
-    if (opened) {
-      resetForm(emptyForm);
-      reset();
-    }
-  }, [opened, reset, resetForm]);
-
-  const submit = form.handleSubmit(({ reasonCode, other }) => {
-    mutation.mutate(
-      {
-        leadId: lead.leadId,
-        reasonCode,
-        note: reasonCode === OTHER_REASON ? t('disqualify.otherNote', { text: other }) : undefined,
-      },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('disqualify.done', { name }) });
-          onDone();
-        },
-      },
-    );
-  });
-
   return (
-    <Dialog
+    <FormDialog<DisqualifyFormInput, DisqualifyFormOutput>
       closeLabel={t('dialog.close')}
       opened={opened}
-      onClose={() => {
-        if (!mutation.isPending) onClose();
-      }}
+      onClose={onClose}
       title={t('disqualify.title', { name })}
+      schema={disqualifyFormSchema}
+      defaultValues={emptyForm}
+      confirmDiscard={false}
+      errorTitle={t('disqualify.failed')}
+      cancelLabel={t('dialog.cancel')}
+      submitLabel={t('disqualify.submit')}
+      submitProps={{ color: 'red.9', disabled: reference.isPending }}
+      onSubmit={async ({ reasonCode, other }) => {
+        await mutation.mutateAsync({
+          leadId: lead.leadId,
+          reasonCode,
+          note: reasonCode === OTHER_REASON ? t('disqualify.otherNote', { text: other }) : undefined,
+        });
+        notifications.show({ color: 'green', message: t('disqualify.done', { name }) });
+        onDone();
+      }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {reference.isPending ? (
-            <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')} role="status">
-              <Skeleton height={20} />
-              <Skeleton height={20} />
-              <Skeleton height={20} />
+      {(form) =>
+        reference.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')} role="status">
+            <Skeleton height={20} />
+            <Skeleton height={20} />
+            <Skeleton height={20} />
+          </Stack>
+        ) : reference.isError ? (
+          <Alert color="red" role="alert" title={t('dialog.referenceFailed')}>
+            <Group justify="space-between">
+              <Text size="sm">{describeError(reference.error, t)}</Text>
+              <Button size="xs" variant="default" onClick={() => void reference.refetch()}>
+                {t('dialog.retry')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : (
+          <ReasonFields form={form} reasons={reasons} />
+        )
+      }
+    </FormDialog>
+  );
+}
+
+function ReasonFields({
+  form,
+  reasons,
+}: {
+  form: FormDialogForm<DisqualifyFormInput, DisqualifyFormOutput>;
+  reasons: readonly { code: string; label: string }[];
+}) {
+  const { t } = useTranslation('leads');
+  const { errors } = form.formState;
+  const reason = useWatch({ control: form.control, name: 'reasonCode' });
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="reasonCode"
+        render={({ field }) => (
+          <Radio.Group
+            label={t('disqualify.reason')}
+            name={field.name}
+            value={field.value || null}
+            onChange={field.onChange}
+            withAsterisk
+            error={errors.reasonCode ? t('disqualify.reasonRequired') : undefined}
+          >
+            <Stack gap="xs" mt="xs">
+              {reasons.map((r) => (
+                <Radio key={r.code} value={r.code} label={r.label} />
+              ))}
             </Stack>
-          ) : reference.isError ? (
-            <Alert color="red" role="alert" title={t('dialog.referenceFailed')}>
-              <Group justify="space-between">
-                <Text size="sm">{describeError(reference.error, t)}</Text>
-                <Button size="xs" variant="default" onClick={() => void reference.refetch()}>
-                  {t('dialog.retry')}
-                </Button>
-              </Group>
-            </Alert>
-          ) : (
-            <Controller
-              control={form.control}
-              name="reasonCode"
-              render={({ field }) => (
-                <Radio.Group
-                  label={t('disqualify.reason')}
-                  name={field.name}
-                  value={field.value || null}
-                  onChange={field.onChange}
-                  withAsterisk
-                  error={errors.reasonCode ? t('disqualify.reasonRequired') : undefined}
-                >
-                  <Stack gap="xs" mt="xs">
-                    {reasons.map((r) => (
-                      <Radio key={r.code} value={r.code} label={r.label} />
-                    ))}
-                  </Stack>
-                </Radio.Group>
-              )}
-            />
-          )}
-          {needsText && (
-            <Textarea
-              label={t('disqualify.otherText')}
-              description={t('disqualify.otherHint')}
-              {...form.register('other')}
-              maxLength={OTHER_TEXT_MAX}
-              autosize
-              minRows={2}
-              required
-              data-autofocus
-              error={errors.other ? t('disqualify.otherRequired') : undefined}
-            />
-          )}
-          {mutation.isError && (
-            <Alert color="red" role="alert" title={t('disqualify.failed')}>
-              {describeError(mutation.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              color="red.9"
-              loading={mutation.isPending}
-              disabled={reference.isPending || mutation.isPending}
-            >
-              {t('disqualify.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+          </Radio.Group>
+        )}
+      />
+      {reason === OTHER_REASON && (
+        <Textarea
+          label={t('disqualify.otherText')}
+          description={t('disqualify.otherHint')}
+          {...form.register('other')}
+          maxLength={OTHER_TEXT_MAX}
+          autosize
+          minRows={2}
+          required
+          data-autofocus
+          error={errors.other ? t('disqualify.otherRequired') : undefined}
+        />
+      )}
+    </>
   );
 }

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { folderName } from '../../../components/codes.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { contractResolver } from '../../../components/form-resolver.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { describeError } from '../../../components/states.tsx';
 import { leadName } from '../board/lead.ts';
 import { useMoveLead } from '../board/moves.ts';
@@ -33,109 +32,95 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
   const targets = moveTargets(lead, reference.data?.folders ?? []);
   const move = useMoveLead();
   const [stage, setStage] = useState<Stage>('pick');
-  const form = useForm<MoveFormValues>({
-    resolver: contractResolver(moveFormSchema),
-    defaultValues: { target: '' },
-  });
-  const missing = form.formState.errors.target !== undefined;
 
-  const { reset } = form;
   useEffect(() => {
-    if (opened) {
-      reset({ target: '' });
-      setStage('pick');
-    }
-  }, [opened, reset]);
-
-  const submit = form.handleSubmit(({ target }) => {
-    const folder = targets.find((f) => String(f.folderId) === target);
-    if (!folder) {
-      form.setError('target', {});
-      return;
-    }
-    const action = dropAction(lead, folder);
-    if (action === 'disqualify' || action === 'convert') {
-      setStage(action);
-      return;
-    }
-    if (action === 'move') move.mutate({ lead, folderId: folder.folderId });
-    onDone();
-  });
+    if (opened) setStage('pick');
+  }, [opened]);
 
   return (
     <>
-      <Dialog
+      <FormDialog<MoveFormValues>
         closeLabel={t('dialog.close')}
         opened={opened && stage === 'pick'}
         onClose={onClose}
         title={t('move.title', { name })}
+        schema={moveFormSchema}
+        defaultValues={{ target: '' }}
+        confirmDiscard={false}
+        cancelLabel={t('dialog.cancel')}
+        submitLabel={t('move.submit')}
+        submitProps={{ disabled: targets.length === 0 }}
+        onSubmit={({ target }, form) => {
+          const folder = targets.find((f) => String(f.folderId) === target);
+          if (!folder) {
+            form.setError('target', {});
+            return;
+          }
+          const action = dropAction(lead, folder);
+          if (action === 'disqualify' || action === 'convert') {
+            setStage(action);
+            return;
+          }
+          if (action === 'move') move.mutate({ lead, folderId: folder.folderId });
+          onDone();
+        }}
       >
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {reference.isPending ? (
-              <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')} role="status">
-                <Skeleton height={20} />
-                <Skeleton height={20} />
-                <Skeleton height={20} />
-              </Stack>
-            ) : reference.isError ? (
-              <Alert color="red" role="alert" title={t('dialog.referenceFailed')}>
-                <Group justify="space-between">
-                  <Text size="sm">{describeError(reference.error, t)}</Text>
-                  <Button size="xs" variant="default" onClick={() => void reference.refetch()}>
-                    {t('dialog.retry')}
-                  </Button>
-                </Group>
-              </Alert>
-            ) : targets.length === 0 ? (
-              <Text>{t('move.noTargets')}</Text>
-            ) : (
-              <Controller
-                control={form.control}
-                name="target"
-                render={({ field }) => (
-                  <Radio.Group
-                    label={t('move.target')}
-                    name={field.name}
-                    value={field.value || null}
-                    onChange={field.onChange}
-                    withAsterisk
-                    error={missing ? t('move.targetRequired') : undefined}
-                  >
-                    <Stack gap="xs" mt="xs">
-                      {targets.map((f) => {
-                        const action = dropAction(lead, f);
-                        return (
-                          <Radio
-                            key={f.folderId}
-                            value={String(f.folderId)}
-                            label={folderName(f)}
-                            description={
-                              action === 'disqualify'
-                                ? t('move.viaDisqualify')
-                                : action === 'convert'
-                                  ? t('move.viaConvert')
-                                  : undefined
-                            }
-                          />
-                        );
-                      })}
-                    </Stack>
-                  </Radio.Group>
-                )}
-              />
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                {t('dialog.cancel')}
-              </Button>
-              <Button type="submit" disabled={targets.length === 0}>
-                {t('move.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Dialog>
+        {(form) =>
+          reference.isPending ? (
+            <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')} role="status">
+              <Skeleton height={20} />
+              <Skeleton height={20} />
+              <Skeleton height={20} />
+            </Stack>
+          ) : reference.isError ? (
+            <Alert color="red" role="alert" title={t('dialog.referenceFailed')}>
+              <Group justify="space-between">
+                <Text size="sm">{describeError(reference.error, t)}</Text>
+                <Button size="xs" variant="default" onClick={() => void reference.refetch()}>
+                  {t('dialog.retry')}
+                </Button>
+              </Group>
+            </Alert>
+          ) : targets.length === 0 ? (
+            <Text>{t('move.noTargets')}</Text>
+          ) : (
+            <Controller
+              control={form.control}
+              name="target"
+              render={({ field }) => (
+                <Radio.Group
+                  label={t('move.target')}
+                  name={field.name}
+                  value={field.value || null}
+                  onChange={field.onChange}
+                  withAsterisk
+                  error={form.formState.errors.target !== undefined ? t('move.targetRequired') : undefined}
+                >
+                  <Stack gap="xs" mt="xs">
+                    {targets.map((f) => {
+                      const action = dropAction(lead, f);
+                      return (
+                        <Radio
+                          key={f.folderId}
+                          value={String(f.folderId)}
+                          label={folderName(f)}
+                          description={
+                            action === 'disqualify'
+                              ? t('move.viaDisqualify')
+                              : action === 'convert'
+                                ? t('move.viaConvert')
+                                : undefined
+                          }
+                        />
+                      );
+                    })}
+                  </Stack>
+                </Radio.Group>
+              )}
+            />
+          )
+        }
+      </FormDialog>
       <DisqualifyDialog
         lead={lead}
         opened={opened && stage === 'disqualify'}

@@ -1,29 +1,13 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Recall, recallTypes } from '../../../../contract/recall.ts';
 import { patientDeletedMessage } from '../../../../contract/system.ts';
 import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
-import { contractResolver } from '../../../components/form-resolver.ts';
-import { applyServerError, targetIn } from '../../../components/server-error.ts';
-import { describeError } from '../../../components/states.tsx';
-import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
+import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
+import { targetIn } from '../../../components/server-error.ts';
 import { describeFrequency, frequencyOptions } from '../frequency.ts';
 import { createRecallMutation, modifyRecallMutation, templatesQuery } from '../queries.ts';
 import {
@@ -69,25 +53,71 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
     target.kind === 'edit'
       ? toDraft(target.recall, target.preset)
       : emptyDraft({ preset: target.preset, patid: target.patid });
+  const create = useMutation(createRecallMutation());
+  const modify = useMutation(modifyRecallMutation());
+
+  const done = (msg: string) => {
+    notifications.show({
+      closeButtonProps: { 'aria-label': t('close') },
+      color: 'green',
+      message: msg,
+    });
+    onClose();
+  };
+
+  const save = async (draft: RecallDraft) => {
+    if (target.kind === 'edit') {
+      await modify.mutateAsync({ original: target.recall, draft, preset: target.preset });
+      done(t('form.saved'));
+    } else {
+      const r = await create.mutateAsync(toCreateInput(draft));
+      done(t(draft.preset ? 'form.templateCreated' : 'form.created', { id: r.recallId }));
+    }
+  };
+
+  return (
+    <FormDialog<RecallDraft>
+      opened
+      onClose={onClose}
+      title={(form) => {
+        const preset = form.watch('preset');
+        return editing
+          ? t(preset ? 'form.editTemplate' : 'form.edit')
+          : t(preset ? 'form.newTemplate' : 'form.new');
+      }}
+      size="lg"
+      schema={recallDraftSchema}
+      defaultValues={initial}
+      fieldOf={targetIn(serverFieldOf)}
+      errorTitle={t('form.failed')}
+      submitLabel={editing ? t('form.save') : t('form.create')}
+      onSubmit={save}
+    >
+      {(form) => <RecallFields form={form} editing={editing} initial={initial} />}
+    </FormDialog>
+  );
+}
+
+function RecallFields({
+  form,
+  editing,
+  initial,
+}: {
+  form: FormDialogForm<RecallDraft, RecallDraft>;
+  editing: boolean;
+  initial: RecallDraft;
+}) {
+  const { t } = useTranslation('recalls');
   const {
     register,
     control,
-    handleSubmit,
-    watch,
     reset,
     getValues,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<RecallDraft>({ resolver: contractResolver(recallDraftSchema), defaultValues: initial });
-  const create = useMutation(createRecallMutation());
-  const modify = useMutation(modifyRecallMutation());
+    formState: { errors },
+  } = form;
   const templates = useQuery({ ...templatesQuery(), enabled: !editing });
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const [serverError, setServerError] = useState<unknown>(null);
-  const guard = useUnsavedChangesGuard(isDirty);
-  const preset = watch('preset');
-  const recurring = watch('recurring');
-  const saving = create.isPending || modify.isPending;
+  const preset = useWatch({ control, name: 'preset' });
+  const recurring = useWatch({ control, name: 'recurring' });
 
   const err = (key: keyof RecallDraft) => {
     const m = errors[key]?.message;
@@ -96,238 +126,155 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
     return m ? t(`form.errors.${m}`, { defaultValue: m }) : undefined;
   };
 
-  const requestClose = () => {
-    if (isDirty && !saving) setConfirmDiscard(true);
-    else onClose();
-  };
-
-  const onFailure = (error: unknown) => {
-    // The service's validation message on its field; anything else above the form. What was typed stays.
-    if (applyServerError(setError, error, targetIn(serverFieldOf))) setServerError(null);
-    else setServerError(error);
-  };
-
-  const submit = handleSubmit((draft) => {
-    setServerError(null);
-    const done = (msg: string) => {
-      notifications.show({
-        closeButtonProps: { 'aria-label': t('close') },
-        color: 'green',
-        message: msg,
-      });
-      reset(draft);
-      onClose();
-    };
-    if (target.kind === 'edit') {
-      modify.mutate(
-        { original: target.recall, draft, preset: target.preset },
-        { onSuccess: () => done(t('form.saved')), onError: onFailure },
-      );
-    } else {
-      create.mutate(toCreateInput(draft), {
-        onSuccess: (r) => done(t(draft.preset ? 'form.templateCreated' : 'form.created', { id: r.recallId })),
-        onError: onFailure,
-      });
-    }
-  });
-
-  const title = editing
-    ? t(preset ? 'form.editTemplate' : 'form.edit')
-    : t(preset ? 'form.newTemplate' : 'form.new');
   const freqData = [
     ...new Set([...frequencyOptions, ...(initial.recurringFrequency ? [initial.recurringFrequency] : [])]),
   ].map((f) => ({ value: f, label: describeFrequency(f, t) }));
 
   return (
     <>
-      {guard.dialog}
-      <Dialog opened onClose={requestClose} title={title} size="lg">
-        {confirmDiscard ? (
-          <Stack>
-            <Text>{t('form.discardText')}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirmDiscard(false)} data-autofocus>
-                {t('form.keepEditing')}
-              </Button>
-              <Button color="red" onClick={onClose}>
-                {t('form.discard')}
-              </Button>
+      {!editing && (
+        <Controller
+          control={control}
+          name="preset"
+          render={({ field }) => (
+            <Switch
+              label={t('form.asTemplate')}
+              description={t('form.asTemplateHint')}
+              checked={field.value === 1}
+              onChange={(e) => field.onChange(e.currentTarget.checked ? 1 : 0)}
+            />
+          )}
+        />
+      )}
+      {!editing && preset === 0 && (
+        <Select
+          label={t('form.fromTemplate')}
+          placeholder={templates.isError ? t('form.templatesFailed') : t('form.chooseTemplate')}
+          data={(templates.data ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.title }))}
+          value={null}
+          onChange={(v) => {
+            const tpl = templates.data?.find((x) => String(x.id) === v);
+            if (tpl) reset(draftFromTemplate(tpl, getValues()), { keepDefaultValues: true });
+          }}
+          disabled={!templates.data?.length}
+          clearable={false}
+        />
+      )}
+      {preset === 0 && (
+        <Controller
+          control={control}
+          name="patid"
+          render={({ field }) => (
+            <PatientField
+              label={t('form.patient')}
+              patid={field.value}
+              onChange={field.onChange}
+              error={err('patid')}
+              required
+              clearLabel={t('form.changePatient')}
+            />
+          )}
+        />
+      )}
+      <TextInput {...register('title')} label={t('form.title')} error={err('title')} required />
+      <SimpleGrid cols={2} spacing="sm">
+        <Controller
+          control={control}
+          name="date"
+          render={({ field }) => (
+            <DayField
+              label={t('form.date')}
+              error={err('date')}
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="time"
+          render={({ field }) => (
+            <TimeField
+              label={t('form.time')}
+              error={err('time')}
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <Controller
+        control={control}
+        name="recallType"
+        render={({ field }) => (
+          <Radio.Group
+            label={t('form.type')}
+            value={field.value}
+            onChange={field.onChange}
+            error={err('recallType')}
+            required
+          >
+            <Group mt={6}>
+              {recallTypes.map((rt) => (
+                <Radio key={rt} value={rt} label={t(`type.${rt}`)} />
+              ))}
             </Group>
-          </Stack>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              {serverError !== null && (
-                <Alert
-                  styles={{ title: { color: 'var(--mantine-color-text)' } }}
-                  color="red"
-                  role="alert"
-                  title={t('form.failed')}
-                >
-                  {describeError(serverError, t)}
-                </Alert>
-              )}
-              {!editing && (
-                <Controller
-                  control={control}
-                  name="preset"
-                  render={({ field }) => (
-                    <Switch
-                      label={t('form.asTemplate')}
-                      description={t('form.asTemplateHint')}
-                      checked={field.value === 1}
-                      onChange={(e) => field.onChange(e.currentTarget.checked ? 1 : 0)}
-                    />
-                  )}
-                />
-              )}
-              {!editing && preset === 0 && (
-                <Select
-                  label={t('form.fromTemplate')}
-                  placeholder={templates.isError ? t('form.templatesFailed') : t('form.chooseTemplate')}
-                  data={(templates.data ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.title }))}
-                  value={null}
-                  onChange={(v) => {
-                    const tpl = templates.data?.find((x) => String(x.id) === v);
-                    if (tpl) reset(draftFromTemplate(tpl, getValues()), { keepDefaultValues: true });
-                  }}
-                  disabled={!templates.data?.length}
-                  clearable={false}
-                />
-              )}
-              {preset === 0 && (
-                <Controller
-                  control={control}
-                  name="patid"
-                  render={({ field }) => (
-                    <PatientField
-                      label={t('form.patient')}
-                      patid={field.value}
-                      onChange={field.onChange}
-                      error={err('patid')}
-                      required
-                      clearLabel={t('form.changePatient')}
-                    />
-                  )}
-                />
-              )}
-              <TextInput {...register('title')} label={t('form.title')} error={err('title')} required />
-              <SimpleGrid cols={2} spacing="sm">
-                <Controller
-                  control={control}
-                  name="date"
-                  render={({ field }) => (
-                    <DayField
-                      label={t('form.date')}
-                      error={err('date')}
-                      required
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="time"
-                  render={({ field }) => (
-                    <TimeField
-                      label={t('form.time')}
-                      error={err('time')}
-                      required
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                />
-              </SimpleGrid>
-              <Controller
-                control={control}
-                name="recallType"
-                render={({ field }) => (
-                  <Radio.Group
-                    label={t('form.type')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={err('recallType')}
-                    required
-                  >
-                    <Group mt={6}>
-                      {recallTypes.map((rt) => (
-                        <Radio key={rt} value={rt} label={t(`type.${rt}`)} />
-                      ))}
-                    </Group>
-                  </Radio.Group>
-                )}
-              />
-              <Textarea
-                {...register('recallText')}
-                label={t('form.text')}
-                autosize
-                minRows={3}
-                maxRows={10}
-              />
-              <Textarea
-                {...register('internalComment')}
-                label={t('form.comment')}
-                description={t('form.commentHint')}
-                autosize
-                minRows={2}
-                maxRows={6}
-              />
-              <Group gap="xl" align="flex-start">
-                <Controller
-                  control={control}
-                  name="active"
-                  render={({ field }) => (
-                    <Switch
-                      label={t('form.active')}
-                      checked={field.value}
-                      onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="recurring"
-                  render={({ field }) => (
-                    <Switch
-                      label={t('form.recurring')}
-                      checked={field.value}
-                      onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    />
-                  )}
-                />
-              </Group>
-              {recurring && (
-                <Controller
-                  control={control}
-                  name="recurringFrequency"
-                  render={({ field }) => (
-                    <Select
-                      label={t('form.frequency')}
-                      data={freqData}
-                      value={field.value || null}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      error={err('recurringFrequency')}
-                      required
-                    />
-                  )}
-                />
-              )}
-              <Group justify="flex-end" mt="sm">
-                <Button variant="default" onClick={requestClose}>
-                  {t('form.cancel')}
-                </Button>
-                <Button type="submit" loading={saving}>
-                  {editing ? t('form.save') : t('form.create')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          </Radio.Group>
         )}
-      </Dialog>
+      />
+      <Textarea {...register('recallText')} label={t('form.text')} autosize minRows={3} maxRows={10} />
+      <Textarea
+        {...register('internalComment')}
+        label={t('form.comment')}
+        description={t('form.commentHint')}
+        autosize
+        minRows={2}
+        maxRows={6}
+      />
+      <Group gap="xl" align="flex-start">
+        <Controller
+          control={control}
+          name="active"
+          render={({ field }) => (
+            <Switch
+              label={t('form.active')}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="recurring"
+          render={({ field }) => (
+            <Switch
+              label={t('form.recurring')}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+      </Group>
+      {recurring && (
+        <Controller
+          control={control}
+          name="recurringFrequency"
+          render={({ field }) => (
+            <Select
+              label={t('form.frequency')}
+              data={freqData}
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              error={err('recurringFrequency')}
+              required
+            />
+          )}
+        />
+      )}
     </>
   );
 }

@@ -103,13 +103,9 @@ export const de: Translation<typeof en> = {
     priority: 'Priorität',
     notify: 'Zuständige Person per E-Mail benachrichtigen',
     submit: 'Aufgabe hinzufügen',
-    cancel: 'Abbrechen',
     close: 'Schliessen',
     added: 'Aufgabe hinzugefügt',
     addedFor: '«{{text}}» für {{lead}}',
-    discardQuestion: 'Die neue Aufgabe verwerfen? Die Eingaben gehen verloren.',
-    keep: 'Weiter bearbeiten',
-    discard: 'Verwerfen',
     errors: {
       lead: 'Wählen Sie einen Lead.',
       leadNotFound: 'Diesen Lead gibt es nicht.',

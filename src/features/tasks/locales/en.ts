@@ -101,13 +101,9 @@ export const en = {
     priority: 'Priority',
     notify: 'Notify the assignee by mail',
     submit: 'Add task',
-    cancel: 'Cancel',
     close: 'Close',
     added: 'Task added',
     addedFor: '“{{text}}” for {{lead}}',
-    discardQuestion: 'Discard the new task? What you entered will be lost.',
-    keep: 'Keep editing',
-    discard: 'Discard',
     errors: {
       lead: 'Choose a lead.',
       leadNotFound: 'This lead does not exist.',

@@ -103,13 +103,9 @@ export const fr: Translation<typeof en> = {
     priority: 'Priorité',
     notify: 'Avertir le responsable par e-mail',
     submit: 'Ajouter la tâche',
-    cancel: 'Annuler',
     close: 'Fermer',
     added: 'Tâche ajoutée',
     addedFor: '« {{text}} » pour {{lead}}',
-    discardQuestion: 'Abandonner la nouvelle tâche\u202f? Votre saisie sera perdue.',
-    keep: 'Continuer la saisie',
-    discard: 'Abandonner',
     errors: {
       lead: 'Choisissez un prospect.',
       leadNotFound: 'Ce prospect n’existe pas.',

@@ -103,13 +103,9 @@ export const it: Translation<typeof en> = {
     priority: 'Priorità',
     notify: 'Avvisa il responsabile per e-mail',
     submit: 'Aggiungi l’attività',
-    cancel: 'Annulla',
     close: 'Chiudi',
     added: 'Attività aggiunta',
     addedFor: '«{{text}}» per {{lead}}',
-    discardQuestion: 'Scartare la nuova attività? I dati inseriti andranno persi.',
-    keep: 'Continua a modificare',
-    discard: 'Scarta',
     errors: {
       lead: 'Scegliere un lead.',
       leadNotFound: 'Questo lead non esiste.',

@@ -1,0 +1,176 @@
+import { TextInput } from '@mantine/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../api/client.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { FormDialog } from './form-dialog.tsx';
+import { targetIn } from './server-error.ts';
+import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
+
+const schema = z.object({ name: z.string().trim().min(1, 'Enter a name.') });
+type Values = z.infer<typeof schema>;
+
+const refusal = (msg: string) => new ApiError({ op: 'addThing', kind: 'http', httpStatus: 200, msg });
+
+/** A page with a button that opens the dialog; what Save does is the test's. */
+function Harness({ save, onClose }: { save: (v: Values) => Promise<unknown>; onClose?: () => void }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        Open
+      </button>
+      <FormDialog<Values>
+        opened={opened}
+        onClose={() => {
+          onClose?.();
+          setOpened(false);
+        }}
+        title="New thing"
+        schema={schema}
+        defaultValues={{ name: '' }}
+        onSubmit={async (values) => {
+          await save(values);
+          setOpened(false);
+        }}
+        fieldOf={targetIn<'name'>({ 'The name is taken.': 'name' })}
+        submitLabel="Save"
+      >
+        {(form) => (
+          <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
+        )}
+      </FormDialog>
+    </>
+  );
+}
+
+async function open(user: ReturnType<typeof renderWithProviders>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+  return screen.findByRole('dialog', { name: 'New thing' });
+}
+
+describe('the form-dialog kit', () => {
+  it('shows a refusal without a field above the buttons, and one with a field on it; the input stays', async () => {
+    const save = vi.fn<(v: Values) => Promise<unknown>>();
+    const { user } = renderWithProviders(<Harness save={save} />);
+    const dialog = await open(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a name.')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+
+    save.mockRejectedValueOnce(refusal('The service is busy.'));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Anna');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The service is busy.');
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Anna');
+
+    save.mockRejectedValueOnce(refusal('The name is taken.'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The name is taken.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('The service is busy.')).not.toBeInTheDocument();
+    expect(save).toHaveBeenLastCalledWith({ name: 'Anna' });
+  });
+
+  it('asks before discarding typed input: Keep editing keeps it, Discard changes closes', async () => {
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<Harness save={async () => null} onClose={onClose} />);
+    let dialog = await open(user);
+
+    // Nothing typed: Cancel closes at once.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    dialog = await open(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Anna');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const prompt = within(dialog).getByRole('alertdialog', { name: 'Discard your changes?' });
+    expect(prompt).toHaveTextContent('What you entered has not been saved and will be lost.');
+    expect(within(prompt).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await user.click(within(prompt).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Anna');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts from the default values each time it opens, without the last error', async () => {
+    const { user } = renderWithProviders(<Harness save={() => Promise.reject(refusal('Not now.'))} />);
+    let dialog = await open(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Anna');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not now.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await open(user);
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Save and Cancel off while the save is in flight, and sends once', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    const save = vi.fn(() => new Promise((resolve) => (finish = resolve)));
+    const { user } = renderWithProviders(<Harness save={save} />);
+    const dialog = await open(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Anna');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled());
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(save).toHaveBeenCalledTimes(1);
+
+    finish(null);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Saved, so closing asked nothing.
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks inside the dialog before a link leaves the page with typed input', async () => {
+    const { user, router } = renderWithProviders(<Harness save={async () => null} />);
+    const dialog = await open(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Anna');
+
+    await act(() => router.navigate('/elsewhere'));
+    const prompt = within(dialog).getByRole('alertdialog', { name: 'Discard your changes?' });
+    await user.click(within(prompt).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Anna');
+
+    await act(() => router.navigate('/elsewhere'));
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+  });
+
+  it('a closed dialog holds no guard: the page’s own still asks', async () => {
+    // React Router heeds only the blocker registered last: the closed dialog's would come after the page's.
+    const { router } = renderWithProviders(<GuardedPage />);
+    await act(() => router.navigate('/elsewhere'));
+    expect(await screen.findByRole('dialog', { name: 'Leave this page?' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+/** A page with unsaved input of its own, and a closed kit dialog below its guard. */
+function PageGuard() {
+  return useUnsavedChangesGuard(true).dialog;
+}
+function GuardedPage() {
+  return (
+    <>
+      <PageGuard />
+      <Harness save={async () => null} />
+    </>
+  );
+}
