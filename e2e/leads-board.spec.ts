@@ -513,12 +513,13 @@ test('a card menu opened before drag and drop has arrived stays open when it arr
 }) => {
   const name = `Early${Date.now().toString(36)}`;
   await createLead(request, { lastname: name });
-  // Drag and drop's code is held back until the menu is open: its arrival renders every card anew.
+  // Drag and drop's code (leads/board/drag.tsx, chunk drag-*.js) is held back until the menu is open: its arrival
+  // renders every card anew.
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/board-drag-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/drag-[\w-]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
