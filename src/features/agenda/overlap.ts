@@ -1,7 +1,7 @@
 import { modals } from '@mantine/modals';
 import type { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import { appointmentsQuery } from './queries.ts';
+import { appointmentsQuery } from '../../api/agenda.ts';
 
 /**
  * Before an appointment is created, moved or resized into a time that other appointments of the same calendar

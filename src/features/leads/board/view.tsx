@@ -13,18 +13,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder, Lead, ReferenceData } from '../../../../contract/sales.ts';
-import { userName as nameOfUser, usersQuery } from '../../../api/people.ts';
 import { opScope } from '../../../api/queries.ts';
+import { type LeadPage, restoreLeadMutation } from '../../../api/sales.ts';
+import { userName as nameOfUser, usersQuery } from '../../../api/system.ts';
 import { folderName } from '../../../components/codes.ts';
 import { markFirstContent } from '../../../components/deferred.tsx';
-import {
-  type BoardFilter,
-  columnInput,
-  columnKey,
-  type LeadPage,
-  refreshAfterMoves,
-  restoreLeadMutation,
-} from '../shared/queries.ts';
+import { type BoardFilter, columnInput, columnKey, refreshAfterMoves } from '../shared/queries.ts';
 import type { BulkOutcome } from './action-bar.tsx';
 import classes from './board.module.css';
 import { beginMove, findLeads, type MoveToken, settleMove } from './cache.ts';

@@ -6,12 +6,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Lead } from '../../../../contract/sales.ts';
-import { useUserName } from '../../../api/people.ts';
+import { DELETED_PAGE_SIZE, deletedLeadsQuery, restoreLeadMutation } from '../../../api/sales.ts';
+import { useUserName } from '../../../api/system.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { Page } from '../../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { errorMessage } from './messages.ts';
-import { DELETED_PAGE_SIZE, deletedLeadsQuery, leadDisplayName, restoreLeadMutation } from './queries.ts';
+import { leadDisplayName } from './queries.ts';
 
 /** The bin (`/leads/deleted`): deleted leads, who deleted them, when and why, and Restore. */
 export function DeletedLeadsPage() {

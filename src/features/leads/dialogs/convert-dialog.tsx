@@ -8,7 +8,9 @@ import { z } from 'zod';
 import type { Lead } from '../../../../contract/sales.ts';
 import type { Patient } from '../../../../contract/system.ts';
 import { foldText } from '../../../../contract/text-match.ts';
-import { opQuery } from '../../../api/queries.ts';
+import type { OpData } from '../../../api/queries.ts';
+import { convertLeadMutation } from '../../../api/sales.ts';
+import { searchPatientsQuery } from '../../../api/system.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
@@ -17,7 +19,6 @@ import { type PatientCriteria, toSearchInput } from '../../../components/patient
 import { PatientSearchBox, patientName } from '../../../components/patient-search.tsx';
 import { describeError } from '../../../components/states.tsx';
 import { leadName } from '../board/lead.ts';
-import { convertLeadMutation } from '../shared/queries.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 
 /** The choice: a patient's id (convertLead's patid) or NEW; required. */
@@ -329,8 +330,9 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
  * the board's first load (decision 0016).
  */
 function patientMatchesQuery(criteria: PatientCriteria) {
-  return opQuery('searchPatients', toSearchInput(criteria, { limit: 10 }), {
-    select: (answer) => answer.items,
+  return {
+    ...searchPatientsQuery(toSearchInput(criteria, { limit: 10 })),
+    select: (answer: OpData<'searchPatients'>) => answer.items,
     staleTime: 60_000,
-  });
+  };
 }

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { salesOperations } from '../../../../contract/sales.ts';
+import { deleteLeadMutation } from '../../../api/sales.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { describeError } from '../../../components/states.tsx';
 import { leadName } from '../board/lead.ts';
-import { deleteLeadMutation } from '../shared/queries.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 
 const MAX_REASON = 500;

@@ -2,9 +2,9 @@ import { Anchor, Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LINKED_LEADS_LIMIT, linkedLeadsQuery } from '../../../api/sales.ts';
 import { formatDate } from '../../../components/format.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
-import { LINKED_LEADS_LIMIT, linkedLeadsQuery } from '../queries.ts';
 
 /** Leads linked or converted to the patient (getLeads filter patid). */
 export function LeadsPanel({ patid }: { patid: number }) {

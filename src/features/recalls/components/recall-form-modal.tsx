@@ -18,6 +18,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Recall, recallTypes } from '../../../../contract/recall.ts';
 import { patientDeletedMessage } from '../../../../contract/system.ts';
+import { createRecallMutation, modifyRecallMutation, templatesQuery } from '../../../api/recall.ts';
 import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
@@ -25,7 +26,7 @@ import { applyServerError, targetIn } from '../../../components/server-error.ts'
 import { describeError } from '../../../components/states.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
 import { describeFrequency, frequencyOptions } from '../frequency.ts';
-import { createRecallMutation, modifyRecallMutation, templatesQuery } from '../queries.ts';
+import { mergeDraft } from '../queries.ts';
 import {
   draftFromTemplate,
   emptyDraft,
@@ -80,7 +81,7 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
     formState: { errors, isDirty },
   } = useForm<RecallDraft>({ resolver: contractResolver(recallDraftSchema), defaultValues: initial });
   const create = useMutation(createRecallMutation());
-  const modify = useMutation(modifyRecallMutation());
+  const modify = useMutation(modifyRecallMutation(mergeDraft));
   const templates = useQuery({ ...templatesQuery(), enabled: !editing });
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../../contract/sales.ts';
-import { leadSearchQuery } from '../queries.ts';
+import { leadSearchQuery } from '../../../api/sales.ts';
 
 export interface PickedLead {
   value: string;

@@ -14,14 +14,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { meQuery, userName, usersQuery } from '../../../api/people.ts';
+import { addTaskMutation } from '../../../api/sales.ts';
+import { meQuery, userName, usersQuery } from '../../../api/system.ts';
 import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { applyServerError, targetIn } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useNavigationBlock } from '../../../components/unsaved-changes.tsx';
-import { addTaskMutation } from '../queries.ts';
 import {
   emptyNewTask,
   fieldOfMessage,
