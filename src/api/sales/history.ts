@@ -3,7 +3,6 @@ import type { HistoryType } from '../../../contract/sales.ts';
 import { call } from '../client.ts';
 import {
   type MutationHandlers,
-  type OpData,
   opInfiniteQuery,
   opMutation,
   opMutationKey,
@@ -38,16 +37,6 @@ export const historyOf = (leadId: number) => opScope('getLeadHistory', { leadId 
 
 export function admissionsQuery(leadId: number) {
   return opQuery('getAdmissions', { filter: { leadId, includeDeleted: true }, offset: 0, limit: 1000 });
-}
-
-export type TaskPage = OpData<'getTasks'>;
-
-/** Every task list (the inbox's pages, the navigation's overdue count, other areas' task lists). */
-export const tasksKey = opScope('getTasks');
-
-/** A page of tasks; the inbox keeps the previous page on screen, the navigation counts the total (`select`). */
-export function tasksQuery(input: OpInput<'getTasks'>) {
-  return opQuery('getTasks', input);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
-import type { OpInput } from '../../../contract/operations.ts';
-import { type Lead, MSG, type UpdateLeadInput } from '../../../contract/sales.ts';
-import { call, isApiError } from '../client.ts';
-import { type MutationHandlers, opComposedQuery, opMutation, opScope } from '../queries.ts';
+import type { Lead } from '../../../contract/sales.ts';
+import { call } from '../client.ts';
+import { type MutationHandlers, opMutation } from '../queries.ts';
 
 /**
- * The sales area's writes of a lead (folder, disqualification, conversion, deletion, assignment, creation, data,
- * patient link). Each names what it makes stale; the board adds its optimistic moves through `MutationHandlers`.
+ * The sales area's writes of the board and its dialogs (folder, disqualification, conversion, deletion, restore,
+ * assignment). Each names what it makes stale; the board adds its optimistic moves through `MutationHandlers`.
+ * What only the details page and the new-lead form write is in lead-data.ts, out of the board's first load.
  */
 
 /** Everything a move changes (the board, the lead, its timeline, the statistics). */
@@ -80,64 +80,6 @@ export function bulkAssignMutation() {
 export function bulkSetFolderMutation() {
   return opMutation('bulkSetFolder', {
     invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats'],
-    silent: true,
-  });
-}
-
-export function createLeadMutation() {
-  return opMutation('createLead', {
-    input: (input: OpInput<'createLead'>) => input,
-    invalidates: ['getLeads', 'getLeadStats'],
-    silent: true,
-  });
-}
-
-export function linkPatientMutation(leadId: number) {
-  return opMutation('linkLeadToPatient', {
-    input: (patid: number) => ({ leadId, patid }),
-    invalidates: ['getLeads', opScope('getLeadHistory', { leadId }), 'getLeadStats'],
-    silent: true,
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// A lead's data through sales/updateLead, an addition of the reference service (extensions.md section 4,
-// docs/decisions/0015-update-lead.md). A real tenant may not have it: then the data stays read-only.
-
-/** The operation is missing on this tenant: a 404 that is not about the lead. */
-export function isUpdateMissing(error: unknown): boolean {
-  return (
-    isApiError(error) && error.kind === 'http' && error.httpStatus === 404 && error.msg !== MSG.leadNotFound
-  );
-}
-
-/**
- * Whether the tenant can change this lead's data. An updateLead with nothing but the leadId changes nothing and
- * writes no history (only the fields sent change), so it is a safe question to ask the service.
- */
-export function canUpdateLeadQuery(leadId: number) {
-  return opComposedQuery(
-    'updateLead',
-    { leadId },
-    'available',
-    async (input, signal) => {
-      try {
-        await call('updateLead', input, { signal });
-        return true;
-      } catch (e) {
-        if (isUpdateMissing(e)) return false;
-        throw e;
-      }
-    },
-    { staleTime: Number.POSITIVE_INFINITY, retry: false },
-  );
-}
-
-/** The groups the caller merged over the lead as read just now (read, compare, write: details/data-form). */
-export function updateLeadMutation(leadId: number) {
-  return opMutation<'updateLead', Omit<UpdateLeadInput, 'leadId'>>('updateLead', {
-    input: (vars) => ({ ...vars, leadId }),
-    invalidates: ['getLeads', opScope('getLeadHistory', { leadId })],
     silent: true,
   });
 }

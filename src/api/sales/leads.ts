@@ -1,13 +1,6 @@
 import { type InfiniteData, keepPreviousData, replaceEqualDeep } from '@tanstack/react-query';
 import type { OpInput } from '../../../contract/operations.ts';
-import {
-  type Lead,
-  type LeadFilter,
-  referenceKinds,
-  type StatFilter,
-  type StatGroupBy,
-  type StatMetric,
-} from '../../../contract/sales.ts';
+import { type Lead, type LeadFilter, referenceKinds } from '../../../contract/sales.ts';
 import { call } from '../client.ts';
 import { type OpData, opComposedQuery, opInfiniteQuery, opQuery } from '../queries.ts';
 
@@ -121,18 +114,7 @@ export function referenceDataQuery() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Statistics.
-
-export interface LeadStatsInput {
-  groupBy: StatGroupBy;
-  metric: StatMetric;
-  filter?: StatFilter;
-}
-
-export function leadStatsQuery(groupBy: StatGroupBy, metric: StatMetric, filter: StatFilter) {
-  const input: LeadStatsInput = { groupBy, metric, ...(Object.keys(filter).length > 0 ? { filter } : {}) };
-  return opQuery('getLeadStats', input);
-}
+// The statistics' disqualification reasons: every page of getLeads of the disqualified folders.
 
 /** Leads per request while counting disqualification reasons (the most getLeads gives). */
 export const REASON_PAGE_SIZE = 1000;

@@ -1,7 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type TaskPage, tasksQuery } from '../../api/sales.ts';
+import { type TaskPage, tasksQuery } from '../../api/sales/tasks.ts';
 import { meQuery } from '../../api/system.ts';
 import { addDays, usePracticeToday } from '../practice-clock.ts';
 

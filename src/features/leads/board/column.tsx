@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, Lead } from '../../../../contract/sales.ts';
-import { leadPagesQuery } from '../../../api/sales.ts';
+import { leadPagesQuery } from '../../../api/sales/leads.ts';
 import { folderName } from '../../../components/codes.ts';
 import { describeError } from '../../../components/states.tsx';
 import { type BoardFilter, columnInput } from '../shared/queries.ts';

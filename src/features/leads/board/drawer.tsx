@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { leadQuery } from '../../../api/sales.ts';
+import { leadQuery } from '../../../api/sales/leads.ts';
 import { LazySideDrawer } from '../../../components/lazy-dialog.tsx';
 import { lazyPart } from '../../../components/lazy-part.tsx';
 import { LoadingState } from '../../../components/states.tsx';

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { MutationObserver, useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { MoveVariables } from '../../../api/sales.ts';
+import type { MoveVariables } from '../../../api/sales/lead-writes.ts';
 import { describeError } from '../../../components/states.tsx';
 import { offerUndo } from '../../../components/undo.tsx';
 import { moveLeadMutation } from '../shared/queries.ts';

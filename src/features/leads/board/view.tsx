@@ -14,7 +14,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder, Lead, ReferenceData } from '../../../../contract/sales.ts';
 import { opScope } from '../../../api/queries.ts';
-import { type LeadPage, restoreLeadMutation } from '../../../api/sales.ts';
+import { restoreLeadMutation } from '../../../api/sales/lead-writes.ts';
+import type { LeadPage } from '../../../api/sales/leads.ts';
 import { userName as nameOfUser, usersQuery } from '../../../api/system.ts';
 import { folderName } from '../../../components/codes.ts';
 import { markFirstContent } from '../../../components/deferred.tsx';

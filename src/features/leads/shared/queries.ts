@@ -2,17 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type LeadFilter, type ReferenceData, referenceData } from '../../../../contract/sales.ts';
 import { opScope } from '../../../api/queries.ts';
 import {
-  leadPagesQuery,
   type MoveVariables,
   moveInvalidates,
-  referenceDataQuery,
   setLeadFolderMutation,
-} from '../../../api/sales.ts';
+} from '../../../api/sales/lead-writes.ts';
+import { leadPagesQuery, referenceDataQuery } from '../../../api/sales/leads.ts';
 import { beginMove, hasPendingMoves, type MoveToken, settleMove } from '../board/cache.ts';
 import { readStoredReference, storeReference } from './reference-store.ts';
 
 /**
- * What the lead board adds to the sales area's factories (`api/sales.ts`): the columns' input from the board's
+ * What the lead board adds to the sales area's factories (`api/sales.ts`; the board's first load imports its modules
+ * leads.ts and lead-writes.ts directly): the columns' input from the board's
  * filter, the reference data seeded from this device, and the optimistic moves.
  */
 
