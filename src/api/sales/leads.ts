@@ -59,11 +59,6 @@ export function leadPagesQuery(input: LeadPagesInput) {
   });
 }
 
-/** One page of getLeads for the caller's input; the caller reshapes in `select`. */
-export function leadsQuery(input: OpInput<'getLeads'>) {
-  return opQuery('getLeads', input);
-}
-
 /** One lead (deleted ones too), null when there is none: the board's drawer and the details page. */
 export function leadQuery(leadId: number) {
   return opQuery(
