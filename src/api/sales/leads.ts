@@ -1,4 +1,4 @@
-import { type InfiniteData, keepPreviousData, replaceEqualDeep } from '@tanstack/react-query';
+import { type InfiniteData, replaceEqualDeep } from '@tanstack/react-query';
 import type { OpInput } from '../../../contract/operations.ts';
 import { type Lead, type LeadFilter, referenceKinds } from '../../../contract/sales.ts';
 import { call } from '../client.ts';
@@ -79,25 +79,20 @@ export const LEAD_SEARCH_LIMIT = 20;
 
 /** Leads to pick for a new task: a contains-match on name, mail and phone; the most recently active first. */
 export function leadSearchQuery(search: string) {
-  const input = { filter: { search: search.trim() }, offset: 0, limit: LEAD_SEARCH_LIMIT };
-  return opQuery('getLeads', input, { select: (page) => page.items, placeholderData: keepPreviousData });
+  return opQuery('getLeads', { filter: { search: search.trim() }, offset: 0, limit: LEAD_SEARCH_LIMIT });
 }
 
 /** At most this many linked leads are shown (one page of getLeads). */
 export const LINKED_LEADS_LIMIT = 1000;
 
-/** The leads linked or converted to a patient, deleted ones included (getLeads filter patid). */
+/** The leads linked or converted to a patient, deleted ones included (getLeads filter patid); one page. */
 export function linkedLeadsQuery(patid: number) {
-  return opQuery(
-    'getLeads',
-    {
-      filter: { patid, includeDeleted: true },
-      limit: LINKED_LEADS_LIMIT,
-      orderBy: 'created',
-      orderDir: 'desc',
-    },
-    { select: ({ items, pagination }) => ({ leads: items, complete: !pagination.hasMore }) },
-  );
+  return opQuery('getLeads', {
+    filter: { patid, includeDeleted: true },
+    limit: LINKED_LEADS_LIMIT,
+    orderBy: 'created',
+    orderDir: 'desc',
+  });
 }
 
 /**

@@ -2,14 +2,17 @@ import { Anchor, Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LINKED_LEADS_LIMIT, linkedLeadsQuery } from '../../../api/sales.ts';
+import { type LeadPage, LINKED_LEADS_LIMIT, linkedLeadsQuery } from '../../../api/sales.ts';
 import { formatDate } from '../../../components/format.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 
 /** Leads linked or converted to the patient (getLeads filter patid). */
 export function LeadsPanel({ patid }: { patid: number }) {
   const { t } = useTranslation('patients');
-  const query = useQuery(linkedLeadsQuery(patid));
+  const query = useQuery({
+    ...linkedLeadsQuery(patid),
+    select: ({ items, pagination }: LeadPage) => ({ leads: items, complete: !pagination.hasMore }),
+  });
 
   if (query.isPending) return <Skeleton height={100} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

@@ -1,10 +1,10 @@
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../../contract/sales.ts';
-import { leadSearchQuery } from '../../../api/sales.ts';
+import { type LeadPage, leadSearchQuery } from '../../../api/sales.ts';
 
 export interface PickedLead {
   value: string;
@@ -34,7 +34,12 @@ export function LeadPicker({ value, onChange, onBlur, error, enabled }: LeadPick
   const [typed, setTyped] = useState('');
   const [picked, setPicked] = useState<PickedLead | null>(null);
   const [term] = useDebouncedValue(typed, 300);
-  const search = useQuery({ ...leadSearchQuery(term), enabled });
+  const search = useQuery({
+    ...leadSearchQuery(term),
+    select: (page: LeadPage) => page.items,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
   const found = (search.data ?? []).filter((l) => !l.deleted).map(leadOption);
   // The chosen lead stays an option whatever the last search found.
   const data = picked && !found.some((o) => o.value === picked.value) ? [picked, ...found] : found;
