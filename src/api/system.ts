@@ -9,8 +9,6 @@ import { opMutation, opQuery } from './queries.ts';
  */
 
 export {
-  fetchMe,
-  fetchUsers,
   isMissingOperation,
   type Me,
   meQuery,
