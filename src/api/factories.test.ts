@@ -6,8 +6,9 @@ import { operations } from '../../contract/operations.ts';
 /**
  * "Where is operation X?" has one answer: `src/api/<area>.ts` (or a module under `src/api/<area>/` that it
  * re-exports). These checks read the contract table, the source of `src/` and the exports of every `src/api/*.ts`
- * module, and fail when an operation's factory is written in two modules, in a module of another area, or names an
- * operation the contract does not know, and when code outside `src/api/` calls the service itself.
+ * module, and fail when an operation's factory (of one shape: a composed result is its own) is written in two
+ * modules, in a module of another area, or names an operation the contract does not know, and when code outside
+ * `src/api/` calls the service itself.
  */
 
 const root = join(import.meta.dirname, '..', '..');
@@ -30,10 +31,16 @@ function code(source: string): string {
 
 const isOperation = (name: string): name is keyof typeof operations => Object.hasOwn(operations, name);
 
-/** `opQuery('getLeads'`, `opMutation<'updateLead', Vars>('updateLead'` …: the operations a module builds factories of. */
-const factoryOf = /\bop(?:Query|Mutation|InfiniteQuery|ComposedQuery)\s*(?:<[^()]*?>)?\(\s*'(\w+)'/g;
+/**
+ * `opQuery('getLeads'`, `opMutation<'updateLead', Vars>('updateLead'` …: the operations a module builds factories of.
+ * A composed result (`opComposedQuery(op, input, 'name', …)`) is a shape of its own, under its own key (decision
+ * 0010), so its name is read too.
+ */
+const factoryOf = /\bop(Query|Mutation|InfiniteQuery|ComposedQuery)\s*(?:<[^()]*?>)?\(\s*'(\w+)'/g;
+/** The composition's name: the first string argument after the input (`, 'reasonCounts',`). */
+const compositionAt = /^[\s\S]*?,\s*'(\w+)'\s*,/;
 /** `call('getLeads'`: the operations a module sends itself (combined calls). */
-const callOf = /(?<![.\w$])call\(\s*'(\w+)'/g;
+const callOf = /(?<![.\w$])call\(\s*()'(\w+)'/g;
 
 /** The area a module of `src/api/` belongs to: `src/api/sales.ts` and `src/api/sales/leads.ts` are sales. */
 function areaOfModule(path: string): string | undefined {
@@ -42,6 +49,7 @@ function areaOfModule(path: string): string | undefined {
 
 function placementProblems(files: ReadonlyMap<string, string>): string[] {
   const problems: string[] = [];
+  /** `getLeads` (its plain answer, its pages, its mutation) or `getLeads reasonCounts` (a composition) -> modules. */
   const factoryModules = new Map<string, Set<string>>();
   for (const [path, source] of files) {
     const text = code(source);
@@ -50,7 +58,7 @@ function placementProblems(files: ReadonlyMap<string, string>): string[] {
       ['call', callOf],
     ] as const) {
       for (const m of text.matchAll(pattern)) {
-        const op = m[1];
+        const [, builder, op] = m;
         if (!isOperation(op)) {
           problems.push(`${path}: ${kind} of '${op}', which the contract does not know`);
           continue;
@@ -60,9 +68,14 @@ function placementProblems(files: ReadonlyMap<string, string>): string[] {
           problems.push(`${path}: ${kind} of '${op}' belongs in src/api/${area}.ts`);
         }
         if (kind === 'factory') {
-          const modules = factoryModules.get(op) ?? new Set<string>();
+          const composition =
+            builder === 'ComposedQuery'
+              ? compositionAt.exec(text.slice((m.index ?? 0) + m[0].length))?.[1]
+              : '';
+          const shape = composition ? `${op} ${composition}` : op;
+          const modules = factoryModules.get(shape) ?? new Set<string>();
           modules.add(path);
-          factoryModules.set(op, modules);
+          factoryModules.set(shape, modules);
         }
       }
     }
@@ -100,11 +113,19 @@ describe('one place per operation', () => {
       ['src/api/sales/leads.ts', "export const a = () => opQuery('getLeads', {});"],
       ['src/api/sales/history.ts', "export const b = () => opInfiniteQuery<'getLeads'>('getLeads', {}, {});"],
       ['src/api/agenda.ts', "export const c = () => opMutation('createLead'); call('getLeadz', {});"],
+      // A composition is a shape of its own: in another module it is fine, once.
+      [
+        'src/api/sales/stats.ts',
+        "opComposedQuery(\n  'getLeads',\n  { of: [1, 2], f },\n  'counts',\n  fetch,\n)",
+      ],
+      ['src/api/sales/tasks.ts', "opComposedQuery('getTasks', { a: 1, b: 2 }, 'all', f)"],
+      ['src/api/sales/lead-data.ts', "opComposedQuery('getTasks', {}, 'all', g)"],
       // Prose is not code.
       ['src/api/booking.ts', "/** opQuery('getLeads') */\n// call('nothing')\nexport const d = 1;"],
     ]);
     expect(placementProblems(files)).toEqual([
       "'getLeads' has factories in src/api/sales/history.ts and src/api/sales/leads.ts",
+      "'getTasks all' has factories in src/api/sales/lead-data.ts and src/api/sales/tasks.ts",
       "src/api/agenda.ts: call of 'getLeadz', which the contract does not know",
       "src/api/agenda.ts: factory of 'createLead' belongs in src/api/sales.ts",
     ]);

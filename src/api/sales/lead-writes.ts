@@ -1,11 +1,11 @@
 import type { Lead } from '../../../contract/sales.ts';
-import { call } from '../client.ts';
 import { type MutationHandlers, opMutation } from '../queries.ts';
 
 /**
- * The sales area's writes of the board and its dialogs (folder, disqualification, conversion, deletion, restore,
- * assignment). Each names what it makes stale; the board adds its optimistic moves through `MutationHandlers`.
- * What only the details page and the new-lead form write is in lead-data.ts, out of the board's first load.
+ * The sales area's writes that the board sends itself (a card's folder, a bulk folder, a restore): its first load
+ * imports this module. Each names what it makes stale; the board adds its optimistic moves through
+ * `MutationHandlers`. What the lead dialogs write is in lead-actions.ts, what the details page and the new-lead form
+ * write in lead-data.ts: both load later.
  */
 
 /** Everything a move changes (the board, the lead, its timeline, the statistics). */
@@ -27,53 +27,12 @@ export function setLeadFolderMutation<TContext>(optimistic: MutationHandlers<Mov
   });
 }
 
-export interface Disqualification {
-  leadId: number;
-  reasonCode: string;
-  /** The text that the reason "Other" asks for, written as a note right after (one action for the user). */
-  note?: string;
-}
-
-/** disqualifyLead, then its note when there is one. */
-export function disqualifyLeadMutation() {
-  return opMutation('disqualifyLead', {
-    run: async ({ leadId, reasonCode, note }: Disqualification) => {
-      await call('disqualifyLead', { leadId, reasonCode });
-      if (note) await call('addLeadNote', { leadId, text: note });
-      return null;
-    },
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks'],
-    silent: true,
-  });
-}
-
-export function convertLeadMutation() {
-  return opMutation('convertLead', {
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'searchPatients'],
-    silent: true,
-  });
-}
-
-export function deleteLeadMutation() {
-  return opMutation('deleteLead', {
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks', 'getAdmissions'],
-    silent: true,
-  });
-}
-
 /** `silent`: the caller shows the refusal itself (the details page does; the board leaves it to the app). */
 export function restoreLeadMutation({ silent = false }: { silent?: boolean } = {}) {
   return opMutation('restoreLead', {
     input: (leadId: number) => ({ leadId }),
     invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks', 'getAdmissions'],
     silent,
-  });
-}
-
-export function bulkAssignMutation() {
-  return opMutation('bulkAssign', {
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks'],
-    silent: true,
   });
 }
 

@@ -1,12 +1,12 @@
 import { type InfiniteData, replaceEqualDeep } from '@tanstack/react-query';
 import type { OpInput } from '../../../contract/operations.ts';
-import { type Lead, type LeadFilter, referenceKinds } from '../../../contract/sales.ts';
-import { call } from '../client.ts';
-import { type OpData, opComposedQuery, opInfiniteQuery, opQuery } from '../queries.ts';
+import { type Lead, referenceKinds } from '../../../contract/sales.ts';
+import { type OpData, opInfiniteQuery, opQuery } from '../queries.ts';
 
 /**
- * The sales area's reads of leads (getLeads in its shapes, getReferenceData, getLeadStats). The board, the lead
- * details, the task inbox, the patient page and the statistics read these; each adds only its `select`.
+ * The sales area's reads of leads (getLeads: pages, one page, one lead; getReferenceData). The board, the lead
+ * details, the task inbox and the patient page read these; each adds only its input and `select`. The board's first
+ * load imports this module: what only other pages read (the statistics' reason counts) is in stats.ts.
  */
 
 /** One page of getLeads: what `call` answers for the list envelope. */
@@ -68,31 +68,9 @@ export function leadQuery(leadId: number) {
   );
 }
 
-export const DELETED_PAGE_SIZE = 25;
-
-/** The bin: deleted leads, most recently active first. */
-export function deletedLeadsQuery(offset: number) {
-  return opQuery('getLeads', { filter: { onlyDeleted: true }, offset, limit: DELETED_PAGE_SIZE });
-}
-
-export const LEAD_SEARCH_LIMIT = 20;
-
-/** Leads to pick for a new task: a contains-match on name, mail and phone; the most recently active first. */
-export function leadSearchQuery(search: string) {
-  return opQuery('getLeads', { filter: { search: search.trim() }, offset: 0, limit: LEAD_SEARCH_LIMIT });
-}
-
-/** At most this many linked leads are shown (one page of getLeads). */
-export const LINKED_LEADS_LIMIT = 1000;
-
-/** The leads linked or converted to a patient, deleted ones included (getLeads filter patid); one page. */
-export function linkedLeadsQuery(patid: number) {
-  return opQuery('getLeads', {
-    filter: { patid, includeDeleted: true },
-    limit: LINKED_LEADS_LIMIT,
-    orderBy: 'created',
-    orderDir: 'desc',
-  });
+/** One page of getLeads for the caller's input (the bin, a lead search, a patient's leads); it adds its `select`. */
+export function leadsQuery(input: OpInput<'getLeads'>) {
+  return opQuery('getLeads', input);
 }
 
 /**
@@ -101,67 +79,4 @@ export function linkedLeadsQuery(patid: number) {
  */
 export function referenceDataQuery() {
   return opQuery('getReferenceData', { kinds: [...referenceKinds] });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The statistics' disqualification reasons: every page of getLeads of the disqualified folders.
-
-/** Leads per request while counting disqualification reasons (the most getLeads gives). */
-export const REASON_PAGE_SIZE = 1000;
-
-export interface ReasonCounts {
-  /** Folder id -> reason code ('' = none given) -> number of leads. */
-  byFolder: Record<number, Record<string, number>>;
-  /** Leads read, over all pages and folders. */
-  leads: number;
-  /** Requests made. */
-  pages: number;
-}
-
-export type ReasonLeadFilter = Omit<LeadFilter, 'folderId' | 'includeDeleted'>;
-
-/**
- * Every not-deleted lead of the disqualified folders (5 and 15, or those of them the filter leaves), page after page
- * until the service says there is no more: counting only the first page would leave out all leads after the 100th.
- */
-export async function fetchReasonCounts(
-  folderIds: readonly number[],
-  filter: ReasonLeadFilter,
-  signal?: AbortSignal,
-  /** Leads per request; tests page through a few leads with a small one. */
-  pageSize = REASON_PAGE_SIZE,
-): Promise<ReasonCounts> {
-  const out: ReasonCounts = { byFolder: {}, leads: 0, pages: 0 };
-  for (const folderId of folderIds) {
-    const counts: Record<string, number> = {};
-    out.byFolder[folderId] = counts;
-    let offset = 0;
-    for (;;) {
-      const page: LeadPage = await call(
-        'getLeads',
-        {
-          filter: { ...filter, folderId, includeDeleted: false },
-          offset,
-          limit: pageSize,
-          orderBy: 'created',
-          orderDir: 'asc',
-        },
-        { signal },
-      );
-      out.pages++;
-      for (const lead of page.items)
-        counts[lead.reasonDisqualified] = (counts[lead.reasonDisqualified] ?? 0) + 1;
-      out.leads += page.items.length;
-      offset += page.items.length;
-      if (!page.pagination.hasMore || page.items.length === 0) break;
-    }
-  }
-  return out;
-}
-
-/** The reasons of every lead in the given disqualified folders: all pages, one cache entry. */
-export function reasonCountsQuery(folderIds: readonly number[], filter: ReasonLeadFilter) {
-  return opComposedQuery('getLeads', { reasonsOf: [...folderIds], filter }, 'reasonCounts', (input, signal) =>
-    fetchReasonCounts(input.reasonsOf, input.filter, signal),
-  );
 }

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, sessionRequest } from '../../api/client.ts';
 import { getSession, useSession } from '../../api/session.ts';
-import { meQuery } from '../../api/system.ts';
+import { meQuery } from '../../api/system/people.ts';
 import { practiceTitle } from '../layout/practice-name.ts';
 import { signOut } from '../sign-out.ts';
 import { describeError } from '../states.tsx';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { meQuery } from '../../api/system.ts';
+import { meQuery } from '../../api/system/people.ts';
 import { lazyPart } from '../../components/lazy-part.tsx';
 import { Page } from '../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';

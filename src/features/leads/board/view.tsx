@@ -16,7 +16,7 @@ import type { BulkResult, Folder, Lead, ReferenceData } from '../../../../contra
 import { opScope } from '../../../api/queries.ts';
 import { restoreLeadMutation } from '../../../api/sales/lead-writes.ts';
 import type { LeadPage } from '../../../api/sales/leads.ts';
-import { userName as nameOfUser, usersQuery } from '../../../api/system.ts';
+import { userName as nameOfUser, usersQuery } from '../../../api/system/people.ts';
 import { folderName } from '../../../components/codes.ts';
 import { markFirstContent } from '../../../components/deferred.tsx';
 import { type BoardFilter, columnInput, columnKey, refreshAfterMoves } from '../shared/queries.ts';

@@ -6,7 +6,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Lead } from '../../../../contract/sales.ts';
-import { DELETED_PAGE_SIZE, deletedLeadsQuery, restoreLeadMutation } from '../../../api/sales.ts';
+import { leadsQuery, restoreLeadMutation } from '../../../api/sales.ts';
+
+const DELETED_PAGE_SIZE = 25;
+
 import { useUserName } from '../../../api/system.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { Page } from '../../../components/page.tsx';
@@ -18,7 +21,11 @@ import { leadDisplayName } from './queries.ts';
 export function DeletedLeadsPage() {
   const { t } = useTranslation('leads');
   const [offset, setOffset] = useState(0);
-  const query = useQuery({ ...deletedLeadsQuery(offset), placeholderData: keepPreviousData });
+  const query = useQuery({
+    // The bin: deleted leads, most recently active first.
+    ...leadsQuery({ filter: { onlyDeleted: true }, offset, limit: DELETED_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
   const items = query.data?.items ?? [];
   const total = query.data?.pagination.total ?? 0;
   const pageNo = Math.floor(offset / DELETED_PAGE_SIZE) + 1;

@@ -4,7 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../../contract/sales.ts';
-import { type LeadPage, leadSearchQuery } from '../../../api/sales.ts';
+import { type LeadPage, leadsQuery } from '../../../api/sales.ts';
+
+const LEAD_SEARCH_LIMIT = 20;
 
 export interface PickedLead {
   value: string;
@@ -35,7 +37,8 @@ export function LeadPicker({ value, onChange, onBlur, error, enabled }: LeadPick
   const [picked, setPicked] = useState<PickedLead | null>(null);
   const [term] = useDebouncedValue(typed, 300);
   const search = useQuery({
-    ...leadSearchQuery(term),
+    // A contains-match on name, mail and phone; the most recently active first.
+    ...leadsQuery({ filter: { search: term.trim() }, offset: 0, limit: LEAD_SEARCH_LIMIT }),
     select: (page: LeadPage) => page.items,
     placeholderData: keepPreviousData,
     enabled,
