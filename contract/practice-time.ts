@@ -56,3 +56,10 @@ export function zurichInstant(
   utc = wall - offsetAt(utc);
   return new Date(utc);
 }
+
+/** `2026-11-21` plus n calendar days (n may be negative); plain date arithmetic, no zone involved. */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d + n));
+  return Number.isNaN(at.getTime()) ? 'Invalid Date' : at.toISOString().slice(0, 10);
+}

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { dayAppointmentsQuery, LIVE_REFRESH_MS, modifyInput, toRecord } from './agenda.ts';
+import type { CalendarAppointment, PatientAppointment } from '../../contract/agenda.ts';
+import {
+  createAppointmentMutation,
+  dayAppointmentsQuery,
+  deleteAppointmentMutation,
+  LIVE_REFRESH_MS,
+  modifyInput,
+  saveAppointmentMutation,
+  toRecord,
+  visible,
+} from './agenda.ts';
+import { opScope } from './queries.ts';
 
 describe('the day list of the practice', () => {
   it('is one getAppointments in patient mode for the day, read again every 30 s and on focus', () => {
@@ -37,5 +48,56 @@ describe('the day list of the practice', () => {
       deleted: 0,
     });
     expect(modifyInput(12, record)).not.toHaveProperty('ifVersion');
+  });
+});
+
+const base = {
+  date: '2026-11-23 09:00:00',
+  end: '2026-11-23 09:30:00',
+  duration: 30,
+  displayedduration: '',
+  patid: 0,
+  appointment: 'Kontrolle',
+  comment: '',
+  color: '',
+  calendar: 'Dr. Brunner',
+};
+const inCalendar = (id: number, state: string): CalendarAppointment => ({
+  ...base,
+  id,
+  state,
+  dateTs: 1_795_420_800,
+  endTs: 1_795_422_600,
+});
+
+describe('visible (the agenda keeps what calendar mode lists)', () => {
+  it('leaves out a provisional appointment, should a service list one', () => {
+    const shown = visible([inCalendar(1, 'P'), inCalendar(2, 'PR'), inCalendar(3, ''), inCalendar(4, '-1')]);
+    expect(shown.map((a) => a.id)).toEqual([1, 3, 4]);
+  });
+
+  it('leaves out an item of patient mode (no dateTs to place it by)', () => {
+    const patientMode: PatientAppointment = {
+      ...base,
+      id: 5,
+      state: 'P',
+      date_unix: 1_795_420_800,
+      end_unix: 1_795_422_600,
+      calendarid: 1,
+    };
+    expect(visible([patientMode, inCalendar(6, 'W')]).map((a) => a.id)).toEqual([6]);
+  });
+});
+
+describe('appointment writes', () => {
+  it('make the free slots stale, so booking shows a cancelled or moved time at once', () => {
+    for (const options of [
+      saveAppointmentMutation(),
+      deleteAppointmentMutation(),
+      createAppointmentMutation(),
+    ]) {
+      expect(options.meta?.invalidates).toContainEqual(opScope('getSlots'));
+      expect(options.meta?.invalidates).toContainEqual(opScope('getAppointments'));
+    }
   });
 });

@@ -1,11 +1,15 @@
-import type { Appointment } from '../../contract/agenda.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Appointment, CalendarAppointment } from '../../contract/agenda.ts';
 import type { OpInput } from '../../contract/operations.ts';
-import { ApiError, call } from './client.ts';
-import { type Invalidation, opQuery, opScope } from './queries.ts';
+import { addDays } from '../../contract/practice-time.ts';
+import { ApiError, call, isApiError } from './client.ts';
+import { type Invalidation, type OpData, opMutation, opQuery, opScope, scopeOf } from './queries.ts';
 
 /**
- * What more than one area needs of the contract's agenda operations (the agenda and Today): the calendars, the
- * lists' refresh, the complete record that modifyAppointment overwrites, and what an appointment write makes stale.
+ * The contract's agenda area (contract/agenda.ts, server/agenda/): every query and mutation factory of it, once
+ * (the agenda, Today, booking and the patient page read them): the calendars, the lists and their refresh, the
+ * complete record that modifyAppointment overwrites, the combined writes (a state set from a list, a move with its
+ * undo, a create that may have arrived), and what an appointment write makes stale.
  * Every time is practice wall-clock time (Europe/Zurich), as the API writes it: `YYYY-MM-DD HH:MM:SS`.
  */
 
@@ -33,6 +37,44 @@ export const liveOptions = { refetchInterval: LIVE_REFRESH_MS, refetchOnWindowFo
  */
 export function dayAppointmentsQuery(day: string) {
   return opQuery('getAppointments', { from: day, until: day }, liveOptions);
+}
+
+/** Every calendar's appointments within the days (patient mode without a patient); the caller reshapes. */
+export function practiceAppointmentsQuery(window: { from: string; until: string }) {
+  return opQuery('getAppointments', window);
+}
+
+/** Only what calendar mode lists, never a provisional one (the service filters them; this keeps it so). */
+export function visible(items: OpData<'getAppointments'>): CalendarAppointment[] {
+  return items.filter((a): a is CalendarAppointment => 'dateTs' in a && a.state !== 'PR');
+}
+
+export interface RangeInput {
+  calendarid: number;
+  /** First and last day shown, `YYYY-MM-DD` (the service reads a day as from its start / through its end). */
+  from: string;
+  until: string;
+}
+
+/** Calendar mode: the appointments that start within the visible days. */
+export function appointmentsQuery(input: RangeInput) {
+  return opQuery('getAppointments', input, { select: visible });
+}
+
+export type AppointmentPeriod = 'future' | 'past' | 'all';
+
+/** A patient's appointments (the patient page). */
+export function patientAppointmentsQuery(
+  patid: number,
+  filter: { period: AppointmentPeriod; appointment?: string; comment?: string },
+) {
+  const input = {
+    patid,
+    period: filter.period,
+    ...(filter.appointment?.trim() ? { appointment: filter.appointment.trim() } : {}),
+    ...(filter.comment?.trim() ? { comment: filter.comment.trim() } : {}),
+  };
+  return opQuery('getAppointments', input);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -162,4 +204,178 @@ export async function writeAppointmentState({ appt, state }: StateWrite): Promis
       if (attempt > 0 || !changedMeanwhile(e)) throw e;
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writes of the agenda's dialog: the complete record (modifyAppointment overwrites every field).
+
+export interface AppointmentWrite {
+  id: number;
+  record: AppointmentRecord;
+  /** The version the record was based on, when the service gives versions: sent as ifVersion. */
+  version?: number;
+}
+
+export function saveAppointmentMutation() {
+  return opMutation('modifyAppointment', {
+    input: ({ id, record, version }: AppointmentWrite) => modifyInput(id, record, 0, version),
+    invalidates: appointmentWrites,
+    silent: true,
+  });
+}
+
+/** Deleting is a write of the complete record with deleted = 1. */
+export function deleteAppointmentMutation() {
+  return opMutation('modifyAppointment', {
+    input: ({ id, record, version }: AppointmentWrite) => modifyInput(id, record, 1, version),
+    invalidates: appointmentWrites,
+    silent: true,
+  });
+}
+
+/** The agenda's dialog and booking: the lists and the free times. */
+export function createAppointmentMutation() {
+  return opMutation('createAppointment', { invalidates: appointmentWrites, silent: true });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A move by drag, with its undo: read what the service has now, write over it only when nobody changed it since it
+// was loaded, on top of its version.
+
+/** An appointment of calendar mode, with the calendar it is in. */
+export interface CalendarItem {
+  appt: CalendarAppointment;
+  calendarid: number;
+}
+
+/**
+ * The appointment as the service has it now: first at its own start time in its calendar, then within two months
+ * either side (it may have been moved). null when it is not there: deleted, or moved to another calendar.
+ */
+export async function fetchCurrent(
+  appt: Pick<CalendarAppointment, 'id' | 'date' | 'dateTs'>,
+  calendarid: number,
+  signal?: AbortSignal,
+): Promise<CalendarAppointment | null> {
+  const exact = visible(
+    await call('getAppointments', { calendarid, from: appt.dateTs, until: appt.dateTs }, { signal }),
+  );
+  const hit = exact.find((a) => a.id === appt.id);
+  if (hit) return hit;
+  const day = appt.date.slice(0, 10);
+  const around = visible(
+    await call(
+      'getAppointments',
+      { calendarid, from: addDays(day, -62), until: addDays(day, 62) },
+      { signal },
+    ),
+  );
+  return around.find((a) => a.id === appt.id) ?? null;
+}
+
+/** Somebody changed (or deleted) the appointment since it was loaded; `current` is what the service has now. */
+export class AppointmentChanged extends Error {
+  readonly current: CalendarItem | null;
+  constructor(current: CalendarItem | null) {
+    super('The appointment changed since it was loaded.');
+    this.name = 'AppointmentChanged';
+    this.current = current;
+  }
+}
+
+export interface RecordMove {
+  item: CalendarItem;
+  /** The record to write, from the record it replaces. */
+  change: (previous: AppointmentRecord) => AppointmentRecord;
+  /** Whether the service's copy differs from the loaded one (then nothing is written). */
+  differs: (loaded: AppointmentRecord, current: AppointmentRecord) => boolean;
+  /** Write on top of this one instead of checking (the user chose "move anyway"). */
+  base?: CalendarItem;
+}
+
+/**
+ * Checks that nobody changed the appointment since it was loaded, then writes the changed complete record on top
+ * of the version just read (a change after the read is refused with 409, not overwritten). Throws
+ * AppointmentChanged in both cases. Returns the complete record as it was: what an undo writes back.
+ */
+export async function moveAppointment({ item, change, differs, base }: RecordMove) {
+  let from = base;
+  if (!from) {
+    const current = await fetchCurrent(item.appt, item.calendarid);
+    const found = current ? { appt: current, calendarid: item.calendarid } : null;
+    const loaded = toRecord(item.appt, item.calendarid);
+    if (!found || differs(loaded, toRecord(found.appt, found.calendarid)))
+      throw new AppointmentChanged(found);
+    from = found;
+  }
+  const previous = toRecord(from.appt, from.calendarid);
+  try {
+    await call('modifyAppointment', modifyInput(item.appt.id, change(previous), 0, from.appt.version));
+  } catch (e) {
+    if (!changedMeanwhile(e)) throw e;
+    const now = await fetchCurrent(item.appt, item.calendarid);
+    throw new AppointmentChanged(now ? { appt: now, calendarid: item.calendarid } : null);
+  }
+  return { appointmentid: item.appt.id, previous };
+}
+
+/** The undo of a move: the complete record as it was, written back (the caller reads the lists again). */
+export async function undoMove(appointmentid: number, previous: AppointmentRecord): Promise<void> {
+  await call('modifyAppointment', modifyInput(appointmentid, previous));
+}
+
+/** Reads again what every appointment write makes stale. */
+export function invalidateAppointmentWrites(client: QueryClient): Promise<unknown> {
+  return Promise.all(appointmentWrites.map((w) => client.invalidateQueries({ queryKey: scopeOf(w) })));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// createAppointment has no idempotency key (the contract gives one to createLead and intakeLead only,
+// docs/decisions/0002). When a create failed in a way that may have reached the service anyway, a second Save first
+// looks whether the appointment is there, so one Save twice never makes two appointments (docs/decisions/0029).
+
+/** What the dialog sends to createAppointment (the fields that tell one appointment from another). */
+export interface NewAppointment {
+  calendar: number;
+  date: string;
+  end: string;
+  patid: number;
+  appointment: string;
+}
+
+/**
+ * Whether the service may have written what a failed request asked for: a network failure (the answer may be
+ * what was lost), a timeout, or a 5xx. A refusal (4xx, contract) wrote nothing.
+ */
+export function mayHaveArrived(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && error.httpStatus >= 500;
+}
+
+/** The listed appointment that is the one asked for: same calendar day, times, patient and text. */
+export function findSame(
+  items: readonly CalendarAppointment[],
+  wanted: NewAppointment,
+): CalendarAppointment | undefined {
+  const text = wanted.appointment.trim();
+  return items.find(
+    (a) =>
+      a.date === wanted.date &&
+      a.end === wanted.end &&
+      a.patid === wanted.patid &&
+      a.appointment.trim() === text,
+  );
+}
+
+/**
+ * Asks the service (never the cache) whether the appointment is in its calendar already; when it is, the lists
+ * that show it are fetched again, as after a create.
+ */
+export async function alreadyCreated(client: QueryClient, wanted: NewAppointment): Promise<boolean> {
+  const day = wanted.date.slice(0, 10);
+  const items = await call('getAppointments', { calendarid: wanted.calendar, from: day, until: day });
+  if (!findSame(visible(items), wanted)) return false;
+  await invalidateAppointmentWrites(client);
+  return true;
 }

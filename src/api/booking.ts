@@ -1,7 +1,11 @@
 import type { OpInput } from '../../contract/operations.ts';
-import { opQuery } from './queries.ts';
+import { call } from './client.ts';
+import { type OpData, opQuery } from './queries.ts';
 
-/** Booking's queries (contract/booking.ts), read by the booking screen and by the agenda. */
+/**
+ * The contract's booking area (contract/booking.ts, server/booking/), read by the booking screen and by the agenda.
+ * Booking's write is the agenda's createAppointment (api/agenda.ts).
+ */
 
 /**
  * The practice's bookable services (booking/getServices): what the booking screen offers, and what the agenda's
@@ -16,4 +20,9 @@ export type SlotsInput = OpInput<'getSlots'> & { serviceid: number };
 /** Free times of a service; they go quickly: never older than a minute. */
 export function slotsQuery(input: SlotsInput) {
   return opQuery('getSlots', input, { staleTime: 60_000 });
+}
+
+/** Free times asked of the service again, never of the cache: is the chosen time still free before booking it? */
+export function fetchFreshSlots(input: SlotsInput): Promise<OpData<'getSlots'>> {
+  return call('getSlots', input);
 }

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
-import { type EnvelopeKind, type OperationDef, type Pagination, pagination } from '../../contract/common.ts';
+import type { EnvelopeKind, OperationDef, Pagination } from '../../contract/common.ts';
 import { type Operations, type OpInput, type OpName, operations } from '../../contract/operations.ts';
 import { reportReachable, reportUnreachable } from './connection.ts';
+import { isRecord, parseJson, readAnswer } from './envelope.ts';
+import { ApiError, isApiError } from './errors.ts';
 import { getSession, type Session } from './session.ts';
 
 /**
@@ -10,44 +12,8 @@ import { getSession, type Session } from './session.ts';
  * typed, or throws an ApiError.
  */
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'contract' | 'unauthorized';
-
-export interface ApiErrorInit {
-  op: string;
-  kind: ApiErrorKind;
-  /** HTTP status of the answer; 0 when there was none (network, timeout, invalid input, not signed in). */
-  httpStatus: number;
-  /** The server's message (`Unauthorized.`, `Lead not found.`), or one of ours naming what went wrong. */
-  msg: string;
-  /** The envelope's `status` when the server answered with one (false, or 400/500 for laborUpload). */
-  envelopeStatus?: unknown;
-  /** Seconds the server asks to wait (its Retry-After header, with HTTP 429). */
-  retryAfter?: number;
-}
-
-export class ApiError extends Error {
-  readonly op: string;
-  readonly kind: ApiErrorKind;
-  readonly httpStatus: number;
-  readonly msg: string;
-  readonly envelopeStatus?: unknown;
-  readonly retryAfter?: number;
-
-  constructor(init: ApiErrorInit) {
-    super(`${init.op}: ${init.msg}`);
-    this.name = 'ApiError';
-    this.op = init.op;
-    this.kind = init.kind;
-    this.httpStatus = init.httpStatus;
-    this.msg = init.msg;
-    if (init.envelopeStatus !== undefined) this.envelopeStatus = init.envelopeStatus;
-    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
-  }
-}
-
-export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
-}
+export { checkEnvelope, conformRows } from './envelope.ts';
+export { ApiError, type ApiErrorInit, type ApiErrorKind, isApiError } from './errors.ts';
 
 type Output<D extends OperationDef> = z.output<D['result']>;
 
@@ -242,109 +208,6 @@ function requestHeaders(): Record<string, string> {
   return { 'content-type': 'application/json', accept: 'application/json' };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Checks a value against a schema; objects are not strict, so unknown extra fields pass (and are dropped). */
-function conform<S extends z.ZodType>(op: string, schema: S, value: unknown, where: string): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const path = [where, ...issue.path.map(String)].join('.');
-  throw new ApiError({
-    op,
-    kind: 'contract',
-    httpStatus: 200,
-    msg: `The answer of ${op} does not fit the contract at ${path}: ${issue.message}`,
-  });
-}
-
-function readAnswer(op: string, def: OperationDef, http: number, text: string, retryAfter?: number): unknown {
-  const ok = http >= 200 && http < 300;
-  const body = parseJson(text);
-  const envelope = isRecord(body) ? body : undefined;
-  const msg = typeof envelope?.msg === 'string' ? envelope.msg : undefined;
-
-  if (http === 401) {
-    throw new ApiError({
-      op,
-      kind: 'unauthorized',
-      httpStatus: 401,
-      msg: msg ?? 'Unauthorized.',
-      envelopeStatus: envelope?.status,
-    });
-  }
-  // openapi: the document itself, no envelope.
-  if (def.envelope === 'raw' && ok) return conform(op, def.result, text, 'document');
-
-  if (!envelope) {
-    if (ok) {
-      throw new ApiError({
-        op,
-        kind: 'contract',
-        httpStatus: http,
-        msg: `The answer of ${op} is not a JSON envelope.`,
-      });
-    }
-    throw new ApiError({
-      op,
-      kind: 'http',
-      httpStatus: http,
-      msg: `The server answered HTTP ${http}.`,
-      retryAfter,
-    });
-  }
-
-  if (def.envelope === 'labor') {
-    // laborUpload: an integer status in the body, HTTP 200 in every case.
-    if (ok && envelope.status === 200) {
-      const reply = conform(op, def.result, envelope, 'body') as { msg?: unknown };
-      return { status: 200, msg: typeof reply.msg === 'string' ? reply.msg : (msg ?? '') };
-    }
-    throw new ApiError({
-      op,
-      kind: 'http',
-      httpStatus: http,
-      msg: msg ?? `The server answered status ${String(envelope.status)}.`,
-      envelopeStatus: envelope.status,
-    });
-  }
-
-  const succeeded = def.envelope === 'providers' ? envelope.status === 'ok' : envelope.status === true;
-  if (!ok || !succeeded) {
-    throw new ApiError({
-      op,
-      kind: 'http',
-      httpStatus: http,
-      msg: msg ?? `The server answered HTTP ${http}.`,
-      envelopeStatus: envelope.status,
-      retryAfter,
-    });
-  }
-
-  switch (def.envelope) {
-    case 'list':
-      return {
-        items: conform(op, def.result, envelope.result, 'result'),
-        pagination: conform(op, pagination, envelope.pagination, 'pagination'),
-      };
-    case 'searchPatients':
-      // results is null when nothing matches.
-      return { items: conform(op, def.result, envelope.results ?? [], 'results'), msg: msg ?? '' };
-    default:
-      return conform(op, def.result, envelope.result, 'result');
-  }
-}
-
 /**
  * `call` for an answer too big to hold as one text (the whole accounting stock): the successful answer's body as
  * a stream of text, for `streamRows` (stream.ts) to read row by row. The input is checked as by `call`; an answer
@@ -410,32 +273,6 @@ export async function openCallStream<N extends OpName>(
       flush: done,
     }),
   );
-}
-
-/** The envelope check of `call`, for a body that was read in pieces (stream.ts): throws as `call` would. */
-export function checkEnvelope(op: string, def: OperationDef, text: string): void {
-  readAnswer(op, def, 200, text);
-}
-
-/** The contract check of `call` for a part of a list result; `offset` is the first row's position in the list. */
-export function conformRows<S extends z.ZodType>(
-  op: string,
-  schema: S,
-  rows: unknown[],
-  offset: number,
-): z.output<S> {
-  const parsed = schema.safeParse(rows);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const [index, ...rest] = issue.path;
-  const at = typeof index === 'number' ? index + offset : index;
-  const path = ['result', at, ...rest].map(String).join('.');
-  throw new ApiError({
-    op,
-    kind: 'contract',
-    httpStatus: 200,
-    msg: `The answer of ${op} does not fit the contract at ${path}: ${issue.message}`,
-  });
 }
 
 /** The message of the app's server for a session that is locked: the app shows the lock screen, not sign-in. */

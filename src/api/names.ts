@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Provider } from '../../contract/system.ts';
-import { customerQuery, opQuery } from './queries.ts';
+import { allProvidersQuery, customerQuery } from './system.ts';
 
 /**
  * Names for the numbers of an export (patients, practitioners), looked up through the query cache: the same keys as
@@ -64,11 +64,6 @@ export async function fetchPatientNames(
   const lanes = Math.max(1, Math.min(options.concurrency ?? CONCURRENCY, unique.length));
   await Promise.all(Array.from({ length: lanes }, worker));
   return { names, failed };
-}
-
-/** Every practitioner, inactive ones too (one call, cached like every other getProviders(getall=1)). */
-export function allProvidersQuery() {
-  return opQuery('getProviders', { getall: 1 });
 }
 
 /** userid → `Dr. Anna Berger`. */

@@ -172,10 +172,11 @@ export function opMutation<N extends OpName, TVars = OpInput<N>, TContext = unkn
   });
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Queries more than one area reads: one definition each.
-
-/** One patient (names on hover, headings, the booking summary). */
-export function customerQuery(patid: number) {
-  return opQuery('getCustomerById', { patid }, { enabled: patid > 0 });
-}
+/**
+ * What a feature adds to a mutation of `src/api`: its optimistic change of the cache and its roll-back (the
+ * factory keeps the operation, the input and what the write makes stale).
+ */
+export type MutationHandlers<TVars, TContext, TResult = unknown> = Pick<
+  UseMutationOptions<TResult, Error, TVars, TContext>,
+  'onMutate' | 'onError' | 'onSuccess' | 'onSettled'
+>;

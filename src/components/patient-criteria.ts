@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { normalizeDob, type Patient, type SearchPatientsInput } from '../../contract/system.ts';
-import { opQuery } from '../api/queries.ts';
+import { searchPatientsQuery } from '../api/system.ts';
 
 /**
  * The criteria of the patient search shared by the header (Ctrl+K), the patients page and pickers (recalls), and
@@ -198,7 +198,7 @@ export function patientSearchQuery(
   criteria: PatientCriteria,
   paging: { offset?: number; limit?: number } = {},
 ) {
-  return opQuery('searchPatients', toSearchInput(criteria, paging), { enabled: hasCriteria(criteria) });
+  return { ...searchPatientsQuery(toSearchInput(criteria, paging)), enabled: hasCriteria(criteria) };
 }
 
 /** `Müller-Schmid, Anna` */

@@ -2,7 +2,7 @@ import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customerQuery, opQuery } from '../api/queries.ts';
+import { allProvidersQuery, customerQuery } from '../api/system.ts';
 
 /** True once the element has been on screen (at once where the browser cannot tell). */
 export function useSeen<T extends Element>() {
@@ -48,7 +48,7 @@ export function PatientName({ patid }: { patid: number }) {
 /** A practitioner's name (`Dr. Anna Berger`), inactive ones too; the number only where nobody knows it. */
 export function ProviderName({ userid }: { userid: number }) {
   const { t } = useTranslation('common');
-  const query = useQuery(opQuery('getProviders', { getall: 1 }));
+  const query = useQuery(allProvidersQuery());
   const p = query.data?.find((x) => x.userid === userid);
   if (p) return <>{[p.title, p.givenname, p.familyname].filter(Boolean).join(' ')}</>;
   if (query.isPending)

@@ -5,12 +5,8 @@ import { practiceToday, toPracticeDateTime } from './format.ts';
  * The practice's clock (Europe/Zurich) for views, and day arithmetic on `YYYY-MM-DD`: one place for the whole app.
  */
 
-/** `2026-11-21` plus n calendar days (n may be negative); plain date arithmetic, no zone involved. */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const at = new Date(Date.UTC(y, m - 1, d + n));
-  return Number.isNaN(at.getTime()) ? 'Invalid Date' : at.toISOString().slice(0, 10);
-}
+/** Day arithmetic lives with the practice's clock in contract/ (api/agenda.ts needs it too). */
+export { addDays } from '../../contract/practice-time.ts';
 
 /**
  * Today in the practice, re-rendering when the day changes, so that "overdue" and "today" move on at midnight in

@@ -1,8 +1,8 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { meQuery } from '../../api/people.ts';
-import { opQuery } from '../../api/queries.ts';
+import { type TaskPage, tasksQuery } from '../../api/sales/tasks.ts';
+import { meQuery } from '../../api/system/people.ts';
 import { addDays, usePracticeToday } from '../practice-clock.ts';
 
 /** getTasks for the count of a user's overdue tasks: open, reminder up to yesterday; one row, the total counts. */
@@ -16,12 +16,13 @@ export function overdueTasksInput(userid: number, today: string) {
 
 /** A getTasks query like the inbox's: completing or adding a task invalidates getTasks, so the count too. */
 export function overdueCountQuery(userid: number, today: string) {
-  return opQuery('getTasks', overdueTasksInput(userid, today), {
-    select: (page) => page.pagination.total,
+  return {
+    ...tasksQuery(overdueTasksInput(userid, today)),
+    select: (page: TaskPage) => page.pagination.total,
     // Others complete and assign tasks too.
     refetchInterval: 60_000,
     staleTime: 30_000,
-  });
+  };
 }
 
 /** The number of the signed-in user's overdue tasks, beside "Tasks" in the navigation; nothing when none. */

@@ -1,21 +1,18 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Calendar, CalendarAppointment } from '../../../contract/agenda.ts';
-import { appointmentListsKey, appointmentWrites } from '../../api/agenda.ts';
-import { call } from '../../api/client.ts';
-import { type OpData, opMutation, opQuery } from '../../api/queries.ts';
-import { type AgendaItem, type AppointmentRecord, addDays, dayOf, modifyInput } from './model.ts';
+import type { Calendar } from '../../../contract/agenda.ts';
+import {
+  appointmentListsKey,
+  type CalendarItem,
+  practiceAppointmentsQuery,
+  type RangeInput,
+} from '../../api/agenda.ts';
+import type { OpData } from '../../api/queries.ts';
+import { addDays, dayOf } from './model.ts';
 
 /**
- * Queries and mutations of the agenda, from the query layer (`api/queries.ts`): every appointment list is a
- * getAppointments query, so a write invalidates all of them (the patient page's lists included).
+ * What the agenda adds to the agenda area's factories (`api/agenda.ts`): the calendars seen in appointments when the
+ * tenant lacks getCalendars, and the optimistic changes of the cached lists.
  */
-
-// Shared with Today (api/agenda.ts): the lists' key, the calendars, what a write makes stale, a refused version.
-export {
-  appointmentListsKey,
-  calendarsQuery,
-  changedMeanwhile,
-} from '../../api/agenda.ts';
 
 /** The patient-mode window in which the fallback looks for calendars: four weeks either side of today. */
 export function fallbackWindow(today: string) {
@@ -27,8 +24,9 @@ export function fallbackWindow(today: string) {
  * Names come from the appointments' `calendar`; colours are unknown ('').
  */
 export function calendarsFallbackQuery(today: string) {
-  return opQuery('getAppointments', fallbackWindow(today), {
-    select: (items): Calendar[] => {
+  return {
+    ...practiceAppointmentsQuery(fallbackWindow(today)),
+    select: (items: OpData<'getAppointments'>): Calendar[] => {
       const seen = new Map<number, Calendar>();
       for (const a of items) {
         if (!('calendarid' in a) || seen.has(a.calendarid)) continue;
@@ -37,81 +35,7 @@ export function calendarsFallbackQuery(today: string) {
       return [...seen.values()].sort((x, y) => x.calendarid - y.calendarid);
     },
     staleTime: 5 * 60_000,
-  });
-}
-
-/** Only what calendar mode lists, never a provisional one (the service filters them; this keeps it so). */
-export function visible(items: OpData<'getAppointments'>): CalendarAppointment[] {
-  return items.filter((a): a is CalendarAppointment => 'dateTs' in a && a.state !== 'PR');
-}
-
-export interface RangeInput {
-  calendarid: number;
-  /** First and last day shown, `YYYY-MM-DD` (the service reads a day as from its start / through its end). */
-  from: string;
-  until: string;
-}
-
-/** Calendar mode: the appointments that start within the visible days. */
-export function appointmentsQuery(input: RangeInput) {
-  return opQuery('getAppointments', input, { select: visible });
-}
-
-/** One patient, for names on hover and in the dialog. */
-export { customerQuery as patientQuery } from '../../api/queries.ts';
-
-/**
- * The appointment as the service has it now: first at its own start time in its calendar, then within two months
- * either side (it may have been moved). null when it is not there: deleted, or moved to another calendar.
- */
-export async function fetchCurrent(
-  appt: Pick<CalendarAppointment, 'id' | 'date' | 'dateTs'>,
-  calendarid: number,
-  signal?: AbortSignal,
-): Promise<CalendarAppointment | null> {
-  const exact = visible(
-    await call('getAppointments', { calendarid, from: appt.dateTs, until: appt.dateTs }, { signal }),
-  );
-  const hit = exact.find((a) => a.id === appt.id);
-  if (hit) return hit;
-  const day = dayOf(appt.date);
-  const around = visible(
-    await call(
-      'getAppointments',
-      { calendarid, from: addDays(day, -62), until: addDays(day, 62) },
-      { signal },
-    ),
-  );
-  return around.find((a) => a.id === appt.id) ?? null;
-}
-
-export interface AppointmentWrite {
-  id: number;
-  record: AppointmentRecord;
-  /** The version the record was based on, when the service gives versions: sent as ifVersion. */
-  version?: number;
-}
-
-/** Writes the complete record (modifyAppointment overwrites every field). */
-export function saveAppointmentMutation() {
-  return opMutation('modifyAppointment', {
-    input: ({ id, record, version }: AppointmentWrite) => modifyInput(id, record, 0, version),
-    invalidates: appointmentWrites,
-    silent: true,
-  });
-}
-
-/** Deleting is a write of the complete record with deleted = 1. */
-export function deleteAppointmentMutation() {
-  return opMutation('modifyAppointment', {
-    input: ({ id, record, version }: AppointmentWrite) => modifyInput(id, record, 1, version),
-    invalidates: appointmentWrites,
-    silent: true,
-  });
-}
-
-export function createAppointmentMutation() {
-  return opMutation('createAppointment', { invalidates: appointmentWrites, silent: true });
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -133,7 +57,7 @@ function isRangeInput(v: unknown): v is RangeInput {
  * Takes the appointment out of every calendar-mode list and, when `next` is given, puts it into the lists of its
  * calendar whose days hold its start. Provisional appointments are never put anywhere.
  */
-export function replaceInLists(client: QueryClient, id: number, next: AgendaItem | null): ListSnapshot {
+export function replaceInLists(client: QueryClient, id: number, next: CalendarItem | null): ListSnapshot {
   const snapshot: ListSnapshot = [];
   for (const query of client.getQueryCache().findAll({ queryKey: appointmentListsKey })) {
     const input = query.queryKey[2];

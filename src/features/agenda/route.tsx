@@ -17,7 +17,8 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../contract/agenda.ts';
-import { isMissingOperation, meQuery, usersQuery } from '../../api/people.ts';
+import { appointmentsQuery, calendarsQuery } from '../../api/agenda.ts';
+import { isMissingOperation, meQuery, usersQuery } from '../../api/system.ts';
 import { formatDate, formatDateTime, intlLocale } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { usePracticeNow } from '../../components/practice-clock.ts';
@@ -44,7 +45,7 @@ import {
 } from './model.ts';
 import { type MoveConflictState, useMoveAppointment } from './move-appointment.ts';
 import { confirmOverlap } from './overlap.ts';
-import { appointmentsQuery, calendarsFallbackQuery, calendarsQuery } from './queries.ts';
+import { calendarsFallbackQuery } from './queries.ts';
 import { readRememberedCalendars, rememberCalendars } from './remembered-calendars.ts';
 
 const TYPED_CALENDARS_KEY = 'praxis.agenda.calendars';

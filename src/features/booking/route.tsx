@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingService } from '../../../contract/booking.ts';
 import { patientDeletedMessage } from '../../../contract/system.ts';
-import { call, isApiError } from '../../api/client.ts';
-import { isMissingOperation } from '../../api/people.ts';
+import { calendarsQuery, createAppointmentMutation } from '../../api/agenda.ts';
+import { fetchFreshSlots, servicesQuery } from '../../api/booking.ts';
+import { isApiError } from '../../api/client.ts';
 import { opScope } from '../../api/queries.ts';
+import { customerQuery, isMissingOperation, providersQuery } from '../../api/system.ts';
 import { formatTime, fromUnixSeconds, practiceToday, toPracticeDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { describeError, ErrorState, LoadingState } from '../../components/states.tsx';
@@ -26,13 +28,6 @@ import {
   writeState,
 } from './model.ts';
 import { PatientStep } from './patient-step.tsx';
-import {
-  calendarsQuery,
-  createAppointmentMutation,
-  customerQuery,
-  providersQuery,
-  servicesQuery,
-} from './queries.ts';
 import { SlotPicker, useDayLabel } from './slot-step.tsx';
 import { BookedSummary, PatientText, SlotTaken } from './summary.tsx';
 
@@ -99,7 +94,7 @@ export function Component() {
   /** Still free? Asks getSlots again for that day and practitioner. */
   const stillFree = async (slot: SlotChoice, duration: number, serviceid: number) => {
     const day = toPracticeDate(fromUnixSeconds(slot.from));
-    const fresh = await call('getSlots', {
+    const fresh = await fetchFreshSlots({
       serviceid,
       provider: slot.provider,
       duration,

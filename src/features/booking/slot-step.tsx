@@ -8,11 +8,11 @@ import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '../../../contract/booking.ts';
 import type { Provider } from '../../../contract/system.ts';
+import { slotsQuery } from '../../api/booking.ts';
 import { formatDate, formatTime, fromUnixSeconds, intlLocale } from '../../components/format.ts';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { providerLabel } from './choice-steps.tsx';
 import { groupByDay, monthOf, monthWindow, type SlotChoice, sameSlot } from './model.ts';
-import { slotsQuery } from './queries.ts';
 
 /** `Monday 23.11.2026` for a practice day `YYYY-MM-DD`. */
 export function useDayLabel(): (day: string) => string {

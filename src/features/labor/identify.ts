@@ -3,7 +3,7 @@ import { parseHl7 } from '../../../contract/hl7.ts';
 import type { Patient } from '../../../contract/system.ts';
 import { foldText, personFits } from '../../../contract/text-match.ts';
 import { isApiError } from '../../api/client.ts';
-import { customerQuery } from '../../api/queries.ts';
+import { customerQuery } from '../../api/system.ts';
 import { patientSearchQuery } from '../../components/patient-criteria.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { laborMeaning } from '../../../contract/labor-meaning.ts';
-import { call, isApiError } from '../../api/client.ts';
+import { isApiError } from '../../api/client.ts';
+import { type LaborUploadInput, uploadLabFile } from '../../api/labor.ts';
 import { checkLaborFile, type FileProblem, type LaborKind, laborKind } from './checks.ts';
 import { cachedLookup, type Identity, identifyFile } from './identify.ts';
-import { type LaborUploadInput, laborUploadMutation } from './queries.ts';
 import { readAsBase64 } from './read-file.ts';
 
 /**
@@ -282,11 +282,7 @@ export const laborUploads: UploadStore = createUploadStore({
   read: (file, onProgress) => readAsBase64(file, onProgress),
   // Through the app's query cache once the route handed it over (it does before anything can be dropped).
   identify: (file) => identifyFile(file, cachedLookup(queryClient ?? new QueryClient())),
-  send: (input) => {
-    const options = laborUploadMutation();
-    if (queryClient) return new MutationObserver(queryClient, options).mutate(input);
-    return call('laborUpload', input);
-  },
+  send: (input) => uploadLabFile(queryClient, input),
 });
 
 // Closing the tab while files are still being sent loses them: the browser asks first.

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { meQuery } from '../../api/people.ts';
+import { meQuery } from '../../api/system/people.ts';
 import { lazyPart } from '../../components/lazy-part.tsx';
 import { Page } from '../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
@@ -12,7 +12,7 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { ispatientOf, pipelineFolders } from './board/rules.ts';
 import { BoardToolbar } from './board/toolbar.tsx';
 import { BoardView } from './board/view.tsx';
-import { keepReference, referenceDataQuery } from './shared/queries.ts';
+import { keepReference, referenceQuery } from './shared/queries.ts';
 import {
   type BoardParams,
   boardFilterOf,
@@ -33,7 +33,7 @@ export function Component() {
   const [drawerWanted, setDrawerWanted] = useState(params.lead !== null);
   if (params.lead !== null && !drawerWanted) setDrawerWanted(true);
   const me = useQuery({ ...meQuery(), enabled: params.assignee === 'mine' });
-  const reference = useQuery(referenceDataQuery());
+  const reference = useQuery(referenceQuery());
   const { data: referenceNow, isFetched, dataUpdatedAt } = reference;
   useEffect(
     () => keepReference({ data: referenceNow, isFetched, dataUpdatedAt }),

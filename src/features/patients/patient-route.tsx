@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Patient } from '../../../contract/system.ts';
 import { formatAhv } from '../../../contract/text-match.ts';
+import { customerQuery } from '../../api/system.ts';
 import { formatDate } from '../../components/format.ts';
 import { Page } from '../../components/page.tsx';
 import { patientName } from '../../components/patient-criteria.ts';
@@ -16,7 +17,6 @@ import { EditPatientDialog } from './components/edit-patient-dialog.tsx';
 import { JournalPanel } from './components/journal-panel.tsx';
 import { LeadsPanel } from './components/leads-panel.tsx';
 import { RecallsPanel } from './components/recalls-panel.tsx';
-import { patientQuery } from './queries.ts';
 
 const tabs = ['journal', 'appointments', 'recalls', 'leads'] as const;
 type Tab = (typeof tabs)[number];
@@ -29,7 +29,7 @@ export function Component() {
   const [params, setParams] = useUrlParams();
   const tabParam = params.get('tab');
   const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'journal';
-  const query = useQuery({ ...patientQuery(patid), enabled: patid > 0 });
+  const query = useQuery({ ...customerQuery(patid), enabled: patid > 0 });
 
   const back = (
     <Anchor component={Link} to="/patients" size="sm">

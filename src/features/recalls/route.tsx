@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Recall, recallStatuses } from '../../../contract/recall.ts';
+import { isRecallsBroken, modifyRecallMutation } from '../../api/recall.ts';
 import { Page } from '../../components/page.tsx';
 import { usePracticeToday } from '../../components/practice-clock.ts';
 import { describeError, EmptyState, ErrorState, errorTitle } from '../../components/states.tsx';
@@ -12,7 +13,7 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { RecallFiltersBar } from './components/recall-filters.tsx';
 import { RecallFormModal, type RecallFormTarget } from './components/recall-form-modal.tsx';
 import { RecallTable, statusColor } from './components/recall-table.tsx';
-import { isRecallsBroken, modifyRecallMutation, recallsQuery } from './queries.ts';
+import { mergeDraft, recallListQuery } from './queries.ts';
 import { toDraft } from './recall-form.ts';
 import { hasFilters, type RecallView, readFilters, readView, writeFilters, writeView } from './url-state.ts';
 
@@ -24,14 +25,14 @@ export function Component() {
   const view = readView(params);
   const today = usePracticeToday();
   const due = view === 'due' && !filters.templates;
-  const query = useQuery(recallsQuery(filters, view, today));
+  const query = useQuery(recallListQuery(filters, view, today));
   const [target, setTarget] = useState<RecallFormTarget | null>(null);
   // Recall id -> the active state being saved (shown at once, the list follows after the save), and whether it is
   // sent again.
   const [pending, setPending] = useState<ReadonlyMap<number, { active: boolean; again: boolean }>>(new Map());
   const saving = new Map([...pending].map(([id, p]) => [id, p.active]));
   const resending = new Set([...pending].filter(([, p]) => p.again).map(([id]) => id));
-  const save = useMutation(modifyRecallMutation());
+  const save = useMutation(modifyRecallMutation(mergeDraft));
   const preset: 0 | 1 = filters.templates ? 1 : 0;
 
   /**

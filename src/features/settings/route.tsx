@@ -15,8 +15,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { meQuery } from '../../api/people.ts';
 import { useSession } from '../../api/session.ts';
+import { meQuery } from '../../api/system.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { navItems } from '../../components/layout/nav-items.tsx';
 import {

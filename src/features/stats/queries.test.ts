@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { fetchReasonCounts, REASON_PAGE_SIZE } from '../../api/sales.ts';
 import { createLead } from '../../test/factories.ts';
 import { signInForTest } from '../../test/render.tsx';
 import { inProcessService } from '../../test/service.ts';
 import { reasonRows } from './components/reasons-panel.tsx';
-import { fetchReasonCounts, REASON_PAGE_SIZE, reasonFolders } from './queries.ts';
+import { reasonFolders } from './queries.ts';
 
 const api = inProcessService();
 

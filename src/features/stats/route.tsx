@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, StatRow } from '../../../contract/sales.ts';
-import { usersQuery } from '../../api/people.ts';
+import { leadStatsQuery, referenceDataQuery } from '../../api/sales.ts';
+import { usersQuery } from '../../api/system.ts';
 import { folderName } from '../../components/codes.ts';
 import { downloadBlob, downloadCsv } from '../../components/csv.ts';
 import { Page } from '../../components/page.tsx';
@@ -15,7 +16,6 @@ import { type ChartPoint, StatsChart } from './components/stats-chart.tsx';
 import { StatsFilters } from './components/stats-filters.tsx';
 import { chartPng, statsCsv } from './export.ts';
 import { groupLabel } from './labels.ts';
-import { leadStatsQuery, referenceDataQuery } from './queries.ts';
 import { fillTimeGaps } from './series.ts';
 import { isTimeGroup, readStatsView, type StatsView, statFilterOf, writeStatsView } from './url-state.ts';
 

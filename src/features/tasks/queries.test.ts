@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TaskRow } from '../../../contract/sales.ts';
+import type { TaskPage } from '../../api/sales.ts';
 import { overdueTasksInput } from '../../components/layout/overdue-badge.tsx';
-import { matchesFilter, putBack, type TaskPage, takeOutCompleted } from './queries.ts';
+import { matchesFilter, putBack, takeOutCompleted } from './queries.ts';
 
 function task(historyId: number, patch: Partial<TaskRow> = {}): TaskRow {
   return {

@@ -1,32 +1,21 @@
 import { keepPreviousData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TaskFilter, TaskRow } from '../../../contract/sales.ts';
-import { call } from '../../api/client.ts';
-import { type OpData, opMutation, opMutationKey, opQuery, opScope } from '../../api/queries.ts';
+import { completeTaskMutation, type TaskPage, tasksKey, tasksQuery } from '../../api/sales.ts';
 import { isUndone } from '../../components/undo.tsx';
 import { sameList, type TasksInput } from './url-state.ts';
 
-/** Every task list (the inbox's pages, the navigation's overdue count, other areas' task lists). */
-export const tasksKey = opScope('getTasks');
-const historyOf = (leadId: number) => opScope('getLeadHistory', { leadId });
+/** What the task inbox adds to the sales area's factories (`api/sales.ts`): paging and completing at once. */
 
-export type TaskPage = OpData<'getTasks'>;
-
-export function tasksQuery(input: TasksInput) {
-  return opQuery('getTasks', input, {
+/** The inbox's page of tasks. */
+export function inboxQuery(input: TasksInput) {
+  return {
+    ...tasksQuery(input),
     // Another page of the same list keeps the rows on screen until it is there; another list does not.
-    placeholderData: (previous, previousQuery) =>
+    placeholderData: (previous: TaskPage | undefined, previousQuery?: { queryKey: QueryKey }) =>
       sameList(previousQuery?.queryKey[2] as TasksInput | undefined, input)
         ? keepPreviousData(previous)
         : undefined,
-  });
-}
-
-export const LEAD_SEARCH_LIMIT = 20;
-
-/** Leads to pick for a new task: a contains-match on name, mail and phone; the most recently active first. */
-export function leadSearchQuery(search: string) {
-  const input = { filter: { search: search.trim() }, offset: 0, limit: LEAD_SEARCH_LIMIT };
-  return opQuery('getLeads', input, { select: (page) => page.items, placeholderData: keepPreviousData });
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -116,22 +105,16 @@ export function putBack(client: QueryClient, row: TaskRow, removal: Removal): vo
   }
 }
 
-export const completeTaskKey = opMutationKey('completeLeadTask');
-
 /**
  * One click or key: the task leaves the open lists at once. The service has no un-complete, so the request is held
  * by `hold` (components/undo.tsx: 8 s with Undo) and sent after; Undo or a refusal puts the task back (the caller
  * shows a refusal's message). The mutation is pending while held, so lists read meanwhile keep the task out.
- * Success refreshes the task lists (the overdue count with them), the lead lists and the lead's history.
  */
-export function completeTaskMutation(
+export function completeFromInboxMutation(
   opts: { hold?: (row: TaskRow) => Promise<void>; onRefused?: (error: unknown, row: TaskRow) => void } = {},
 ) {
-  return opMutation('completeLeadTask', {
-    run: async (row: TaskRow) => {
-      await opts.hold?.(row);
-      return call('completeLeadTask', { historyId: row.historyId });
-    },
+  return completeTaskMutation<TaskRow, Removal>({
+    hold: opts.hold,
     onMutate: async (row, { client }) => {
       // A list arriving now would show the task again.
       await client.cancelQueries({ queryKey: tasksKey });
@@ -144,12 +127,10 @@ export function completeTaskMutation(
       if (!isUndone(error)) opts.onRefused?.(error, row);
       return client.invalidateQueries({ queryKey: tasksKey });
     },
-    invalidates: ['getTasks', 'getLeads'],
-    onSuccess: (_data, row, _removal, { client }) =>
-      client.invalidateQueries({ queryKey: historyOf(row.leadId) }),
   });
 }
 
+/** What the new-task form sends to addLeadTask (api/sales.ts addTaskMutation). */
 export interface NewTaskInput {
   leadId: number;
   text: string;
@@ -157,14 +138,4 @@ export interface NewTaskInput {
   assignedTo: number;
   priority: number;
   notifyAssignee: boolean;
-}
-
-export function addTaskMutation() {
-  return opMutation('addLeadTask', {
-    input: (input: NewTaskInput) => input,
-    invalidates: ['getTasks', 'getLeads'],
-    silent: true,
-    onSuccess: (_data, input, _r, { client }) =>
-      client.invalidateQueries({ queryKey: historyOf(input.leadId) }),
-  });
 }

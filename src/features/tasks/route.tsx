@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TaskRow } from '../../../contract/sales.ts';
 import { isApiError } from '../../api/client.ts';
-import { meQuery, usersQuery, useUserName } from '../../api/people.ts';
+import { completeTaskKey } from '../../api/sales.ts';
+import { meQuery, usersQuery, useUserName } from '../../api/system.ts';
 import { Page } from '../../components/page.tsx';
 import { usePracticeToday } from '../../components/practice-clock.ts';
 import { describeError, EmptyState, ErrorState } from '../../components/states.tsx';
@@ -16,7 +17,7 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import { NewTaskModal } from './components/new-task-modal.tsx';
 import { TaskFilters } from './components/task-filters.tsx';
 import { TaskTable } from './components/task-table.tsx';
-import { completeTaskKey, completeTaskMutation, tasksQuery } from './queries.ts';
+import { completeFromInboxMutation, inboxQuery } from './queries.ts';
 import { messageKey } from './task-form.ts';
 import {
   hasFilters,
@@ -44,7 +45,7 @@ export function Component() {
   const [creating, setCreating] = useState(false);
   const myId = me.data?.userid ?? 0;
   const input = toTasksInput(view, myId, today);
-  const query = useQuery({ ...tasksQuery(input), enabled: me.data !== undefined });
+  const query = useQuery({ ...inboxQuery(input), enabled: me.data !== undefined });
   const open = isOpenPreset(view.preset);
 
   const refusal = (error: unknown) => {
@@ -53,7 +54,7 @@ export function Component() {
   };
 
   const complete = useMutation(
-    completeTaskMutation({
+    completeFromInboxMutation({
       hold: (row) => holdForUndo(t('complete.done', { text: row.text })),
       onRefused: (error, row) =>
         notifications.show({

@@ -2,6 +2,7 @@ import { Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { customerQuery } from '../../../api/system.ts';
 import { appointmentStateName } from '../../../components/codes.ts';
 import { formatDate } from '../../../components/format.ts';
 import { patientName } from '../../../components/patient-criteria.ts';
@@ -18,7 +19,6 @@ import {
   stateLook,
   textColorOn,
 } from '../model.ts';
-import { patientQuery } from '../queries.ts';
 import classes from './agenda.module.css';
 import { StateMarker } from './state-marker.tsx';
 
@@ -38,7 +38,7 @@ const ONE_LINE_PX = 20 * PX_PER_MIN + 1;
 function usePatientLabel(patid: number) {
   const { t } = useTranslation('agenda');
   const { ref, seen } = useSeen<HTMLSpanElement>();
-  const query = useQuery({ ...patientQuery(patid), enabled: patid > 0 && seen });
+  const query = useQuery({ ...customerQuery(patid), enabled: patid > 0 && seen });
 
   const short =
     patid <= 0
@@ -148,7 +148,7 @@ export function AgendaEvent({ placed, top, dragging, interacting, onPointerDown,
 function AppointmentDetails({ placed }: { placed: PlacedItem }) {
   const { t } = useTranslation('agenda');
   const { appt } = placed;
-  const patient = useQuery(patientQuery(appt.patid));
+  const patient = useQuery(customerQuery(appt.patid));
   const patientText =
     appt.patid === 0
       ? t('event.noPatient')

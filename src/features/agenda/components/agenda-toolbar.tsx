@@ -6,9 +6,9 @@ import { IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-re
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appointmentListsKey } from '../../../api/agenda.ts';
 import { parseDayText } from '../appointment-form.ts';
 import { type AgendaView, isDay, shiftDay } from '../model.ts';
-import { appointmentListsKey } from '../queries.ts';
 
 export interface AgendaNavigation {
   view?: AgendaView;

@@ -4,6 +4,15 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../../contract/agenda.ts';
+import {
+  alreadyCreated,
+  changedMeanwhile,
+  createAppointmentMutation,
+  deleteAppointmentMutation,
+  fetchCurrent,
+  mayHaveArrived,
+  saveAppointmentMutation,
+} from '../../../api/agenda.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { DiscardPrompt } from '../../../components/form-dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
@@ -17,7 +26,6 @@ import {
   recordOf,
   valuesOf,
 } from '../appointment-form.ts';
-import { alreadyCreated, mayHaveArrived } from '../create-once.ts';
 import {
   type AgendaItem,
   type AppointmentRecord,
@@ -28,15 +36,7 @@ import {
   toRecord,
 } from '../model.ts';
 import { confirmOverlap } from '../overlap.ts';
-import {
-  changedMeanwhile,
-  createAppointmentMutation,
-  deleteAppointmentMutation,
-  fetchCurrent,
-  replaceInLists,
-  restoreLists,
-  saveAppointmentMutation,
-} from '../queries.ts';
+import { replaceInLists, restoreLists } from '../queries.ts';
 import { ConflictPanel } from './appointment-conflict.tsx';
 import { AppointmentFields } from './appointment-fields.tsx';
 

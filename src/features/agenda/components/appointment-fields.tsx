@@ -20,11 +20,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Calendar } from '../../../../contract/agenda.ts';
 import { servicesQuery } from '../../../api/booking.ts';
+import { customerQuery } from '../../../api/system.ts';
 import { appointmentStateName } from '../../../components/codes.ts';
 import { PatientSearchBox, patientName } from '../../../components/patient-search.tsx';
 import { type FormValues, parseDayText, tidyTimeText } from '../appointment-form.ts';
 import { hhmm, MINUTES_PER_DAY, parseHhmm, STATE_CHOICES } from '../model.ts';
-import { patientQuery } from '../queries.ts';
 
 interface AppointmentFieldsProps {
   form: UseFormReturn<FormValues>;
@@ -50,7 +50,7 @@ export function AppointmentFields({
   const { register, formState, setValue, watch } = form;
   const [changingPatient, setChangingPatient] = useState(false);
   const patid = watch('patid');
-  const patient = useQuery(patientQuery(patid));
+  const patient = useQuery(customerQuery(patid));
   // The form's schema writes its messages as keys of this namespace (`validation.…`, appointment-form.ts).
   const err = (message: string | undefined) => (message ? t(message as ParseKeys<'agenda'>) : undefined);
 
@@ -169,7 +169,7 @@ export function AppointmentFields({
             label={t('dialog.searchPatient')}
             autoFocus
             onPick={(p) => {
-              queryClient.setQueryData(patientQuery(p.patid).queryKey, p);
+              queryClient.setQueryData(customerQuery(p.patid).queryKey, p);
               setValue('patid', p.patid, { shouldDirty: true });
               setChangingPatient(false);
             }}

@@ -2,16 +2,16 @@ import { Alert, Button, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../../contract/agenda.ts';
+import { customerQuery } from '../../../api/system.ts';
 import { appointmentStateName } from '../../../components/codes.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { patientName } from '../../../components/patient-criteria.ts';
 import { type AppointmentRecord, changedFields, type RecordField } from '../model.ts';
-import { patientQuery } from '../queries.ts';
 
 function PatientValue({ patid }: { patid: number }) {
   const { t } = useTranslation('agenda');
-  const patient = useQuery(patientQuery(patid));
+  const patient = useQuery(customerQuery(patid));
   if (patid === 0) return <>{t('dialog.noPatient')}</>;
   return <>{patient.data ? patientName(patient.data) : t('dialog.patientNumber', { patid })}</>;
 }

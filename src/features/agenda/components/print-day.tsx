@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../../contract/agenda.ts';
+import { customerQuery } from '../../../api/system.ts';
 import { appointmentStateName } from '../../../components/codes.ts';
 import { formatDate } from '../../../components/format.ts';
 import { type AgendaItem, hhmm, isCancelledState, itemMinutes, stateLook } from '../model.ts';
-import { patientQuery } from '../queries.ts';
 import classes from './agenda.module.css';
 import { StateMarker } from './state-marker.tsx';
 
@@ -14,7 +14,7 @@ import { StateMarker } from './state-marker.tsx';
 export async function printDay(queryClient: QueryClient, day: string, items: readonly AgendaItem[]) {
   const patids = new Set(items.filter((i) => i.appt.date.slice(0, 10) === day).map((i) => i.appt.patid));
   await Promise.allSettled(
-    [...patids].filter((p) => p > 0).map((p) => queryClient.ensureQueryData(patientQuery(p))),
+    [...patids].filter((p) => p > 0).map((p) => queryClient.ensureQueryData(customerQuery(p))),
   );
   // One frame, so that the list shows the names before the browser takes its picture of the page.
   await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -51,7 +51,7 @@ export function PrintDay({ day, heading, calendars, items }: PrintDayProps) {
     };
   }, []);
   const patients = useQueries({
-    queries: patids.map((p) => ({ ...patientQuery(p), enabled: printing && p > 0 })),
+    queries: patids.map((p) => ({ ...customerQuery(p), enabled: printing && p > 0 })),
   });
   const patientText = (patid: number) => {
     if (patid <= 0) return '';

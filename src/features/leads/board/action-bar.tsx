@@ -4,11 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, Folder } from '../../../../contract/sales.ts';
+import { bulkSetFolderMutation } from '../../../api/sales/lead-writes.ts';
 import { folderName } from '../../../components/codes.ts';
 import { lazyPart } from '../../../components/lazy-part.tsx';
 import { describeError } from '../../../components/states.tsx';
 import { loadNamespace } from '../../../i18n/index.ts';
-import { bulkSetFolderMutation } from '../shared/queries.ts';
 
 export interface BulkOutcome {
   kind: 'assign' | 'move';

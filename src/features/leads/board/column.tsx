@@ -15,9 +15,10 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, Lead } from '../../../../contract/sales.ts';
+import { leadPagesQuery } from '../../../api/sales/leads.ts';
 import { folderName } from '../../../components/codes.ts';
 import { describeError } from '../../../components/states.tsx';
-import { type BoardFilter, columnInput, columnQuery } from '../shared/queries.ts';
+import { type BoardFilter, columnInput } from '../shared/queries.ts';
 import classes from './board.module.css';
 import { type BoardCardProps, CardComponentContext } from './card.tsx';
 import type { ColumnDrop } from './context.ts';
@@ -126,7 +127,7 @@ const ColumnContent = memo(function ColumnContent({
 }: BoardColumnProps & { headingId: string }) {
   const { t } = useTranslation('leads');
   const BoardCard = useContext(CardComponentContext);
-  const query = useInfiniteQuery(columnQuery(columnInput(filter, folder.folderId)));
+  const query = useInfiniteQuery(leadPagesQuery(columnInput(filter, folder.folderId)));
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const leads = useMemo(() => columnLeads(data?.pages), [data]);
   const total = data?.pages[0]?.pagination.total ?? 0;

@@ -3,17 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '../../../../contract/sales.ts';
 import { ApiError } from '../../../api/client.ts';
 import { opScope } from '../../../api/queries.ts';
+import { type LeadPage, leadPagesQuery } from '../../../api/sales.ts';
 import { createLead } from '../../../test/factories.ts';
 import { signInForTest } from '../../../test/render.tsx';
 import { type Failure, inProcessService } from '../../../test/service.ts';
-import {
-  type BoardFilter,
-  columnInput,
-  columnKey,
-  columnQuery,
-  type LeadPage,
-  setLeadFolderMutation,
-} from '../shared/queries.ts';
+import { type BoardFilter, columnInput, columnKey, moveLeadMutation } from '../shared/queries.ts';
 
 const api = inProcessService();
 
@@ -28,7 +22,7 @@ async function boardOf(name: string) {
   const board: BoardFilter = { ispatient: 1, search: name };
   const client = new QueryClient();
   for (const folderId of [1, 2, 3]) {
-    await client.fetchInfiniteQuery(columnQuery(columnInput(board, folderId)));
+    await client.fetchInfiniteQuery(leadPagesQuery(columnInput(board, folderId)));
   }
   const ids = (folderId: number): number[] =>
     client
@@ -62,7 +56,7 @@ async function folderInService(lead: Lead): Promise<number | undefined> {
 }
 
 const move = (client: QueryClient, lead: Lead, folderId: number) =>
-  new MutationObserver(client, setLeadFolderMutation()).mutate({ lead, folderId });
+  new MutationObserver(client, moveLeadMutation()).mutate({ lead, folderId });
 
 const refused: Failure = { http: 422, msg: 'Lead is deleted.' };
 

@@ -2,9 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { MutationObserver, useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { MoveVariables } from '../../../api/sales/lead-writes.ts';
 import { describeError } from '../../../components/states.tsx';
 import { offerUndo } from '../../../components/undo.tsx';
-import { type MoveVariables, setLeadFolderMutation } from '../shared/queries.ts';
+import { moveLeadMutation } from '../shared/queries.ts';
 import { leadName } from './lead.ts';
 import { isDisqualifiedFolder } from './rules.ts';
 
@@ -18,7 +19,7 @@ const undoMoves = new WeakSet<MoveVariables>();
  * has closed already.
  */
 function moveLeadOptions(t: TFunction<'leads'>) {
-  const base = setLeadFolderMutation();
+  const base = moveLeadMutation();
   const options: typeof base = {
     ...base,
     onSuccess: (data, vars, token, ctx) => {

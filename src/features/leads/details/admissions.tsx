@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isoDate, isRealDate } from '../../../../contract/common.ts';
 import { type Lead, MSG } from '../../../../contract/sales.ts';
+import { admissionsQuery, createAdmissionMutation, type NewAdmission } from '../../../api/sales.ts';
 import { DayField } from '../../../components/date-time-fields.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { formatDate } from '../../../components/format.ts';
@@ -27,7 +28,6 @@ import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { useReportUnsaved } from '../../../components/unsaved-changes.tsx';
 import { DetailsFormFooter } from './form-footer.tsx';
 import { errorMessage, translateMessage } from './messages.ts';
-import { admissionsQuery, createAdmissionMutation, type NewAdmission } from './queries.ts';
 
 /**
  * createAdmission's fields with the contract's date rule and messages (its input schema is wrapped in the

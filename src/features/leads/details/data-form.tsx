@@ -4,21 +4,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FieldError, get, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../../contract/sales.ts';
+import { isUpdateMissing, leadQuery, updateLeadMutation } from '../../../api/sales.ts';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { applyServerError } from '../../../components/server-error.ts';
 import { useReportUnsaved } from '../../../components/unsaved-changes.tsx';
 import { targetOfServerMessage } from '../new-lead/schema.ts';
 import { DetailsFormFooter } from './form-footer.tsx';
 import { errorMessage, formMessage, translateMessage } from './messages.ts';
-import { leadDetailsQuery } from './queries.ts';
 import {
-  isUpdateMissing,
   type LeadDataOutput,
   type LeadDataValues,
   leadDataSchema,
   leadDataValues,
   mergeLeadData,
-  updateLeadMutation,
 } from './update.ts';
 
 /**
@@ -48,7 +46,7 @@ export function DetailsDataForm({
   const submit = form.handleSubmit(async (values) => {
     try {
       // fetchQuery gives the cached shape (the page), not what `select` makes of it.
-      const page = await client.fetchQuery({ ...leadDetailsQuery(lead.leadId), staleTime: 0 });
+      const page = await client.fetchQuery({ ...leadQuery(lead.leadId), staleTime: 0 });
       const fresh = page.items[0] ?? null;
       await update.mutateAsync(mergeLeadData(fresh ?? lead, values, form.formState.dirtyFields));
       form.reset(values);

@@ -4,12 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, Lead, RefItem } from '../../../../contract/sales.ts';
-import { useUserName } from '../../../api/people.ts';
+import { canUpdateLeadQuery } from '../../../api/sales.ts';
+import { useUserName } from '../../../api/system.ts';
 import { folderName } from '../../../components/codes.ts';
 import { formatChf, formatDate, formatDateTime } from '../../../components/format.ts';
+import { referenceQuery } from '../shared/queries.ts';
 import { DetailsDataForm } from './data-form.tsx';
-import { referenceDataQuery } from './queries.ts';
-import { canUpdateLeadQuery } from './update.ts';
 
 /** The label of a code (source, flag, reason); the code itself when the reference data does not know it. */
 function labelOf(items: readonly RefItem[] | undefined, code: string): string {
@@ -104,7 +104,7 @@ function LeadDataView({
 }) {
   const { t } = useTranslation('leads');
   const userName = useUserName();
-  const reference = useQuery(referenceDataQuery());
+  const reference = useQuery(referenceQuery());
   const ref = reference.data;
   const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('details.yes') : t('details.no'));
   const gender = (g: string) => (g === 'f' || g === 'm' || g === 'd' ? t(`details.gender.${g}`) : g);

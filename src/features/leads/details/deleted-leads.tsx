@@ -6,18 +6,26 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Lead } from '../../../../contract/sales.ts';
-import { useUserName } from '../../../api/people.ts';
+import { leadsQuery, restoreLeadMutation } from '../../../api/sales.ts';
+
+const DELETED_PAGE_SIZE = 25;
+
+import { useUserName } from '../../../api/system.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { Page } from '../../../components/page.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { errorMessage } from './messages.ts';
-import { DELETED_PAGE_SIZE, deletedLeadsQuery, leadDisplayName, restoreLeadMutation } from './queries.ts';
+import { leadDisplayName } from './queries.ts';
 
 /** The bin (`/leads/deleted`): deleted leads, who deleted them, when and why, and Restore. */
 export function DeletedLeadsPage() {
   const { t } = useTranslation('leads');
   const [offset, setOffset] = useState(0);
-  const query = useQuery({ ...deletedLeadsQuery(offset), placeholderData: keepPreviousData });
+  const query = useQuery({
+    // The bin: deleted leads, most recently active first.
+    ...leadsQuery({ filter: { onlyDeleted: true }, offset, limit: DELETED_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
   const items = query.data?.items ?? [];
   const total = query.data?.pagination.total ?? 0;
   const pageNo = Math.floor(offset / DELETED_PAGE_SIZE) + 1;

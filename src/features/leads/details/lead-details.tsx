@@ -12,8 +12,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { disqualifiedFolderIds, type Folder, type Lead } from '../../../../contract/sales.ts';
-import { useUserName } from '../../../api/people.ts';
 import { opScope } from '../../../api/queries.ts';
+import { canUpdateLeadQuery, historyOf, leadQuery, restoreLeadMutation } from '../../../api/sales.ts';
+import { useUserName } from '../../../api/system.ts';
 import { folderName } from '../../../components/codes.ts';
 import { formatDate, formatDateTime } from '../../../components/format.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
@@ -22,19 +23,13 @@ import { ConvertDialog } from '../dialogs/convert-dialog.tsx';
 import { DeleteLeadDialog } from '../dialogs/delete-lead-dialog.tsx';
 import { DisqualifyDialog } from '../dialogs/disqualify-dialog.tsx';
 import { MoveDialog } from '../dialogs/move-dialog.tsx';
+import { referenceQuery } from '../shared/queries.ts';
 import { DetailsAdmissions } from './admissions.tsx';
 import { DetailsData } from './data.tsx';
 import { errorMessage } from './messages.ts';
 import { DetailsPatientLink } from './patient-link.tsx';
-import {
-  historyOf,
-  leadDetailsQuery,
-  leadDisplayName,
-  referenceDataQuery,
-  restoreLeadMutation,
-} from './queries.ts';
+import { leadDisplayName } from './queries.ts';
 import { DetailsTimeline } from './timeline.tsx';
-import { canUpdateLeadQuery } from './update.ts';
 
 export interface LeadDetailsProps {
   leadId: number;
@@ -47,8 +42,8 @@ type DialogName = 'move' | 'assign' | 'disqualify' | 'convert' | 'delete';
 /** Everything about one lead: its data, what can be done next, its history, admissions and patient link. */
 export function LeadDetails({ leadId, hideName }: LeadDetailsProps) {
   const { t } = useTranslation('leads');
-  const query = useQuery(leadDetailsQuery(leadId));
-  const reference = useQuery(referenceDataQuery());
+  const query = useQuery(leadQuery(leadId));
+  const reference = useQuery(referenceQuery());
 
   if (query.isPending) return <DetailsSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

@@ -4,12 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MSG, salesOperations } from '../../../../contract/sales.ts';
+import { addNoteMutation } from '../../../api/sales.ts';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { applyServerError } from '../../../components/server-error.ts';
 import { useReportUnsaved } from '../../../components/unsaved-changes.tsx';
+import { referenceQuery } from '../shared/queries.ts';
 import { DetailsFormFooter } from './form-footer.tsx';
 import { errorMessage, translateMessage } from './messages.ts';
-import { addNoteMutation, referenceDataQuery } from './queries.ts';
 
 /** addLeadNote's own fields: the text (non-empty) and an optional category. */
 export const noteFormSchema = salesOperations.addLeadNote.input.pick({ text: true, category: true });
@@ -18,7 +19,7 @@ type NoteFormOutput = z.output<typeof noteFormSchema>;
 
 export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
   const { t } = useTranslation('leads');
-  const categories = useQuery(referenceDataQuery()).data?.categories ?? [];
+  const categories = useQuery(referenceQuery()).data?.categories ?? [];
   const add = useMutation(addNoteMutation(leadId));
   const form = useForm<NoteFormInput, unknown, NoteFormOutput>({
     resolver: contractResolver(noteFormSchema),

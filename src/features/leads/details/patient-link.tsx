@@ -18,13 +18,15 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../../contract/sales.ts';
 import type { Patient } from '../../../../contract/system.ts';
+import { linkPatientMutation } from '../../../api/sales.ts';
+import { customerQuery } from '../../../api/system.ts';
 import { DayField } from '../../../components/date-time-fields.tsx';
 import { formatDate } from '../../../components/format.ts';
 import { hasCriteria, type PatientCriteria, patientName } from '../../../components/patient-criteria.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { useReportUnsaved } from '../../../components/unsaved-changes.tsx';
 import { errorMessage } from './messages.ts';
-import { linkPatientMutation, linkSearchQuery, patientQuery } from './queries.ts';
+import { linkSearchQuery } from './queries.ts';
 
 interface SearchValues {
   lastname: string;
@@ -189,7 +191,7 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
 function CurrentLink({ lead }: { lead: Lead }) {
   const { t } = useTranslation('leads');
   const patid = lead.patid;
-  const patient = useQuery({ ...patientQuery(patid ?? 0), enabled: patid !== null });
+  const patient = useQuery({ ...customerQuery(patid ?? 0), enabled: patid !== null });
   if (patid === null) return <Text size="sm">{t('details.link.none')}</Text>;
   const name = patient.data ? patientName(patient.data) : `#${patid}`;
   return (

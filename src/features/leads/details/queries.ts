@@ -1,68 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { OpInput } from '../../../../contract/operations.ts';
-import type { HistoryEntry, HistoryType } from '../../../../contract/sales.ts';
-import { call } from '../../../api/client.ts';
-import { customerQuery, opInfiniteQuery, opMutation, opQuery, opScope } from '../../../api/queries.ts';
+import type { HistoryEntry } from '../../../../contract/sales.ts';
+import type { OpData } from '../../../api/queries.ts';
+import { historyOf } from '../../../api/sales.ts';
+import { searchPatientsQuery } from '../../../api/system.ts';
 import { type PatientCriteria, toSearchInput } from '../../../components/patient-criteria.ts';
 
 /**
- * Queries and mutations of the lead details page, the timeline and the new-lead form, from the query layer
- * (`api/queries.ts`): the board's lists and these share the cache and the invalidations by construction.
+ * What the lead details page adds to the sales and system areas' factories (`api/sales.ts`, `api/system.ts`): the
+ * link search's input and hits, the task form's values, and the optimistic completion of a task.
  */
-
-export const HISTORY_PAGE_SIZE = 20;
-export const DELETED_PAGE_SIZE = 25;
-
-/** The timeline filter: null = everything, '' = notes and tasks, or one system type. */
-export type HistoryFilter = HistoryType | null;
-
-/** One lead (deleted ones too) and the reference data: the board's queries, the same cache entries. */
-export { leadQuery as leadDetailsQuery, referenceDataQuery, restoreLeadMutation } from '../shared/queries.ts';
-
-/** The lead's history, newest first, a page at a time ("load more"). */
-export function historyQuery(leadId: number, type: HistoryFilter, includeDeleted: boolean) {
-  return opInfiniteQuery(
-    'getLeadHistory',
-    { leadId, type, includeDeleted, limit: HISTORY_PAGE_SIZE },
-    {
-      getNextPageParam: (last) =>
-        last.pagination.hasMore ? last.pagination.offset + last.items.length : undefined,
-    },
-  );
-}
-
-export function admissionsQuery(leadId: number) {
-  return opQuery('getAdmissions', { filter: { leadId, includeDeleted: true }, offset: 0, limit: 1000 });
-}
-
-/** The bin: deleted leads, most recently active first. */
-export function deletedLeadsQuery(offset: number) {
-  return opQuery('getLeads', { filter: { onlyDeleted: true }, offset, limit: DELETED_PAGE_SIZE });
-}
 
 /** The search of "link to a patient": built by the shared `toSearchInput`, so only allowed fields are sent. */
 export function linkSearchQuery(criteria: PatientCriteria) {
-  return opQuery('searchPatients', toSearchInput(criteria, { limit: 20 }), {
-    select: (answer) => answer.items,
-  });
+  return {
+    ...searchPatientsQuery(toSearchInput(criteria, { limit: 20 })),
+    select: (answer: OpData<'searchPatients'>) => answer.items,
+  };
 }
 
-export const patientQuery = customerQuery;
-
-/** Every cached page of the lead's timeline, whatever its filter. */
-export const historyOf = (leadId: number) => opScope('getLeadHistory', { leadId });
-
-// ---------------------------------------------------------------------------------------------------------------
-// Mutations. Each names the operations it makes stale.
-
-export function addNoteMutation(leadId: number) {
-  return opMutation('addLeadNote', {
-    input: (v: { text: string; category?: string }) => ({ leadId, ...v }),
-    invalidates: [historyOf(leadId), 'getLeads'],
-    silent: true,
-  });
-}
-
+/** What the task form sends besides the lead. */
 export interface NewTask {
   text: string;
   category?: string;
@@ -70,60 +26,6 @@ export interface NewTask {
   assignedTo?: number;
   priority?: number;
   notifyAssignee?: boolean;
-}
-
-export function addTaskMutation(leadId: number) {
-  return opMutation('addLeadTask', {
-    input: (v: NewTask) => ({ leadId, ...v }),
-    invalidates: [historyOf(leadId), 'getLeads', 'getTasks'],
-    silent: true,
-  });
-}
-
-/**
- * The service has no un-complete: `hold` (components/undo.tsx: 8 s with Undo) keeps the request back until the
- * Undo has passed; an Undo rejects with UndoneError and nothing is sent.
- */
-export function completeTaskMutation(leadId: number, hold?: (historyId: number) => Promise<void>) {
-  return opMutation('completeLeadTask', {
-    run: async (historyId: number) => {
-      await hold?.(historyId);
-      return call('completeLeadTask', { historyId });
-    },
-    invalidates: [historyOf(leadId), 'getLeads', 'getTasks'],
-    silent: true,
-  });
-}
-
-export interface NewAdmission {
-  date: string;
-  until?: string | null;
-  comment?: string;
-  settings?: string;
-}
-
-export function createAdmissionMutation(leadId: number) {
-  return opMutation('createAdmission', {
-    input: (v: NewAdmission) => ({ leadId, ...v }),
-    invalidates: ['getAdmissions', 'getLeads'],
-    silent: true,
-  });
-}
-
-export function linkPatientMutation(leadId: number) {
-  return opMutation('linkLeadToPatient', {
-    input: (patid: number) => ({ leadId, patid }),
-    invalidates: ['getLeads', historyOf(leadId), 'getLeadStats'],
-    silent: true,
-  });
-}
-
-export function createLeadMutation() {
-  return opMutation('createLead', {
-    input: (input: OpInput<'createLead'>) => input,
-    invalidates: ['getLeads', 'getLeadStats'],
-    silent: true,
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

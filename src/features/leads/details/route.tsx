@@ -3,13 +3,14 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { leadQuery } from '../../../api/sales.ts';
 import { Page } from '../../../components/page.tsx';
 import { NotFound } from '../../../components/route-error.tsx';
 import { UnsavedChangesScope } from '../../../components/unsaved-changes.tsx';
 import { NewLeadForm } from '../new-lead/form.tsx';
 import { DeletedLeadsPage } from './deleted-leads.tsx';
 import { LeadDetails } from './lead-details.tsx';
-import { leadDetailsQuery, leadDisplayName } from './queries.ts';
+import { leadDisplayName } from './queries.ts';
 
 /** `/leads/:leadId`: one lead; `new` is the new-lead form, `deleted` the list of deleted leads. */
 export function Component() {
@@ -35,7 +36,7 @@ function BackToBoard() {
 
 function LeadPage({ leadId }: { leadId: number }) {
   const { t } = useTranslation('leads');
-  const lead = useQuery(leadDetailsQuery(leadId)).data;
+  const lead = useQuery(leadQuery(leadId)).data;
   const title = lead ? leadDisplayName(lead) : t('details.pageTitle', { id: leadId });
   return (
     <Page title={title} actions={<BackToBoard />}>

@@ -5,14 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isRealDate } from '../../../../contract/common.ts';
 import { MSG, salesOperations } from '../../../../contract/sales.ts';
-import { meQuery, userName, usersQuery } from '../../../api/people.ts';
+import { addTaskMutation } from '../../../api/sales.ts';
+import { meQuery, userName, usersQuery } from '../../../api/system.ts';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { ReminderFields } from '../../../components/reminder-fields.tsx';
 import { applyServerError, targetIn } from '../../../components/server-error.ts';
 import { useReportUnsaved } from '../../../components/unsaved-changes.tsx';
+import { referenceQuery } from '../shared/queries.ts';
 import { DetailsFormFooter } from './form-footer.tsx';
 import { errorMessage, translateMessage } from './messages.ts';
-import { addTaskMutation, type NewTask, referenceDataQuery } from './queries.ts';
+import type { NewTask } from './queries.ts';
 
 /**
  * addLeadTask's text and category as the contract has them, plus the form's own fields: the reminder as a day
@@ -55,10 +57,10 @@ const fieldOf: Record<string, keyof TaskFormInput> = {
 
 export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
   const { t } = useTranslation('leads');
-  const categories = useQuery(referenceDataQuery()).data?.categories ?? [];
+  const categories = useQuery(referenceQuery()).data?.categories ?? [];
   const users = useQuery(usersQuery()).data ?? [];
   const me = useQuery(meQuery()).data;
-  const add = useMutation(addTaskMutation(leadId));
+  const add = useMutation(addTaskMutation());
   const form = useForm<TaskFormInput, unknown, TaskFormOutput>({
     resolver: contractResolver(taskFormSchema),
     defaultValues: {
@@ -77,7 +79,7 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await add.mutateAsync(toNewTask(values));
+      await add.mutateAsync({ leadId, ...toNewTask(values) });
       form.reset();
       onDone();
     } catch (e) {

@@ -5,9 +5,9 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HistoryEntry } from '../../../../contract/sales.ts';
+import { customerQuery } from '../../../api/system.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { patientName } from '../../../components/patient-criteria.ts';
-import { patientQuery } from './queries.ts';
 
 /**
  * A patient named by number in the service's text, shown by name and linked to the patient's page. While the name
@@ -15,7 +15,7 @@ import { patientQuery } from './queries.ts';
  */
 export function PatientRef({ patid }: { patid: number }) {
   const { t } = useTranslation('leads');
-  const patient = useQuery(patientQuery(patid));
+  const patient = useQuery(customerQuery(patid));
   const name = patient.data ? patientName(patient.data) : '';
   return (
     <Anchor component={Link} to={`/patients/${patid}`} size="sm" fw={600}>

@@ -22,22 +22,23 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, Lead } from '../../../../contract/sales.ts';
-import { meQuery, useUserName } from '../../../api/people.ts';
-import { opMutationKey } from '../../../api/queries.ts';
-import { formatDateTime } from '../../../components/format.ts';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
-import { holdForUndo, isUndone } from '../../../components/undo.tsx';
-import { historyCategory, historyText } from './history-text.ts';
-import { errorMessage } from './messages.ts';
-import { DetailsNoteForm } from './note-form.tsx';
 import {
+  completeTaskKey,
   completeTaskMutation,
   type HistoryFilter,
   historyOf,
-  historyQuery,
-  markTaskCompleted,
-  referenceDataQuery,
-} from './queries.ts';
+  leadHistoryQuery,
+  type TaskToComplete,
+} from '../../../api/sales.ts';
+import { meQuery, useUserName } from '../../../api/system.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { holdForUndo, isUndone } from '../../../components/undo.tsx';
+import { referenceQuery } from '../shared/queries.ts';
+import { historyCategory, historyText } from './history-text.ts';
+import { errorMessage } from './messages.ts';
+import { DetailsNoteForm } from './note-form.tsx';
+import { markTaskCompleted } from './queries.ts';
 import { DetailsTaskForm } from './task-form.tsx';
 import { CreationEntry, PatientRef, WatcherGroup } from './timeline-parts.tsx';
 import { patientOfEntry, timelineRows } from './timeline-rows.ts';
@@ -77,7 +78,7 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
   const [filter, setFilter] = useState<TimelineFilter>('all');
   const [includeDeleted, setIncludeDeleted] = useState(false);
   const [adding, setAdding] = useState<'note' | 'task' | null>(null);
-  const history = useInfiniteQuery(historyQuery(lead.leadId, historyTypeOf(filter), includeDeleted));
+  const history = useInfiniteQuery(leadHistoryQuery(lead.leadId, historyTypeOf(filter), includeDeleted));
   const entries = history.data?.pages.flatMap((p) => p.items) ?? [];
   const total = history.data?.pages.at(-1)?.pagination.total ?? 0;
   // Everything: watcher entries folded into one line per run, and the lead's creation last (oldest) once the list
@@ -207,29 +208,29 @@ function TimelineEntry({
   const userName = useUserName();
   const queryClient = useQueryClient();
   const me = useQuery(meQuery()).data;
-  const reference = useQuery(referenceDataQuery()).data;
+  const reference = useQuery(referenceQuery()).data;
   const categories = reference?.categories;
   const [failure, setFailure] = useState<string | null>(null);
   const complete = useMutation({
-    ...completeTaskMutation(leadId, () =>
-      holdForUndo(t('details.task.done', { text: entry.text.split('\n')[0] ?? '' })),
-    ),
-    // Optimistic: the task shows as done at once; a refusal puts it back and says why.
-    onMutate: async (historyId: number) => {
-      setFailure(null);
-      await queryClient.cancelQueries({ queryKey: historyOf(leadId) });
-      return { undo: markTaskCompleted(queryClient, leadId, historyId, me?.userid) };
-    },
-    onError: (error, _historyId, context) => {
-      context?.undo();
-      if (!isUndone(error)) setFailure(errorMessage(t, error));
-    },
+    ...completeTaskMutation<TaskToComplete, { undo: () => void }>({
+      hold: () => holdForUndo(t('details.task.done', { text: entry.text.split('\n')[0] ?? '' })),
+      // Optimistic: the task shows as done at once; a refusal puts it back and says why.
+      onMutate: async ({ historyId }) => {
+        setFailure(null);
+        await queryClient.cancelQueries({ queryKey: historyOf(leadId) });
+        return { undo: markTaskCompleted(queryClient, leadId, historyId, me?.userid) };
+      },
+      onError: (error, _task, context) => {
+        context?.undo();
+        if (!isUndone(error)) setFailure(errorMessage(t, error));
+      },
+    }),
   });
 
   // A completion held for its Undo (or on its way) shows done even when the history is read again meanwhile.
   const held = useMutationState({
-    filters: { mutationKey: opMutationKey('completeLeadTask'), status: 'pending' },
-    select: (m) => m.state.variables,
+    filters: { mutationKey: completeTaskKey, status: 'pending' },
+    select: (m) => (m.state.variables as TaskToComplete | undefined)?.historyId,
   }).includes(entry.historyId);
   const completed = entry.completed || held;
 
@@ -315,7 +316,7 @@ function TimelineEntry({
                 variant="light"
                 color="green"
                 leftSection={<IconCheck size={14} aria-hidden />}
-                onClick={() => complete.mutate(entry.historyId)}
+                onClick={() => complete.mutate({ historyId: entry.historyId, leadId })}
                 disabled={complete.isPending}
                 aria-describedby={titleId}
               >

@@ -11,51 +11,7 @@ import {
   type UpdateLeadInput,
   updateLeadInput,
 } from '../../../../contract/sales.ts';
-import { call, isApiError } from '../../../api/client.ts';
-import { opComposedQuery, opMutation, opScope } from '../../../api/queries.ts';
 import { hasIdentifyingField } from '../new-lead/schema.ts';
-
-/**
- * Editing a lead's data through sales/updateLead, an addition of the reference service (extensions.md section 4,
- * docs/decisions/0015-update-lead.md). A real tenant may not have it: then the data stays read-only.
- */
-
-/** The operation is missing on this tenant: a 404 that is not about the lead. */
-export function isUpdateMissing(error: unknown): boolean {
-  return (
-    isApiError(error) && error.kind === 'http' && error.httpStatus === 404 && error.msg !== MSG.leadNotFound
-  );
-}
-
-/**
- * Whether the tenant can change this lead's data. An updateLead with nothing but the leadId changes nothing and
- * writes no history (only the fields sent change), so it is a safe question to ask the service.
- */
-export function canUpdateLeadQuery(leadId: number) {
-  return opComposedQuery(
-    'updateLead',
-    { leadId },
-    'available',
-    async (input, signal) => {
-      try {
-        await call('updateLead', input, { signal });
-        return true;
-      } catch (e) {
-        if (isUpdateMissing(e)) return false;
-        throw e;
-      }
-    },
-    { staleTime: Number.POSITIVE_INFINITY, retry: false },
-  );
-}
-
-export function updateLeadMutation(leadId: number) {
-  return opMutation<'updateLead', Omit<UpdateLeadInput, 'leadId'>>('updateLead', {
-    input: (vars) => ({ ...vars, leadId }),
-    invalidates: ['getLeads', opScope('getLeadHistory', { leadId })],
-    silent: true,
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The form: the groups the Data tab edits, from the contract's schemas. Form-only shapes: gender and dob as strings.

@@ -5,12 +5,12 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type BulkResult, salesOperations } from '../../../../contract/sales.ts';
-import { meQuery, userName, usersQuery } from '../../../api/people.ts';
+import { bulkAssignMutation } from '../../../api/sales.ts';
+import { meQuery, userName, usersQuery } from '../../../api/system.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
 import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
 import { describeError } from '../../../components/states.tsx';
 import { leadName } from '../board/lead.ts';
-import { bulkAssignMutation } from '../shared/queries.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 
 interface AssignFormProps {

@@ -8,7 +8,9 @@ import { z } from 'zod';
 import type { Lead } from '../../../../contract/sales.ts';
 import type { Patient } from '../../../../contract/system.ts';
 import { foldText } from '../../../../contract/text-match.ts';
-import { opQuery } from '../../../api/queries.ts';
+import type { OpData } from '../../../api/queries.ts';
+import { convertLeadMutation } from '../../../api/sales.ts';
+import { searchPatientsQuery } from '../../../api/system.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
 import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
 import { formatDate } from '../../../components/format.ts';
@@ -16,7 +18,6 @@ import { type PatientCriteria, toSearchInput } from '../../../components/patient
 import { PatientSearchBox, patientName } from '../../../components/patient-search.tsx';
 import { describeError } from '../../../components/states.tsx';
 import { leadName } from '../board/lead.ts';
-import { convertLeadMutation } from '../shared/queries.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 
 /** The choice: a patient's id (convertLead's patid) or NEW; required. */
@@ -347,8 +348,9 @@ function ChoiceFields({
  * the board's first load (decision 0016).
  */
 function patientMatchesQuery(criteria: PatientCriteria) {
-  return opQuery('searchPatients', toSearchInput(criteria, { limit: 10 }), {
-    select: (answer) => answer.items,
+  return {
+    ...searchPatientsQuery(toSearchInput(criteria, { limit: 10 })),
+    select: (answer: OpData<'searchPatients'>) => answer.items,
     staleTime: 60_000,
-  });
+  };
 }

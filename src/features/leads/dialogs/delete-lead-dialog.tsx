@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { salesOperations } from '../../../../contract/sales.ts';
+import { deleteLeadMutation } from '../../../api/sales.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { leadName } from '../board/lead.ts';
-import { deleteLeadMutation } from '../shared/queries.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 
 const MAX_REASON = 500;

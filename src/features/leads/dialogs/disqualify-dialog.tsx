@@ -5,12 +5,12 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Lead, salesOperations } from '../../../../contract/sales.ts';
-import { call } from '../../../api/client.ts';
+import { disqualifyLeadMutation } from '../../../api/sales.ts';
 import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
 import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
 import { describeError } from '../../../components/states.tsx';
 import { leadName } from '../board/lead.ts';
-import { disqualifyLeadMutation, referenceDataQuery } from '../shared/queries.ts';
+import { referenceQuery } from '../shared/queries.ts';
 
 export interface LeadDialogProps {
   lead: Lead;
@@ -42,16 +42,8 @@ const emptyForm: DisqualifyFormInput = { reasonCode: '', other: '' };
 export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
   const { t } = useTranslation('leads');
   const name = leadName(lead);
-  const reference = useQuery({ ...referenceDataQuery(), enabled: opened });
-  const base = disqualifyLeadMutation();
-  const mutation = useSubmitMutation({
-    ...base,
-    mutationFn: async (v: { leadId: number; reasonCode: string; note?: string }) => {
-      await call('disqualifyLead', { leadId: v.leadId, reasonCode: v.reasonCode });
-      if (v.note) await call('addLeadNote', { leadId: v.leadId, text: v.note });
-      return null;
-    },
-  });
+  const reference = useQuery({ ...referenceQuery(), enabled: opened });
+  const mutation = useSubmitMutation(disqualifyLeadMutation());
   const reasons = reference.data?.disqualification ?? [];
 
   return (

@@ -10,7 +10,7 @@ import { describeError } from '../../../components/states.tsx';
 import { leadName } from '../board/lead.ts';
 import { useMoveLead } from '../board/moves.ts';
 import { dropAction, moveTargets } from '../board/rules.ts';
-import { referenceDataQuery } from '../shared/queries.ts';
+import { referenceQuery } from '../shared/queries.ts';
 import { ConvertDialog } from './convert-dialog.tsx';
 import { DisqualifyDialog, type LeadDialogProps } from './disqualify-dialog.tsx';
 
@@ -28,7 +28,7 @@ type MoveFormValues = z.infer<typeof moveFormSchema>;
 export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
   const { t } = useTranslation('leads');
   const name = leadName(lead);
-  const reference = useQuery({ ...referenceDataQuery(), enabled: opened });
+  const reference = useQuery({ ...referenceQuery(), enabled: opened });
   const targets = moveTargets(lead, reference.data?.folders ?? []);
   const move = useMoveLead();
   const [stage, setStage] = useState<Stage>('pick');

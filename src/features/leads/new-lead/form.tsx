@@ -21,14 +21,15 @@ import { Controller, type FieldError, type FieldPath, get, useForm, useWatch } f
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { leadGenders } from '../../../../contract/sales.ts';
-import { userName, usersQuery } from '../../../api/people.ts';
+import { createLeadMutation } from '../../../api/sales.ts';
+import { userName, usersQuery } from '../../../api/system.ts';
 import { folderName } from '../../../components/codes.ts';
 import { DayField } from '../../../components/date-time-fields.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { applyServerError } from '../../../components/server-error.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
 import { errorMessage, formMessage, translateMessage } from '../details/messages.ts';
-import { createLeadMutation, referenceDataQuery } from '../details/queries.ts';
+import { referenceQuery } from '../shared/queries.ts';
 import { clearDraft, loadDraft, saveDraft } from './draft.ts';
 import {
   emptyNewLead,
@@ -63,7 +64,7 @@ export function NewLeadForm() {
   const doneRef = useRef(false);
   const sendingRef = useRef(false);
 
-  const reference = useQuery(referenceDataQuery());
+  const reference = useQuery(referenceQuery());
   const users = useQuery(usersQuery()).data ?? [];
   const create = useMutation(createLeadMutation());
   const form = useForm<NewLeadValues, unknown, NewLeadOutput>({

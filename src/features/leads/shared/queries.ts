@@ -1,21 +1,20 @@
-import { type InfiniteData, type QueryClient, replaceEqualDeep } from '@tanstack/react-query';
-import { type Lead, type LeadFilter, type ReferenceData, referenceData } from '../../../../contract/sales.ts';
-import { type OpData, opInfiniteQuery, opMutation, opQuery, opScope } from '../../../api/queries.ts';
-import { beginMove, hasPendingMoves, type MoveToken, settleMove } from '../board/cache.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { type LeadFilter, type ReferenceData, referenceData } from '../../../../contract/sales.ts';
+import { opScope } from '../../../api/queries.ts';
 import {
-  REFERENCE_STALE_MS,
-  readStoredReference,
-  referenceInput,
-  storeReference,
-} from './reference-store.ts';
+  type MoveVariables,
+  moveInvalidates,
+  setLeadFolderMutation,
+} from '../../../api/sales/lead-writes.ts';
+import { leadPagesQuery, referenceDataQuery } from '../../../api/sales/leads.ts';
+import { beginMove, hasPendingMoves, type MoveToken, settleMove } from '../board/cache.ts';
+import { readStoredReference, storeReference } from './reference-store.ts';
 
 /**
- * Queries and mutations of the lead board (and of the dialogs the details page reuses), from the query layer
- * (`api/queries.ts`): a board column is an infinite getLeads query, whose key the layer ends in `'pages'`.
+ * What the lead board adds to the sales area's factories (`api/sales.ts`; the board's first load imports its modules
+ * leads.ts and lead-writes.ts directly): the columns' input from the board's
+ * filter, the reference data seeded from this device, and the optimistic moves.
  */
-
-/** One page of getLeads: what `call` answers for the list envelope. */
-export type LeadPage = OpData<'getLeads'>;
 
 /** Cards per request of a column. */
 export const COLUMN_PAGE_SIZE = 50;
@@ -51,66 +50,13 @@ export function columnInput(board: BoardFilter, folderId: number): ColumnInput {
 }
 
 export function columnKey(input: ColumnInput) {
-  return columnQuery(input).queryKey;
-}
-
-type ColumnPages = InfiniteData<LeadPage, number>;
-
-/**
- * Structural sharing by lead, not by position: when a card moves to the top of a column every card below it
- * shifts, and the default (index by index) would hand every one of them a new object, so every card would render
- * again. Here an unchanged lead keeps its object wherever it now is.
- */
-export function shareLeads(previous: unknown, next: unknown): unknown {
-  const old = previous as ColumnPages | undefined;
-  const fresh = next as ColumnPages;
-  if (!old?.pages || !fresh?.pages) return next;
-  const byId = new Map<number, Lead>();
-  for (const p of old.pages) for (const l of p.items) byId.set(l.leadId, l);
-  const pages = fresh.pages.map((p, i) => {
-    const items = p.items.map((l) => {
-      const before = byId.get(l.leadId);
-      return before ? (replaceEqualDeep(before, l) as Lead) : l;
-    });
-    const same = old.pages[i];
-    const unchanged =
-      same !== undefined &&
-      same.items.length === items.length &&
-      same.items.every((l, j) => l === items[j]) &&
-      replaceEqualDeep(same.pagination, p.pagination) === same.pagination;
-    return unchanged ? same : { ...p, items };
-  });
-  const pageParams = replaceEqualDeep(old.pageParams, fresh.pageParams);
-  return pages.length === old.pages.length &&
-    pages.every((p, i) => p === old.pages[i]) &&
-    pageParams === old.pageParams
-    ? old
-    : { pages, pageParams };
-}
-
-/** A board column: pages of COLUMN_PAGE_SIZE cards, the next from the number of cards already loaded. */
-export function columnQuery(input: ColumnInput) {
-  return opInfiniteQuery('getLeads', input, {
-    structuralSharing: shareLeads,
-    // Counting what is loaded (not offset + limit) stays right after optimistic moves out of the column.
-    getNextPageParam: (last, all) =>
-      last.pagination.hasMore ? all.reduce((n, p) => n + p.items.length, 0) : undefined,
-  });
-}
-
-/** One lead (deleted ones too), null when there is none; the details page's query too. */
-export function leadQuery(leadId: number) {
-  return opQuery(
-    'getLeads',
-    { filter: { leadId, includeDeleted: true }, offset: 0, limit: 1 },
-    { select: (page): Lead | null => page.items[0] ?? null },
-  );
+  return leadPagesQuery(input).queryKey;
 }
 
 /**
  * The reference data of the last visit, kept on this device per practice address (reference-store.ts): the board can
  * ask for its columns at once instead of after a round trip for the folders. Refetched in the background when older
- * than REFERENCE_STALE_MS. Checked against the contract like an answer.
+ * than the layer's staleTime for getReferenceData. Checked against the contract like an answer.
  */
 function storedReference(): { data: ReferenceData; at: number } | undefined {
   const stored = readStoredReference();
@@ -118,13 +64,16 @@ function storedReference(): { data: ReferenceData; at: number } | undefined {
   return stored && parsed.success ? { data: parsed.data, at: stored.at } : undefined;
 }
 
-/** All reference data at once (small; the board needs folders, sources, flags and reasons). */
-export function referenceDataQuery() {
-  return opQuery('getReferenceData', referenceInput(), {
+/**
+ * All reference data at once, seeded from the copy of the last visit (refetched in the background when older
+ * than the layer's staleTime): the board, its dialogs and the details page read it so.
+ */
+export function referenceQuery() {
+  return {
+    ...referenceDataQuery(),
     initialData: () => storedReference()?.data,
     initialDataUpdatedAt: () => storedReference()?.at,
-    staleTime: REFERENCE_STALE_MS,
-  });
+  };
 }
 
 /**
@@ -140,26 +89,17 @@ export function keepReference(query: {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Mutations. Each declares what it makes stale.
-
-/** Everything a move changes (the board, the lead, its timeline, the statistics). */
-export const moveInvalidates = ['getLeads', 'getLeadHistory', 'getLeadStats'] as const;
-
-export interface MoveVariables {
-  lead: Lead;
-  folderId: number;
-}
+// Moves, optimistic.
 
 /**
  * setLeadFolder, optimistic: the card moves in the cache at once (onMutate); on refusal it goes back (onError,
  * the caller shows the message); the lists are refetched once no other move is under way (onSettled), so a
- * refetch never overwrites a move still in flight. Not `invalidates`: that would refetch after each move.
+ * refetch never overwrites a move still in flight.
  */
-export function setLeadFolderMutation() {
+export function moveLeadMutation() {
   const leadLists = { queryKey: opScope('getLeads') };
-  return opMutation<'setLeadFolder', MoveVariables, MoveToken>('setLeadFolder', {
-    input: ({ lead, folderId }) => ({ leadId: lead.leadId, folderId }),
-    onMutate: async ({ lead, folderId }, { client }) => {
+  return setLeadFolderMutation<MoveToken>({
+    onMutate: async ({ lead, folderId }: MoveVariables, { client }) => {
       // A list arriving now would put the card back where the server still has it. Only when one is under way:
       // otherwise the card moves in this very task.
       if (client.isFetching(leadLists) > 0) await client.cancelQueries(leadLists);
@@ -179,48 +119,4 @@ export function setLeadFolderMutation() {
 export function refreshAfterMoves(client: QueryClient): Promise<unknown> {
   if (hasPendingMoves(client)) return Promise.resolve();
   return Promise.all(moveInvalidates.map((op) => client.invalidateQueries({ queryKey: opScope(op) })));
-}
-
-export function disqualifyLeadMutation() {
-  return opMutation('disqualifyLead', {
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks'],
-    silent: true,
-  });
-}
-
-export function convertLeadMutation() {
-  return opMutation('convertLead', {
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'searchPatients'],
-    silent: true,
-  });
-}
-
-export function deleteLeadMutation() {
-  return opMutation('deleteLead', {
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks', 'getAdmissions'],
-    silent: true,
-  });
-}
-
-/** `silent`: the caller shows the refusal itself (the details page does; the board leaves it to the app). */
-export function restoreLeadMutation({ silent = false }: { silent?: boolean } = {}) {
-  return opMutation('restoreLead', {
-    input: (leadId: number) => ({ leadId }),
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks', 'getAdmissions'],
-    silent,
-  });
-}
-
-export function bulkAssignMutation() {
-  return opMutation('bulkAssign', {
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats', 'getTasks'],
-    silent: true,
-  });
-}
-
-export function bulkSetFolderMutation() {
-  return opMutation('bulkSetFolder', {
-    invalidates: ['getLeads', 'getLeadHistory', 'getLeadStats'],
-    silent: true,
-  });
 }

@@ -4,7 +4,7 @@ import { ApiError, call, EARLY_MAX_AGE_MS, startEarly } from '../../../api/clien
 import { clearSession } from '../../../api/session.ts';
 import { signInForTest } from '../../../test/render.tsx';
 import { inProcessService } from '../../../test/service.ts';
-import { referenceDataQuery } from './queries.ts';
+import { referenceQuery } from './queries.ts';
 import { REFERENCE_STALE_MS, REFERENCE_STORE, referenceInput, referenceWanted } from './reference-store.ts';
 
 const api = inProcessService();
@@ -33,7 +33,7 @@ describe('startEarly: a request sent before the page asks', () => {
     signInForTest();
     startEarly('getReferenceData', referenceInput());
     const client = new QueryClient();
-    const data = await client.fetchQuery(referenceDataQuery());
+    const data = await client.fetchQuery(referenceQuery());
     expect(asked()).toBe(1);
     expect(data.folders?.map((f) => f.folderId)).toContain(1);
   });

@@ -5,8 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../../../contract/system.ts';
-import { isMissingOperation } from '../../../api/people.ts';
-import { updateCustomerMutation } from '../../../api/system.ts';
+import { customerQuery, isMissingOperation, updateCustomerMutation } from '../../../api/system.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { contractResolver } from '../../../components/form-resolver.ts';
 import { PatientFields, type PatientFieldValues } from '../../../components/new-patient/patient-fields.tsx';
@@ -14,7 +13,6 @@ import { applyServerError } from '../../../components/server-error.ts';
 import { describeError } from '../../../components/states.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
 import { changedFields, conflicts, editPatientSchema, toPatientFields } from '../edit-patient.ts';
-import { patientQuery } from '../queries.ts';
 
 export interface EditPatientDialogProps {
   patient: Patient;
@@ -70,7 +68,7 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
     }
     try {
       const fresh = toPatientFields(
-        await queryClient.fetchQuery({ ...patientQuery(patient.patid), staleTime: 0 }),
+        await queryClient.fetchQuery({ ...customerQuery(patient.patid), staleTime: 0 }),
       );
       const found = conflicts(base, fresh, change);
       if (found.length > 0) {

@@ -18,10 +18,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Attachment, PatientHistoryEntry } from '../../../../contract/hx.ts';
+import { attachmentQuery, HISTORY_LIMIT, patientHistoryQuery } from '../../../api/hx.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { describeError, EmptyState, ErrorState, errorTitle } from '../../../components/states.tsx';
 import { deliverAttachment, formatSize } from '../attachments.ts';
-import { attachmentQuery, HISTORY_LIMIT, historyQuery } from '../queries.ts';
 
 /** Categories the practice uses; the list grows with those seen in the journal. */
 const knownCategories = ['Konsultation', 'Labor', 'Diagnose', 'Rezept', 'Bericht'];
@@ -36,7 +36,10 @@ export function JournalPanel({ patid }: { patid: number }) {
   // Debounced as one string: an object would be new on every render.
   const [filterKey] = useDebouncedValue(JSON.stringify({ category, text, teaser }), 300);
   const filter = JSON.parse(filterKey) as { category: string; text: string; teaser: string };
-  const query = useQuery({ ...historyQuery(patid, { ...filter, all }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...patientHistoryQuery(patid, { ...filter, all }),
+    placeholderData: keepPreviousData,
+  });
   const entries = query.data ?? [];
   const categories = [
     ...new Set([...knownCategories, ...entries.map((e) => e.category).filter(Boolean)]),

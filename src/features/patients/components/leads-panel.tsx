@@ -2,14 +2,27 @@ import { Anchor, Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type LeadPage, leadsQuery } from '../../../api/sales.ts';
+
+/** At most this many linked leads are shown (one page of getLeads). */
+const LINKED_LEADS_LIMIT = 1000;
+
 import { formatDate } from '../../../components/format.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
-import { LINKED_LEADS_LIMIT, linkedLeadsQuery } from '../queries.ts';
 
 /** Leads linked or converted to the patient (getLeads filter patid). */
 export function LeadsPanel({ patid }: { patid: number }) {
   const { t } = useTranslation('patients');
-  const query = useQuery(linkedLeadsQuery(patid));
+  const query = useQuery({
+    // Linked or converted to the patient, deleted ones included.
+    ...leadsQuery({
+      filter: { patid, includeDeleted: true },
+      limit: LINKED_LEADS_LIMIT,
+      orderBy: 'created',
+      orderDir: 'desc',
+    }),
+    select: ({ items, pagination }: LeadPage) => ({ leads: items, complete: !pagination.hasMore }),
+  });
 
   if (query.isPending) return <Skeleton height={100} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

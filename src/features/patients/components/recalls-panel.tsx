@@ -3,17 +3,17 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isRecallsBroken, recallsQuery } from '../../../api/recall.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { RecallFailureText } from '../../../components/recall-error.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
-import { isRecallsBroken, patientRecallsQuery } from '../queries.ts';
 
 const statusColor = { sent: 'green', pending: 'blue', error: 'red' } as const;
 
 /** The patient's recalls (getRecalls patid); editing happens on the recalls page. */
 export function RecallsPanel({ patid }: { patid: number }) {
   const { t } = useTranslation('patients');
-  const query = useQuery(patientRecallsQuery(patid));
+  const query = useQuery(recallsQuery({ patid }));
 
   const link = (
     <Anchor component={Link} to={`/recalls?patid=${patid}`}>

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { customerQuery } from '../../../api/system.ts';
 import { PatientSearchBox, patientName } from '../../../components/patient-search.tsx';
-import { patientQuery } from '../queries.ts';
 
 export interface PatientFieldProps {
   label: string;
@@ -20,7 +20,7 @@ export interface PatientFieldProps {
 /** A chosen patient (name from getCustomerById) with a button to clear it, or the search to choose one. */
 export function PatientField({ label, patid, onChange, error, required, clearLabel }: PatientFieldProps) {
   const { t } = useTranslation('recalls');
-  const patient = useQuery({ ...patientQuery(patid), enabled: patid > 0 });
+  const patient = useQuery({ ...customerQuery(patid), enabled: patid > 0 });
   if (patid <= 0) {
     return (
       <PatientSearchBox

@@ -2,8 +2,8 @@ import { Button, Group, Paper, Select, SimpleGrid, Switch } from '@mantine/core'
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { allProvidersQuery } from '../../../api/system.ts';
 import { DayField } from '../../../components/date-time-fields.tsx';
-import { providersQuery } from '../queries.ts';
 import { hasFilters, noFilters, type RecallFilters } from '../url-state.ts';
 import { PatientField } from './patient-field.tsx';
 
@@ -16,7 +16,7 @@ export interface RecallFiltersBarProps {
 /** getRecalls' filters: patient, period, templates, faulty only, one-time only, practitioner. */
 export function RecallFiltersBar({ filters, onChange }: RecallFiltersBarProps) {
   const { t } = useTranslation('recalls');
-  const providers = useQuery(providersQuery());
+  const providers = useQuery(allProvidersQuery());
   const set = onChange;
   const practitioners = (providers.data ?? []).map((p) => ({
     value: String(p.userid),

@@ -5,11 +5,12 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Recall, recallTypes } from '../../../../contract/recall.ts';
 import { patientDeletedMessage } from '../../../../contract/system.ts';
+import { createRecallMutation, modifyRecallMutation, templatesQuery } from '../../../api/recall.ts';
 import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
 import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
 import { targetIn } from '../../../components/server-error.ts';
 import { describeFrequency, frequencyOptions } from '../frequency.ts';
-import { createRecallMutation, modifyRecallMutation, templatesQuery } from '../queries.ts';
+import { mergeDraft } from '../queries.ts';
 import {
   draftFromTemplate,
   emptyDraft,
@@ -54,7 +55,7 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
       ? toDraft(target.recall, target.preset)
       : emptyDraft({ preset: target.preset, patid: target.patid });
   const create = useMutation(createRecallMutation());
-  const modify = useMutation(modifyRecallMutation());
+  const modify = useMutation(modifyRecallMutation(mergeDraft));
 
   const done = (msg: string) => {
     notifications.show({

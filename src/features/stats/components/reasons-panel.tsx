@@ -4,10 +4,11 @@ import { Box, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Folder, RefItem, StatFilter } from '../../../../contract/sales.ts';
+import type { ReasonCounts } from '../../../api/sales.ts';
 import { folderName } from '../../../components/codes.ts';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatTick } from '../labels.ts';
-import { type ReasonCounts, reasonCountsQuery, reasonFolders } from '../queries.ts';
+import { reasonFolders, reasonsQuery } from '../queries.ts';
 
 const folderColors = ['indigo.7', 'orange.8'];
 
@@ -54,7 +55,7 @@ export interface ReasonsPanelProps {
 export function ReasonsPanel({ filter, reasons, folders, pipelineName }: ReasonsPanelProps) {
   const { t } = useTranslation('stats');
   const folderIds = reasonFolders(filter);
-  const query = useQuery({ ...reasonCountsQuery(filter), enabled: folderIds.length > 0 });
+  const query = useQuery({ ...reasonsQuery(filter), enabled: folderIds.length > 0 });
   const folderLabel = (id: number) => {
     const f = folders.find((x) => x.folderId === id);
     const ispatient = f?.ispatient ?? (id === 5 ? 1 : 0);

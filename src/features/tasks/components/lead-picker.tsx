@@ -1,10 +1,12 @@
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../../contract/sales.ts';
-import { leadSearchQuery } from '../queries.ts';
+import { type LeadPage, leadsQuery } from '../../../api/sales.ts';
+
+const LEAD_SEARCH_LIMIT = 20;
 
 export interface PickedLead {
   value: string;
@@ -34,7 +36,13 @@ export function LeadPicker({ value, onChange, onBlur, error, enabled }: LeadPick
   const [typed, setTyped] = useState('');
   const [picked, setPicked] = useState<PickedLead | null>(null);
   const [term] = useDebouncedValue(typed, 300);
-  const search = useQuery({ ...leadSearchQuery(term), enabled });
+  const search = useQuery({
+    // A contains-match on name, mail and phone; the most recently active first.
+    ...leadsQuery({ filter: { search: term.trim() }, offset: 0, limit: LEAD_SEARCH_LIMIT }),
+    select: (page: LeadPage) => page.items,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
   const found = (search.data ?? []).filter((l) => !l.deleted).map(leadOption);
   // The chosen lead stays an option whatever the last search found.
   const data = picked && !found.some((o) => o.value === picked.value) ? [picked, ...found] : found;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarAppointment } from '../../../contract/agenda.ts';
-import { ApiError } from '../../api/client.ts';
-import { findSame, mayHaveArrived } from './create-once.ts';
+import type { CalendarAppointment } from '../../contract/agenda.ts';
+import { findSame, mayHaveArrived } from './agenda.ts';
+import { ApiError } from './client.ts';
 
 const err = (kind: ApiError['kind'], httpStatus = 0) =>
   new ApiError({ op: 'createAppointment', kind, httpStatus, msg: 'x' });

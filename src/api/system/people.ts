@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call, isApiError } from './client.ts';
-import { opComposedQuery } from './queries.ts';
-import { getSession, type Session } from './session.ts';
+import { call, isApiError } from '../client.ts';
+import { opComposedQuery } from '../queries.ts';
+import { getSession, type Session } from '../session.ts';
 
 /** The signed-in user. */
 export interface Me {
