@@ -1,7 +1,7 @@
-import { readStartPage } from './components/start-page.ts';
+import { readStartPage } from '#components/start-page.ts';
+import { detectLanguage } from '#i18n/detect.ts';
+import { loadStrings, shellNamespaces } from '#i18n/load.ts';
 import { referenceInput, referenceWanted } from './features/leads/shared/reference-store.ts';
-import { detectLanguage } from './i18n/detect.ts';
-import { loadStrings, shellNamespaces } from './i18n/load.ts';
 
 /**
  * The first downloads, started before React and the app's code are evaluated (main.tsx imports this module right
@@ -27,7 +27,7 @@ export function startFirstDownloads(pathname: string): void {
   // As soon as the API client has loaded (it comes with the app's code, already on its way), not once the board
   // has rendered.
   if (referenceWanted()) {
-    import('./api/client.ts')
+    import('#api/client.ts')
       .then((client) => client.startEarly('getReferenceData', referenceInput()))
       .catch(() => {});
   }

@@ -1,5 +1,5 @@
 // First, before any schema exists: zod must not probe eval under the page's Content-Security-Policy.
-import './api/zod-csp.ts';
+import '#api/zod-csp.ts';
 // Then the downloads the first render waits for, before React and the rest are evaluated.
 import './boot.ts';
 // Mantine's global styles. Each component's styles come with the code that renders it (vite.config.ts:
@@ -22,7 +22,7 @@ async function start() {
   // The app's code and the shell's strings in the visitor's language (only that language: i18n/load.ts; boot.ts
   // has already asked for them) load side by side; the first render waits for both, so that no key shows.
   const app = import('./app.tsx');
-  const { i18nReady } = await import('./i18n/index.ts');
+  const { i18nReady } = await import('#i18n/index.ts');
   await i18nReady;
   const { App } = await app;
   // In a transition: the first render of the shell and the page is done in slices the browser can interleave

@@ -1,12 +1,12 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import { AppLayout } from './components/layout/app-layout.tsx';
-import { navItems } from './components/layout/nav-items.tsx';
-import { RootLayout } from './components/layout/root-layout.tsx';
-import { type AreaModule, loadArea } from './components/lazy-area.tsx';
-import { NotFound, RouteError } from './components/route-error.tsx';
-import { readStartPage } from './components/start-page.ts';
-import { LoadingState } from './components/states.tsx';
-import { loadNamespace } from './i18n/index.ts';
+import { AppLayout } from '#components/layout/app-layout.tsx';
+import { navItems } from '#components/layout/nav-items.tsx';
+import { RootLayout } from '#components/layout/root-layout.tsx';
+import { type AreaModule, loadArea } from '#components/lazy-area.tsx';
+import { NotFound, RouteError } from '#components/route-error.tsx';
+import { readStartPage } from '#components/start-page.ts';
+import { LoadingState } from '#components/states.tsx';
+import { loadNamespace } from '#i18n/index.ts';
 
 /**
  * Every area is its own chunk, loaded when first visited: `src/features/<area>/route.tsx` exports `Component`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarAppointment } from '../../contract/agenda.ts';
+import type { CalendarAppointment } from '#contract/agenda.ts';
 import { findSame, mayHaveArrived } from './agenda.ts';
 import { ApiError } from './client.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarAppointment, PatientAppointment } from '../../contract/agenda.ts';
+import type { CalendarAppointment, PatientAppointment } from '#contract/agenda.ts';
 import {
   createAppointmentMutation,
   dayAppointmentsQuery,

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Appointment, CalendarAppointment } from '../../contract/agenda.ts';
-import type { OpInput } from '../../contract/operations.ts';
-import { addDays } from '../../contract/practice-time.ts';
+import type { Appointment, CalendarAppointment } from '#contract/agenda.ts';
+import type { OpInput } from '#contract/operations.ts';
+import { addDays } from '#contract/practice-time.ts';
 import { ApiError, call, isApiError } from './client.ts';
 import { type Invalidation, type OpData, opMutation, opQuery, opScope, scopeOf } from './queries.ts';
 

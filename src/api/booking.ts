@@ -1,4 +1,4 @@
-import type { OpInput } from '../../contract/operations.ts';
+import type { OpInput } from '#contract/operations.ts';
 import { call } from './client.ts';
 import { type OpData, opQuery } from './queries.ts';
 

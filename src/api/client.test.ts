@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { OperationDef, Pagination } from '../../contract/common.ts';
-import type { Lead } from '../../contract/sales.ts';
-import type { Patient } from '../../contract/system.ts';
-import { setWhoCookie } from '../test/test-credentials.ts';
+import type { OperationDef, Pagination } from '#contract/common.ts';
+import type { Lead } from '#contract/sales.ts';
+import type { Patient } from '#contract/system.ts';
+import { setWhoCookie } from '#test/test-credentials.ts';
 import { ApiError, call, callOperation, isSessionLocked } from './client.ts';
 import { isOnline } from './connection.ts';
 import { clearSession } from './session.ts';

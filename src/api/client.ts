@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { EnvelopeKind, OperationDef, Pagination } from '../../contract/common.ts';
-import { type Operations, type OpInput, type OpName, operations } from '../../contract/operations.ts';
+import type { EnvelopeKind, OperationDef, Pagination } from '#contract/common.ts';
+import { type Operations, type OpInput, type OpName, operations } from '#contract/operations.ts';
 import { reportReachable, reportUnreachable } from './connection.ts';
 import { isRecord, parseJson, readAnswer } from './envelope.ts';
 import { ApiError, isApiError } from './errors.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type OperationDef, pagination } from '../../contract/common.ts';
+import { type OperationDef, pagination } from '#contract/common.ts';
 import { ApiError } from './errors.ts';
 
 /**

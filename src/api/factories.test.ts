@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../contract/operations.ts';
+import { operations } from '#contract/operations.ts';
 
 /**
  * "Where is operation X?" has one answer: `src/api/<area>.ts` (or a module under `src/api/<area>/` that it

@@ -1,5 +1,5 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
-import type { OpInput } from '../../contract/operations.ts';
+import type { OpInput } from '#contract/operations.ts';
 import { call } from './client.ts';
 import { opMutation } from './queries.ts';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Provider } from '../../contract/system.ts';
+import type { Provider } from '#contract/system.ts';
 import { allProvidersQuery, customerQuery } from './system.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { createLead, createPatient } from '../test/factories.ts';
-import { signInForTest } from '../test/render.tsx';
-import { inProcessService } from '../test/service.ts';
+import { createLead, createPatient } from '#test/factories.ts';
+import { signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { opInfiniteQuery, opKey, opMutation, opQuery, opScope } from './queries.ts';
 import { createQueryClient } from './query-client.ts';
 

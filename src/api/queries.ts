@@ -9,7 +9,7 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { type Operations, type OpInput, type OpName, operations } from '../../contract/operations.ts';
+import { type Operations, type OpInput, type OpName, operations } from '#contract/operations.ts';
 import { type CallOptions, type CallResult, call } from './client.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { OpName } from '../../contract/operations.ts';
+import type { OpName } from '#contract/operations.ts';
 import { type ApiError, isApiError } from './client.ts';
 import { isOnline } from './connection.ts';
 import { opMutationKey, opScope } from './queries.ts';

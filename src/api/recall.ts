@@ -1,5 +1,5 @@
-import type { OpInput } from '../../contract/operations.ts';
-import type { Recall } from '../../contract/recall.ts';
+import type { OpInput } from '#contract/operations.ts';
+import type { Recall } from '#contract/recall.ts';
 import { call, isApiError } from './client.ts';
 import { opMutation, opQuery } from './queries.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { accountingServiceRow, accountingTransactionRow } from '../../contract/accounting.ts';
+import { accountingServiceRow, accountingTransactionRow } from '#contract/accounting.ts';
 import { plainRowsCheck } from './row-check.ts';
 
 const row = z.object({

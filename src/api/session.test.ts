@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setWhoCookie } from '../test/test-credentials.ts';
+import { setWhoCookie } from '#test/test-credentials.ts';
 import { clearSession, forgetOldCredentials, getSession, safeNext, signInPath } from './session.ts';
 
 describe('session', () => {

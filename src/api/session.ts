@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { WHO_COOKIE, type Who, who } from '../../contract/session.ts';
+import { WHO_COOKIE, type Who, who } from '#contract/session.ts';
 
 /**
  * Who is signed in, as far as the page may know it. The credentials themselves live only on the app's own server,

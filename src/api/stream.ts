@@ -1,5 +1,5 @@
-import type { OperationDef } from '../../contract/common.ts';
-import { type OpInput, type OpName, operations } from '../../contract/operations.ts';
+import type { OperationDef } from '#contract/common.ts';
+import { type OpInput, type OpName, operations } from '#contract/operations.ts';
 import { ApiError, type CallOptions, checkEnvelope, conformRows, openCallStream } from './client.ts';
 import { plainRowsCheck } from './row-check.ts';
 import type { Session } from './session.ts';

@@ -1,5 +1,5 @@
-import type { OpInput } from '../../contract/operations.ts';
-import type { CreateCustomerInput } from '../../contract/system.ts';
+import type { OpInput } from '#contract/operations.ts';
+import type { CreateCustomerInput } from '#contract/system.ts';
 import { opMutation, opQuery } from './queries.ts';
 
 /**

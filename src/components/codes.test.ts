@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { i18n } from '../i18n/index.ts';
+import { i18n } from '#i18n/index.ts';
 import { appointmentStateName, folderName } from './codes.ts';
 
 describe('names of what the app knows by id or code', () => {

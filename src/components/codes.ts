@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { en } from '../i18n/common/en.ts';
+import type { en } from '#i18n/common/en.ts';
 
 /**
  * What the app knows by id or code, in the UI language (namespace `common`, i18next's default namespace): the standard lead folders and the

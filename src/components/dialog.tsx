@@ -2,7 +2,7 @@ import { Alert, Drawer, Modal, type ModalContentProps, type ModalRootProps } fro
 import { IconWifiOff } from '@tabler/icons-react';
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOnline, subscribeConnection } from '../api/connection.ts';
+import { isOnline, subscribeConnection } from '#api/connection.ts';
 
 export interface DialogProps extends Omit<ModalRootProps, 'title' | 'children'> {
   title: ReactNode;

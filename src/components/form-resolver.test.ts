@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { limitedText, SEARCH_MAX, searchText, TEXT_MAX } from '../../contract/common.ts';
-import { i18n } from '../i18n/index.ts';
+import { limitedText, SEARCH_MAX, searchText, TEXT_MAX } from '#contract/common.ts';
+import { i18n } from '#i18n/index.ts';
 import { contractResolver, limitMessage } from './form-resolver.ts';
 
 const schema = z.object({

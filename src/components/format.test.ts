@@ -108,7 +108,7 @@ describe('formats per language (de-CH, fr-CH, it-CH, en)', () => {
   });
 
   it('follows the language in use when none is given', async () => {
-    const { i18n } = await import('../i18n/index.ts');
+    const { i18n } = await import('#i18n/index.ts');
     await i18n.changeLanguage('fr');
     expect(formatChf(99)).toBe('99.00\u00a0CHF');
     await i18n.changeLanguage('it');

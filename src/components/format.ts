@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { zurichDateTime, zurichInstant } from '../../contract/practice-time.ts';
-import { formatNumber } from '../i18n/number.ts';
+import { zurichDateTime, zurichInstant } from '#contract/practice-time.ts';
+import { formatNumber } from '#i18n/number.ts';
 
 /**
  * Dates, times and amounts as a Swiss practice writes them (de-CH, fr-CH, it-CH), always in the practice's zone whatever the

@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, type Language, languageNames, languages, setLanguage } from '../i18n/index.ts';
+import { currentLanguage, type Language, languageNames, languages, setLanguage } from '#i18n/index.ts';
 
 /**
  * The app's language, chosen on the sign-in page or in settings: applied at once and kept on this device. Each

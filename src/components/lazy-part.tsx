@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { type ComponentType, lazy, useEffect } from 'react';
-import { i18n } from '../i18n/index.ts';
+import { i18n } from '#i18n/index.ts';
 import { type Later, later, useLoadLater } from './load-later.ts';
 
 /**

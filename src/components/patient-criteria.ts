@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
-import { normalizeDob, type Patient, type SearchPatientsInput } from '../../contract/system.ts';
-import { searchPatientsQuery } from '../api/system.ts';
+import { searchPatientsQuery } from '#api/system.ts';
+import { normalizeDob, type Patient, type SearchPatientsInput } from '#contract/system.ts';
 
 /**
  * The criteria of the patient search shared by the header (Ctrl+K), the patients page and pickers (recalls), and

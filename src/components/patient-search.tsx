@@ -4,7 +4,7 @@ import { IconCalendarPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Patient } from '../../contract/system.ts';
+import type { Patient } from '#contract/system.ts';
 import { formatDate } from './format.ts';
 import { interpretQuery, patientName, usePatientLookup } from './patient-criteria.ts';
 import classes from './patient-search.module.css';

@@ -2,7 +2,7 @@ import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { allProvidersQuery, customerQuery } from '../api/system.ts';
+import { allProvidersQuery, customerQuery } from '#api/system.ts';
 
 /** True once the element has been on screen (at once where the browser cannot tell). */
 export function useSeen<T extends Element>() {

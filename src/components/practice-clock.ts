@@ -6,7 +6,7 @@ import { practiceToday, toPracticeDateTime } from './format.ts';
  */
 
 /** Day arithmetic lives with the practice's clock in contract/ (api/agenda.ts needs it too). */
-export { addDays } from '../../contract/practice-time.ts';
+export { addDays } from '#contract/practice-time.ts';
 
 /**
  * Today in the practice, re-rendering when the day changes, so that "overdue" and "today" move on at midnight in

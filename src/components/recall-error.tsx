@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Recall } from '../../contract/recall.ts';
+import type { Recall } from '#contract/recall.ts';
 
 /**
  * A failed recall's error, by what it means. The service sends free text (the demo service German, a real instance

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
-import { createQueryClient } from '../api/query-client.ts';
+import { ApiError } from '#api/client.ts';
+import { createQueryClient } from '#api/query-client.ts';
 import { RouteError } from './route-error.tsx';
 
 function renderRoute(Component: () => ReactNode, path = '/leads') {

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { isApiError } from '../api/client.ts';
+import { isApiError } from '#api/client.ts';
 import { Page } from './page.tsx';
 import { ErrorState } from './states.tsx';
 

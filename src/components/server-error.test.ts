@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '#api/client.ts';
 import { applyServerError, targetIn } from './server-error.ts';
 
 type Values = { text: string; day: string };

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../api/client.ts';
+import { isApiError } from '#api/client.ts';
 
 /** Where a message of the service belongs: a field of the form, a `root.<name>` slot, or nowhere (null). */
 export type ServerTarget<T extends FieldValues> = FieldPath<T> | `root.${string}` | null | undefined;

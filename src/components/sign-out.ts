@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionRequest } from '../api/client.ts';
-import { clearSession, getSession } from '../api/session.ts';
+import { sessionRequest } from '#api/client.ts';
+import { clearSession, getSession } from '#api/session.ts';
 import { announceSignOut, forgetLock } from './lock/lock-store.ts';
 import { clearPrivateParams } from './use-url-params.ts';
 

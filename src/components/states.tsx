@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { Namespace, TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../api/client.ts';
+import { isApiError } from '#api/client.ts';
 
 /** Shared states of a page or a panel: loading, nothing there, failed (with Retry). */
 

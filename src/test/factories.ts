@@ -1,7 +1,7 @@
-import type { OpInput, OpName } from '../../contract/operations.ts';
-import type { Recall } from '../../contract/recall.ts';
-import type { CreateLeadInput, Lead } from '../../contract/sales.ts';
-import type { CreateCustomerInput, Patient } from '../../contract/system.ts';
+import type { OpInput, OpName } from '#contract/operations.ts';
+import type { Recall } from '#contract/recall.ts';
+import type { CreateLeadInput, Lead } from '#contract/sales.ts';
+import type { CreateCustomerInput, Patient } from '#contract/system.ts';
 import type { ServiceHarness } from './service.ts';
 
 /**

@@ -6,10 +6,10 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient } from '../api/query-client.ts';
-import { getSession, type Session } from '../api/session.ts';
-import { RootLayout } from '../components/layout/root-layout.tsx';
-import { RouteError } from '../components/route-error.tsx';
+import { createQueryClient } from '#api/query-client.ts';
+import { getSession, type Session } from '#api/session.ts';
+import { RootLayout } from '#components/layout/root-layout.tsx';
+import { RouteError } from '#components/route-error.tsx';
 import { theme } from '../theme.ts';
 import { setTestCredentials, setWhoCookie, type TestAuth } from './test-credentials.ts';
 

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
-import { type OpName, operationByPath, operations } from '../../contract/operations.ts';
+import { getSession } from '#api/session.ts';
+import { type OpName, operationByPath, operations } from '#contract/operations.ts';
 import { createService, type Service, type ServiceOptions } from '../../server/app.ts';
 import { createSessions, SESSION_COOKIE, sessionKey } from '../../server/session.ts';
-import { getSession } from '../api/session.ts';
 import { testCredentials } from './test-credentials.ts';
 
 /**

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { markFirstContent } from '../components/deferred.tsx';
-import { i18n } from '../i18n/index.ts';
-import { addAllResources } from '../i18n/resources.ts';
+import { markFirstContent } from '#components/deferred.tsx';
+import { i18n } from '#i18n/index.ts';
+import { addAllResources } from '#i18n/resources.ts';
 import { setTestCredentials, setWhoCookie } from './test-credentials.ts';
 
 // jsdom lacks what Mantine measures and matches with.

@@ -1,4 +1,4 @@
-import { sessionChanged, WHO_COOKIE, type Who } from '../api/session.ts';
+import { sessionChanged, WHO_COOKIE, type Who } from '#api/session.ts';
 
 /**
  * The credentials a component test is signed in with (`signInForTest`). In the app they live only in the app's

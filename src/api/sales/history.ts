@@ -1,5 +1,5 @@
-import type { OpInput } from '../../../contract/operations.ts';
-import type { HistoryType } from '../../../contract/sales.ts';
+import type { OpInput } from '#contract/operations.ts';
+import type { HistoryType } from '#contract/sales.ts';
 import { call } from '../client.ts';
 import {
   type MutationHandlers,

@@ -1,5 +1,5 @@
-import type { OpInput } from '../../../contract/operations.ts';
-import { MSG, type UpdateLeadInput } from '../../../contract/sales.ts';
+import type { OpInput } from '#contract/operations.ts';
+import { MSG, type UpdateLeadInput } from '#contract/sales.ts';
 import { call, isApiError } from '../client.ts';
 import { opComposedQuery, opMutation, opScope } from '../queries.ts';
 

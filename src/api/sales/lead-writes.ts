@@ -1,4 +1,4 @@
-import type { Lead } from '../../../contract/sales.ts';
+import type { Lead } from '#contract/sales.ts';
 import { type MutationHandlers, opMutation } from '../queries.ts';
 
 /**

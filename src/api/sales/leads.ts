@@ -1,6 +1,6 @@
 import { type InfiniteData, replaceEqualDeep } from '@tanstack/react-query';
-import type { OpInput } from '../../../contract/operations.ts';
-import { type Lead, referenceKinds } from '../../../contract/sales.ts';
+import type { OpInput } from '#contract/operations.ts';
+import { type Lead, referenceKinds } from '#contract/sales.ts';
 import { type OpData, opInfiniteQuery, opQuery } from '../queries.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { LeadFilter, StatFilter, StatGroupBy, StatMetric } from '../../../contract/sales.ts';
+import type { LeadFilter, StatFilter, StatGroupBy, StatMetric } from '#contract/sales.ts';
 import { call } from '../client.ts';
 import { opComposedQuery, opQuery } from '../queries.ts';
 import type { LeadPage } from './leads.ts';

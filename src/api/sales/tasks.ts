@@ -1,4 +1,4 @@
-import type { OpInput } from '../../../contract/operations.ts';
+import type { OpInput } from '#contract/operations.ts';
 import { type OpData, opQuery, opScope } from '../queries.ts';
 
 /**

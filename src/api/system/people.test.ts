@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import { signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { fetchMe, fetchUsers, userName } from './people.ts';
 
 const api = inProcessService();

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
-import { signInPath, useSession } from '../../api/session.ts';
+import { signInPath, useSession } from '#api/session.ts';
 import { LockButton } from '../lock/lock-button.tsx';
 import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOnline, subscribeConnection } from '../../api/connection.ts';
+import { isOnline, subscribeConnection } from '#api/connection.ts';
 
 /** Shown while the practice server cannot be reached; goes by itself when it can again. */
 export function ConnectionBanner() {

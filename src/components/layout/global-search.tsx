@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { Patient } from '../../../contract/system.ts';
+import type { Patient } from '#contract/system.ts';
 import { DeferredPatientSearchBox } from '../deferred-patient-search.tsx';
 import { LazyDialog } from '../lazy-dialog.tsx';
 import { privateParamsState } from '../use-url-params.ts';

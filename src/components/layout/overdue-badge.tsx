@@ -1,8 +1,8 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type TaskPage, tasksQuery } from '../../api/sales/tasks.ts';
-import { meQuery } from '../../api/system/people.ts';
+import { type TaskPage, tasksQuery } from '#api/sales/tasks.ts';
+import { meQuery } from '#api/system/people.ts';
 import { addDays, usePracticeToday } from '../practice-clock.ts';
 
 /** getTasks for the count of a user's overdue tasks: open, reminder up to yesterday; one row, the total counts. */

@@ -2,7 +2,7 @@ import { Badge, Group, VisuallyHidden } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dayAppointmentsQuery } from '../../api/agenda.ts';
+import { dayAppointmentsQuery } from '#api/agenda.ts';
 import { countSections, useNow } from '../day-sections.ts';
 import { practiceToday } from '../format.ts';
 

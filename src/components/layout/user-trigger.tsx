@@ -2,8 +2,8 @@ import { Avatar, Group, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../api/session.ts';
-import { meQuery } from '../../api/system/people.ts';
+import { useSession } from '#api/session.ts';
+import { meQuery } from '#api/system/people.ts';
 import { practiceTitle } from './practice-name.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, type Session } from '../../api/session.ts';
-import { setWhoCookie } from '../../test/test-credentials.ts';
+import { clearSession, type Session } from '#api/session.ts';
+import { setWhoCookie } from '#test/test-credentials.ts';
 import { forgetSignedInData } from '../sign-out.ts';
 import {
   effectiveIdleMinutes,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { sessionRequest } from '../../api/client.ts';
-import { getSession, type Session, sessionChanged } from '../../api/session.ts';
+import { sessionRequest } from '#api/client.ts';
+import { getSession, type Session, sessionChanged } from '#api/session.ts';
 
 /**
  * The screen lock's state, shared by every tab of the app in this browser. What holds is the server's: locking

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../api/session.ts';
+import { useSession } from '#api/session.ts';
 import {
   effectiveIdleMinutes,
   lastActivityAt,

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Patient } from '../../../contract/system.ts';
-import { isValidAhv } from '../../../contract/text-match.ts';
+import type { Patient } from '#contract/system.ts';
+import { isValidAhv } from '#contract/text-match.ts';
 import { type PatientCriteria, patientSearchQuery } from '../patient-criteria.ts';
 
 /** Why a record may be the same person as the one about to be created. */

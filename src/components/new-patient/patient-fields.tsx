@@ -1,7 +1,7 @@
 import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatAhv, isValidAhv } from '../../../contract/text-match.ts';
+import { formatAhv, isValidAhv } from '#contract/text-match.ts';
 import { customerLanguages, type NewPatientValues } from './schema.ts';
 
 /** The fields of a patient's record as the app edits them; every form that writes a patient uses these. */

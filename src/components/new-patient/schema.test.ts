@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCustomerInput } from '../../../contract/system.ts';
+import { createCustomerInput } from '#contract/system.ts';
 import { emptyNewPatient, newPatientSchema, toCreateCustomerInput } from './schema.ts';
 
 describe('toCreateCustomerInput', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type CreateCustomerInput, createCustomerInput, normalizeDob } from '../../../contract/system.ts';
-import { formatAhv, isValidAhv } from '../../../contract/text-match.ts';
+import { type CreateCustomerInput, createCustomerInput, normalizeDob } from '#contract/system.ts';
+import { formatAhv, isValidAhv } from '#contract/text-match.ts';
 
 /** The languages createCustomer knows; the tenant's own list may be shorter (`Unknown language: …`). */
 export const customerLanguages = ['de', 'fr', 'it', 'en'] as const;

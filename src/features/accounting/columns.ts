@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
 import { createElement, type ReactNode } from 'react';
+import { formatChf, formatDate } from '#components/format.ts';
+import { PatientName } from '#components/person-name.tsx';
 import {
   type AccountingServiceRow,
   type AccountingTransactionRow,
   accountingServiceRow,
-} from '../../../contract/accounting.ts';
-import { formatChf, formatDate } from '../../components/format.ts';
-import { PatientName } from '../../components/person-name.tsx';
+} from '#contract/accounting.ts';
 import { accountLabel } from './accounts.ts';
 import type { SortColumn } from './table-model.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountingServiceRow, AccountingTransactionRow } from '../../../contract/accounting.ts';
-import { i18n } from '../../i18n/index.ts';
+import type { AccountingServiceRow, AccountingTransactionRow } from '#contract/accounting.ts';
+import { i18n } from '#i18n/index.ts';
 import { accountLabel } from './accounts.ts';
 import { serviceCsvSpec, serviceFields, transactionCsvSpec } from './csv-columns.ts';
 import { ExtractModel } from './extract-model.ts';

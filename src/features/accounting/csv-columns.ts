@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
+import type { CsvKind } from '#components/csv.ts';
 import {
   type AccountingServiceRow,
   type AccountingTransactionRow,
   accountingServiceRow,
   accountingTransactionRow,
-} from '../../../contract/accounting.ts';
-import type { CsvKind } from '../../components/csv.ts';
+} from '#contract/accounting.ts';
 import { accountName, knownAccounts } from './accounts.ts';
 import type { CsvSpec } from './extract-model.ts';
 

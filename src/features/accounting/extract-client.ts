@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AccountingRange } from '../../../contract/accounting.ts';
-import { ApiError, type ApiErrorKind } from '../../api/client.ts';
-import { getSession } from '../../api/session.ts';
+import { ApiError, type ApiErrorKind } from '#api/client.ts';
+import { getSession } from '#api/session.ts';
+import type { AccountingRange } from '#contract/accounting.ts';
 import { createExtractHost, type FromHost, type ToHost } from './extract-host.ts';
 import type { CsvSpec, ExtractOp, Summary, ViewSpec } from './extract-model.ts';
 import { rangeInput } from './queries.ts';

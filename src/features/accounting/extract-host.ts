@@ -1,7 +1,7 @@
-import type { AccountingRange } from '../../../contract/accounting.ts';
-import { isApiError } from '../../api/client.ts';
-import type { Session } from '../../api/session.ts';
-import { streamRows } from '../../api/stream.ts';
+import { isApiError } from '#api/client.ts';
+import type { Session } from '#api/session.ts';
+import { streamRows } from '#api/stream.ts';
+import type { AccountingRange } from '#contract/accounting.ts';
 import { type CsvSpec, ExtractModel, type ExtractOp, type Summary, type ViewSpec } from './extract-model.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountingServiceRow } from '../../../contract/accounting.ts';
-import type { Session } from '../../api/session.ts';
+import type { Session } from '#api/session.ts';
+import type { AccountingServiceRow } from '#contract/accounting.ts';
 import { createExtractHost, type FromHost } from './extract-host.ts';
 import { ExtractModel, emptyFilter, type ViewSpec } from './extract-model.ts';
 import { totalsBy } from './table-model.ts';

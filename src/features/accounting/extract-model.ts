@@ -1,5 +1,5 @@
-import { accountingServiceRow } from '../../../contract/accounting.ts';
-import { type CsvKind, toCsv } from '../../components/csv.ts';
+import { type CsvKind, toCsv } from '#components/csv.ts';
+import { accountingServiceRow } from '#contract/accounting.ts';
 import { paymentFilter, serviceFilter } from './filters.ts';
 import {
   addTo,

@@ -1,6 +1,6 @@
 // First, before any schema is built: the worker's policy forbids eval too, so zod must not compile (nor probe for
 // it). The rows are checked without eval (src/api/row-check.ts, docs/decisions/0017-worker-check-without-eval.md).
-import '../../api/zod-csp.ts';
+import '#api/zod-csp.ts';
 import { createExtractHost, type FromHost, type ToHost } from './extract-host.ts';
 
 /**

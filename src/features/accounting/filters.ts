@@ -1,4 +1,4 @@
-import type { AccountingServiceRow, AccountingTransactionRow } from '../../../contract/accounting.ts';
+import type { AccountingServiceRow, AccountingTransactionRow } from '#contract/accounting.ts';
 import type { AccountingView } from './view-state.ts';
 
 /** A patient number as typed: digits, or '' for none; anything else is not a usable filter. */

@@ -1,4 +1,4 @@
-import type { AccountingRange } from '../../../contract/accounting.ts';
+import type { AccountingRange } from '#contract/accounting.ts';
 
 /**
  * The accounting extracts (streamed through a worker: extract-stream.ts). Without from/until the service returns the whole stock (possibly 100,000 rows and more),

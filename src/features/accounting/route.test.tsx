@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountingServiceRow } from '../../../contract/accounting.ts';
-import { practiceToday } from '../../components/format.ts';
-import { renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import { practiceToday } from '#components/format.ts';
+import type { AccountingServiceRow } from '#contract/accounting.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as AccountingRoute } from './route.tsx';
 import { monthOf } from './view-state.ts';
 

@@ -1,4 +1,4 @@
-import { isRealDate } from '../../../contract/common.ts';
+import { isRealDate } from '#contract/common.ts';
 
 /**
  * What the accounting page shows, kept in the URL so that a view can be reloaded and shared:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { appointmentBase } from '../../../contract/agenda.ts';
-import { isoDate } from '../../../contract/common.ts';
+import { appointmentBase } from '#contract/agenda.ts';
+import { isoDate } from '#contract/common.ts';
 import type { CreateRange } from './grid-geometry.ts';
 import {
   type AgendaItem,

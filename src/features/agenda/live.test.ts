@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarAppointment } from '../../../contract/agenda.ts';
+import type { CalendarAppointment } from '#contract/agenda.ts';
 import { changedIds, signature } from './live.ts';
 import type { AgendaItem } from './model.ts';
 

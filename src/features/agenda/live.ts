@@ -9,7 +9,7 @@ import type { AgendaItem } from './model.ts';
 export const HIGHLIGHT_MS = 4_000;
 
 /** Query options that keep the visible days fresh (shared with Today: api/agenda.ts). */
-export { liveOptions } from '../../api/agenda.ts';
+export { liveOptions } from '#api/agenda.ts';
 
 export const signature = ({ appt, calendarid }: AgendaItem) =>
   JSON.stringify([calendarid, appt.date, appt.end, appt.appointment, appt.comment, appt.patid, appt.state]);

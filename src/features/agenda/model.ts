@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import type { CalendarAppointment } from '../../../contract/agenda.ts';
-import { type AppointmentRecord, normalizeDateTime } from '../../api/agenda.ts';
-import { addDays } from '../../components/practice-clock.ts';
+import { type AppointmentRecord, normalizeDateTime } from '#api/agenda.ts';
+import { addDays } from '#components/practice-clock.ts';
+import type { CalendarAppointment } from '#contract/agenda.ts';
 
 dayjs.extend(utc);
 
@@ -265,8 +265,8 @@ export function textColorOn(color: string): '#000000' | '#ffffff' {
 // modifyAppointment overwrites: a field not sent becomes empty or 0. So every write starts from a whole record read
 // from the service and changes only what the user changed.
 
-export type { AppointmentRecord } from '../../api/agenda.ts';
-export { modifyInput, toRecord } from '../../api/agenda.ts';
+export type { AppointmentRecord } from '#api/agenda.ts';
+export { modifyInput, toRecord } from '#api/agenda.ts';
 
 export const recordFields = [
   'calendarid',

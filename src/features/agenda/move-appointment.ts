@@ -7,9 +7,9 @@ import {
   invalidateAppointmentWrites,
   moveAppointment,
   undoMove,
-} from '../../api/agenda.ts';
-import { opMutationKey } from '../../api/queries.ts';
-import { offerUndo } from '../../components/undo.tsx';
+} from '#api/agenda.ts';
+import { opMutationKey } from '#api/queries.ts';
+import { offerUndo } from '#components/undo.tsx';
 import type { MoveTarget } from './grid-geometry.ts';
 import {
   type AgendaItem,

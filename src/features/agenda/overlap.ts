@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { appointmentsQuery } from '../../api/agenda.ts';
+import { appointmentsQuery } from '#api/agenda.ts';
 
 /**
  * Before an appointment is created, moved or resized into a time that other appointments of the same calendar

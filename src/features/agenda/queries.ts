@@ -1,12 +1,12 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Calendar } from '../../../contract/agenda.ts';
 import {
   appointmentListsKey,
   type CalendarItem,
   practiceAppointmentsQuery,
   type RangeInput,
-} from '../../api/agenda.ts';
-import type { OpData } from '../../api/queries.ts';
+} from '#api/agenda.ts';
+import type { OpData } from '#api/queries.ts';
+import type { Calendar } from '#contract/agenda.ts';
 import { addDays, dayOf } from './model.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { Alert, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookingService } from '../../../contract/booking.ts';
-import type { Provider } from '../../../contract/system.ts';
-import { ProviderName } from '../../components/person-name.tsx';
+import { ProviderName } from '#components/person-name.tsx';
+import type { BookingService } from '#contract/booking.ts';
+import type { Provider } from '#contract/system.ts';
 
 /** `Dr. med. Andrea Brunner` */
 export function providerName(p: Pick<Provider, 'title' | 'givenname' | 'familyname'>): string {

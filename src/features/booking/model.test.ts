@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Slot } from '../../../contract/booking.ts';
+import type { Slot } from '#contract/booking.ts';
 import {
   type BookingState,
   choose,

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import type { BookingService, Slot } from '../../../contract/booking.ts';
-import type { Provider } from '../../../contract/system.ts';
+import type { BookingService, Slot } from '#contract/booking.ts';
+import type { Provider } from '#contract/system.ts';
 
 dayjs.extend(utc);
 

@@ -3,10 +3,10 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customerQuery } from '../../api/system.ts';
-import { NewPatientDialog } from '../../components/new-patient/new-patient-dialog.tsx';
-import { PatientSearchBox, patientFacts, patientName } from '../../components/patient-search.tsx';
-import { describeError, LoadingState } from '../../components/states.tsx';
+import { customerQuery } from '#api/system.ts';
+import { NewPatientDialog } from '#components/new-patient/new-patient-dialog.tsx';
+import { PatientSearchBox, patientFacts, patientName } from '#components/patient-search.tsx';
+import { describeError, LoadingState } from '#components/states.tsx';
 
 export interface PatientStepProps {
   patid: number | null;

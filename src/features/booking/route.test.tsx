@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPatient } from '../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import { createPatient } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as BookingPage } from './route.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

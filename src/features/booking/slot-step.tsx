@@ -1,16 +1,16 @@
 // Locales and the parse-format plugin of the date fields.
-import '../../components/dayjs.ts';
+import '#components/dayjs.ts';
 import { Alert, Box, Button, Group, Indicator, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Slot } from '../../../contract/booking.ts';
-import type { Provider } from '../../../contract/system.ts';
-import { slotsQuery } from '../../api/booking.ts';
-import { formatDate, formatTime, fromUnixSeconds, intlLocale } from '../../components/format.ts';
-import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { slotsQuery } from '#api/booking.ts';
+import { formatDate, formatTime, fromUnixSeconds, intlLocale } from '#components/format.ts';
+import { ErrorState, LoadingState } from '#components/states.tsx';
+import type { Slot } from '#contract/booking.ts';
+import type { Provider } from '#contract/system.ts';
 import { providerLabel } from './choice-steps.tsx';
 import { groupByDay, monthOf, monthWindow, type SlotChoice, sameSlot } from './model.ts';
 

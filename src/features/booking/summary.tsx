@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { customerQuery } from '../../api/system.ts';
-import { patientName } from '../../components/patient-criteria.ts';
+import { customerQuery } from '#api/system.ts';
+import { patientName } from '#components/patient-criteria.ts';
 
 /** The slot went to someone else between the choice and the booking. */
 export class SlotTaken extends Error {

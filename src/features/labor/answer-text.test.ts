@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { laborMessages, patientMismatchMessage } from '../../../contract/labor.ts';
-import { laborMeaning, laborMeanings, parsePatientMismatch } from '../../../contract/labor-meaning.ts';
-import { i18n } from '../../i18n/index.ts';
+import { laborMessages, patientMismatchMessage } from '#contract/labor.ts';
+import { laborMeaning, laborMeanings, parsePatientMismatch } from '#contract/labor-meaning.ts';
+import { i18n } from '#i18n/index.ts';
 import { answerText } from './answer-text.ts';
 
 const statusOf = (key: keyof typeof laborMessages): 200 | 400 | 500 =>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { laborLimits } from '../../../contract/labor.ts';
-import { laborMeaning, parsePatientMismatch } from '../../../contract/labor-meaning.ts';
+import { laborLimits } from '#contract/labor.ts';
+import { laborMeaning, parsePatientMismatch } from '#contract/labor-meaning.ts';
 
 /**
  * The service's answer to one upload by what it means, in the user's language: never its status number nor its

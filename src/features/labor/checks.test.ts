@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { laborLimits } from '../../../contract/labor.ts';
+import { laborLimits } from '#contract/labor.ts';
 import {
   base64Length,
   baseName,

@@ -1,5 +1,5 @@
-import { isLaborFile, laborLimits } from '../../../contract/labor.ts';
-import { formatNumber } from '../../components/format.ts';
+import { formatNumber } from '#components/format.ts';
+import { isLaborFile, laborLimits } from '#contract/labor.ts';
 
 /**
  * What the document limits for laborUpload, checked before a file is read or sent (practice-api.md "Limits"):

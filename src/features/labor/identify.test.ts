@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Patient } from '../../../contract/system.ts';
-import { patientRecord } from '../../test/factories.ts';
+import type { Patient } from '#contract/system.ts';
+import { patientRecord } from '#test/factories.ts';
 import { findPatient, type PatientLookup, readPid } from './identify.ts';
 
 const message = (pid: string) =>

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { parseHl7 } from '../../../contract/hl7.ts';
-import type { Patient } from '../../../contract/system.ts';
-import { foldText, personFits } from '../../../contract/text-match.ts';
-import { isApiError } from '../../api/client.ts';
-import { customerQuery } from '../../api/system.ts';
-import { patientSearchQuery } from '../../components/patient-criteria.ts';
+import { isApiError } from '#api/client.ts';
+import { customerQuery } from '#api/system.ts';
+import { patientSearchQuery } from '#components/patient-criteria.ts';
+import { parseHl7 } from '#contract/hl7.ts';
+import type { Patient } from '#contract/system.ts';
+import { foldText, personFits } from '#contract/text-match.ts';
 
 /**
  * Whose result an HL7 message is, read in the browser before the upload, and whether the practice knows that

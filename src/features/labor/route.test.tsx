@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { laborMessages, patientMismatchMessage } from '../../../contract/labor.ts';
-import { i18n } from '../../i18n/index.ts';
-import { renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import { laborMessages, patientMismatchMessage } from '#contract/labor.ts';
+import { i18n } from '#i18n/index.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as LabRoute } from './route.tsx';
 import { laborUploads } from './upload-store.ts';
 

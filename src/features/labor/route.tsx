@@ -5,11 +5,11 @@ import { IconAlertTriangle, IconFileUpload, IconFolderOpen, IconUpload } from '@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Session, useSession } from '../../api/session.ts';
-import { meQuery } from '../../api/system.ts';
-import { formatDate } from '../../components/format.ts';
-import { NewPatientDialog } from '../../components/new-patient/new-patient-dialog.tsx';
-import { Page } from '../../components/page.tsx';
+import { type Session, useSession } from '#api/session.ts';
+import { meQuery } from '#api/system.ts';
+import { formatDate } from '#components/format.ts';
+import { NewPatientDialog } from '#components/new-patient/new-patient-dialog.tsx';
+import { Page } from '#components/page.tsx';
 import { UploadList } from './components/upload-list.tsx';
 import { attachQueryClient, laborUploads, type UploadItem } from './upload-store.ts';
 

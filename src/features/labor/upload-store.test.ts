@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client.ts';
-import type { LaborUploadInput } from '../../api/labor.ts';
+import { ApiError } from '#api/client.ts';
+import type { LaborUploadInput } from '#api/labor.ts';
 import { canRetry, createUploadStore, type UploadDeps } from './upload-store.ts';
 
 function file(name: string, content = 'MSH|^~\\&|x'): File {

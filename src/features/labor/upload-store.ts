@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { laborMeaning } from '../../../contract/labor-meaning.ts';
-import { isApiError } from '../../api/client.ts';
-import { type LaborUploadInput, uploadLabFile } from '../../api/labor.ts';
+import { isApiError } from '#api/client.ts';
+import { type LaborUploadInput, uploadLabFile } from '#api/labor.ts';
+import { laborMeaning } from '#contract/labor-meaning.ts';
 import { checkLaborFile, type FileProblem, type LaborKind, laborKind } from './checks.ts';
 import { cachedLookup, type Identity, identifyFile } from './identify.ts';
 import { readAsBase64 } from './read-file.ts';

@@ -1,4 +1,4 @@
-import type { AttachmentFile } from '../../../contract/hx.ts';
+import type { AttachmentFile } from '#contract/hx.ts';
 
 /** Base64 (getAttachment's content) -> Blob of the given type. */
 export function base64ToBlob(base64: string, mime: string): Blob {
@@ -9,7 +9,7 @@ export function base64ToBlob(base64: string, mime: string): Blob {
 }
 
 /** `812 B`, `12.4 kB`, `3.2 MB` (1 kB = 1024 bytes; `Mo` in French): the shared number format. */
-export { formatFileSize as formatSize } from '../../components/format.ts';
+export { formatFileSize as formatSize } from '#components/format.ts';
 
 /** How long an object URL lives: long enough for a new tab or a download to read it. */
 const URL_LIFETIME_MS = 60_000;

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Patient } from '../../../contract/system.ts';
-import { createPatient, patientRecord } from '../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import type { Patient } from '#contract/system.ts';
+import { createPatient, patientRecord } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { changedFields, conflicts, toPatientFields } from './edit-patient.ts';
 import { Component as PatientPage } from './patient-route.tsx';
 

@@ -1,8 +1,8 @@
-import { normalizeDob, type Patient } from '../../../contract/system.ts';
-import { formatAhv } from '../../../contract/text-match.ts';
-import { formatDate } from '../../components/format.ts';
-import type { PatientFieldValues } from '../../components/new-patient/patient-fields.tsx';
-import { newPatientSchema } from '../../components/new-patient/schema.ts';
+import { formatDate } from '#components/format.ts';
+import type { PatientFieldValues } from '#components/new-patient/patient-fields.tsx';
+import { newPatientSchema } from '#components/new-patient/schema.ts';
+import { normalizeDob, type Patient } from '#contract/system.ts';
+import { formatAhv } from '#contract/text-match.ts';
 
 /** The patient's data form: the new-patient checks without the group (a patient's group is set when created). */
 export const editPatientSchema = newPatientSchema.omit({ group: true });

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Patient } from '../../../contract/system.ts';
-import { createPatient } from '../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import type { Patient } from '#contract/system.ts';
+import { createPatient } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as PatientsPage } from './route.tsx';
 
 // The machine is shared: give the UI time.

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PatientSearchBox, patientSearchKeys } from '../../components/patient-search.tsx';
-import { createPatient } from '../../test/factories.ts';
-import { instantCollapse, renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import { PatientSearchBox, patientSearchKeys } from '#components/patient-search.tsx';
+import { createPatient } from '#test/factories.ts';
+import { instantCollapse, renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as PatientsPage } from './route.tsx';
 
 // The machine is shared: give the UI time.

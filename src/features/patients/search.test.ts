@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { searchPatientsInput } from '../../../contract/system.ts';
 import {
   hasCriteria,
   interpretQuery,
   type PatientCriteria,
   patientSearchKeys,
   toSearchInput,
-} from '../../components/patient-search.tsx';
+} from '#components/patient-search.tsx';
+import { searchPatientsInput } from '#contract/system.ts';
 import { criteriaOf, readSearch, writeSearch } from './url-state.ts';
 
 const allowed = new Set<string>([...patientSearchKeys, 'offset', 'limit']);

@@ -4,7 +4,7 @@ import {
   type PatientCriteria,
   patientSearchKeys,
   readDob,
-} from '../../components/patient-criteria.ts';
+} from '#components/patient-criteria.ts';
 
 /**
  * The patients page keeps its search in the URL: `q` (free text, interpreted) or the single criteria

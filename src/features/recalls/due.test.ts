@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Recall } from '../../../contract/recall.ts';
+import type { Recall } from '#contract/recall.ts';
 import { dueFirst, dueGroup, endOfWeek } from './due.ts';
 
 function recall(

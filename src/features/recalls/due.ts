@@ -1,5 +1,5 @@
-import type { Recall } from '../../../contract/recall.ts';
-import { addDays } from '../../components/practice-clock.ts';
+import { addDays } from '#components/practice-clock.ts';
+import type { Recall } from '#contract/recall.ts';
 
 /** The Sunday that ends the week of `day` (weeks run Monday to Sunday in Switzerland). */
 export function endOfWeek(day: string): string {

@@ -1,5 +1,5 @@
-import type { Recall } from '../../../contract/recall.ts';
-import { recallsQuery } from '../../api/recall.ts';
+import { recallsQuery } from '#api/recall.ts';
+import type { Recall } from '#contract/recall.ts';
 import { dueFirst } from './due.ts';
 import { type RecallDraft, toModifyInput } from './recall-form.ts';
 import { type RecallFilters, type RecallView, toGetRecallsInput } from './url-state.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modifyRecallInput, type Recall } from '../../../contract/recall.ts';
+import { modifyRecallInput, type Recall } from '#contract/recall.ts';
 import {
   draftFromTemplate,
   emptyDraft,

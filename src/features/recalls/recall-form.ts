@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isRealDate } from '../../../contract/common.ts';
-import type { OpInput } from '../../../contract/operations.ts';
-import { type Recall, recallTypes } from '../../../contract/recall.ts';
+import { isRealDate } from '#contract/common.ts';
+import type { OpInput } from '#contract/operations.ts';
+import { type Recall, recallTypes } from '#contract/recall.ts';
 
 /**
  * A recall as the form edits it. modifyRecall overwrites: whatever is not sent is written empty or 0, so the body is

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Recall } from '../../../contract/recall.ts';
-import { ApiError } from '../../api/client.ts';
-import { isRecallsBroken } from '../../api/recall.ts';
-import { practiceToday } from '../../components/format.ts';
-import { addDays } from '../../components/practice-clock.ts';
-import { i18n } from '../../i18n/index.ts';
-import { createPatient, createRecall } from '../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import { ApiError } from '#api/client.ts';
+import { isRecallsBroken } from '#api/recall.ts';
+import { practiceToday } from '#components/format.ts';
+import { addDays } from '#components/practice-clock.ts';
+import type { Recall } from '#contract/recall.ts';
+import { i18n } from '#i18n/index.ts';
+import { createPatient, createRecall } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as RecallsPage } from './route.tsx';
 
 // The machine is shared: give the UI time.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recallOperations } from '../../../contract/recall.ts';
+import { recallOperations } from '#contract/recall.ts';
 import { noFilters, readFilters, toGetRecallsInput, writeFilters } from './url-state.ts';
 
 describe('recall filters', () => {

@@ -1,5 +1,5 @@
-import { isRealDate } from '../../../contract/common.ts';
-import type { OpInput } from '../../../contract/operations.ts';
+import { isRealDate } from '#contract/common.ts';
+import type { OpInput } from '#contract/operations.ts';
 
 /**
  * The recall list's filters, kept in the URL under readable names; `toGetRecallsInput` maps them onto the

@@ -15,20 +15,20 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../api/session.ts';
-import { meQuery } from '../../api/system.ts';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { navItems } from '../../components/layout/nav-items.tsx';
+import { useSession } from '#api/session.ts';
+import { meQuery } from '#api/system.ts';
+import { LanguageSwitch } from '#components/language-switch.tsx';
+import { navItems } from '#components/layout/nav-items.tsx';
 import {
   DEFAULT_IDLE_MINUTES,
   MAX_IDLE_MINUTES,
   MIN_IDLE_MINUTES,
   useIdleSetting,
   writeIdleSetting,
-} from '../../components/lock/lock-store.ts';
-import { Page } from '../../components/page.tsx';
-import { signOut } from '../../components/sign-out.ts';
-import { readStartPage, writeStartPage } from '../../components/start-page.ts';
+} from '#components/lock/lock-store.ts';
+import { Page } from '#components/page.tsx';
+import { signOut } from '#components/sign-out.ts';
+import { readStartPage, writeStartPage } from '#components/start-page.ts';
 
 export function Component() {
   const { t } = useTranslation('settings');

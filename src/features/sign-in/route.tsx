@@ -19,14 +19,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { isApiError, sessionRequest } from '../../api/client.ts';
-import { getSession, safeNext, sessionChanged, type Who } from '../../api/session.ts';
-import { type Me, meQuery } from '../../api/system.ts';
-import { contractResolver } from '../../components/form-resolver.ts';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { forgetLock } from '../../components/lock/lock-store.ts';
-import { forgetSignedInData } from '../../components/sign-out.ts';
-import { describeError } from '../../components/states.tsx';
+import { isApiError, sessionRequest } from '#api/client.ts';
+import { getSession, safeNext, sessionChanged, type Who } from '#api/session.ts';
+import { type Me, meQuery } from '#api/system.ts';
+import { contractResolver } from '#components/form-resolver.ts';
+import { LanguageSwitch } from '#components/language-switch.tsx';
+import { forgetLock } from '#components/lock/lock-store.ts';
+import { forgetSignedInData } from '#components/sign-out.ts';
+import { describeError } from '#components/states.tsx';
 
 // Messages are keys of the `sign-in` namespace's `errors`.
 const formSchema = z

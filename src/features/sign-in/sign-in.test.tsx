@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getSession } from '../../api/session.ts';
-import { i18n } from '../../i18n/index.ts';
-import { renderWithProviders } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import { getSession } from '#api/session.ts';
+import { i18n } from '#i18n/index.ts';
+import { renderWithProviders } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as SignIn } from './route.tsx';
 
 // The app's own service, with its demo practice (user demo, password demo).

@@ -1,5 +1,5 @@
-import type { StatMetric } from '../../../contract/sales.ts';
-import { type CsvColumn, toCsv } from '../../components/csv.ts';
+import { type CsvColumn, toCsv } from '#components/csv.ts';
+import type { StatMetric } from '#contract/sales.ts';
 import type { ChartPoint } from './components/stats-chart.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { StatGroupBy, StatMetric, StatRow } from '../../../contract/sales.ts';
-import { folderName } from '../../components/codes.ts';
-import { dayjs } from '../../components/dayjs.ts';
-import { formatChf, formatDate, formatNumber } from '../../components/format.ts';
+import { folderName } from '#components/codes.ts';
+import { dayjs } from '#components/dayjs.ts';
+import { formatChf, formatDate, formatNumber } from '#components/format.ts';
+import type { StatGroupBy, StatMetric, StatRow } from '#contract/sales.ts';
 
 /** What a person reads for a group: names for ids and codes, de-CH dates, `Week 47, 2026`, `Nov 2026`. */
 export function groupLabel(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fetchReasonCounts, REASON_PAGE_SIZE } from '../../api/sales.ts';
-import { createLead } from '../../test/factories.ts';
-import { signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import { fetchReasonCounts, REASON_PAGE_SIZE } from '#api/sales.ts';
+import { createLead } from '#test/factories.ts';
+import { signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { reasonRows } from './components/reasons-panel.tsx';
 import { reasonFolders } from './queries.ts';
 

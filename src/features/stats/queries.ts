@@ -1,5 +1,5 @@
-import { disqualifiedFolderIds, type StatFilter } from '../../../contract/sales.ts';
-import { type ReasonLeadFilter, reasonCountsQuery } from '../../api/sales.ts';
+import { type ReasonLeadFilter, reasonCountsQuery } from '#api/sales.ts';
+import { disqualifiedFolderIds, type StatFilter } from '#contract/sales.ts';
 
 /** What the statistics add to the sales area's factories (`api/sales.ts`): which folders and leads to count. */
 

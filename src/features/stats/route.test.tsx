@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Lead } from '../../../contract/sales.ts';
-import { createLead } from '../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import type { Lead } from '#contract/sales.ts';
+import { createLead } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as StatsRoute } from './route.tsx';
 
 // The practice's clock: the demo data is seeded around 20.11.2026; a test may move it to write older leads.

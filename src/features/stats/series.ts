@@ -1,5 +1,5 @@
-import type { StatGroupBy, StatRow } from '../../../contract/sales.ts';
-import { addDays } from '../../components/practice-clock.ts';
+import { addDays } from '#components/practice-clock.ts';
+import type { StatGroupBy, StatRow } from '#contract/sales.ts';
 
 /**
  * getLeadStats leaves out the days, weeks and months without leads. A time series shows them as 0, so that the

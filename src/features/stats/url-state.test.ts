@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n/index.ts';
+import { i18n } from '#i18n/index.ts';
 import { formatValue, groupLabel } from './labels.ts';
 import { readStatsView, statFilterOf, writeStatsView } from './url-state.ts';
 

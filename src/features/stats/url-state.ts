@@ -1,11 +1,11 @@
-import { isRealDate } from '../../../contract/common.ts';
+import { isRealDate } from '#contract/common.ts';
 import {
   type StatFilter,
   type StatGroupBy,
   type StatMetric,
   statGroupBys,
   statMetrics,
-} from '../../../contract/sales.ts';
+} from '#contract/sales.ts';
 
 /**
  * The statistics page keeps everything in the URL:

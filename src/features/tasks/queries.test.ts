@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { TaskRow } from '../../../contract/sales.ts';
-import type { TaskPage } from '../../api/sales.ts';
-import { overdueTasksInput } from '../../components/layout/overdue-badge.tsx';
+import type { TaskPage } from '#api/sales.ts';
+import { overdueTasksInput } from '#components/layout/overdue-badge.tsx';
+import type { TaskRow } from '#contract/sales.ts';
 import { matchesFilter, putBack, takeOutCompleted } from './queries.ts';
 
 function task(historyId: number, patch: Partial<TaskRow> = {}): TaskRow {

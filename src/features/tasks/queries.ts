@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { TaskFilter, TaskRow } from '../../../contract/sales.ts';
-import { completeTaskMutation, type TaskPage, tasksKey, tasksQuery } from '../../api/sales.ts';
-import { isUndone } from '../../components/undo.tsx';
+import { completeTaskMutation, type TaskPage, tasksKey, tasksQuery } from '#api/sales.ts';
+import { isUndone } from '#components/undo.tsx';
+import type { TaskFilter, TaskRow } from '#contract/sales.ts';
 import { sameList, type TasksInput } from './url-state.ts';
 
 /** What the task inbox adds to the sales area's factories (`api/sales.ts`): paging and completing at once. */

@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Lead, TaskRow } from '../../../contract/sales.ts';
-import { practiceToday } from '../../components/format.ts';
-import { addDays } from '../../components/practice-clock.ts';
-import { UNDO_MS } from '../../components/undo.tsx';
-import { createLead, createTask } from '../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import { practiceToday } from '#components/format.ts';
+import { addDays } from '#components/practice-clock.ts';
+import { UNDO_MS } from '#components/undo.tsx';
+import type { Lead, TaskRow } from '#contract/sales.ts';
+import { createLead, createTask } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as TasksPage } from './route.tsx';
 
 // The machine is shared: give the UI time.

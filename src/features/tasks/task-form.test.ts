@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../contract/sales.ts';
+import { MSG } from '#contract/sales.ts';
 import { CHOOSE_LEAD, emptyNewTask, newTaskSchema, toAddLeadTask } from './task-form.ts';
 
 const valid = { ...emptyNewTask(1), leadId: '12', text: 'Call back about the offer' };

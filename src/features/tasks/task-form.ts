@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isRealDate } from '../../../contract/common.ts';
-import { MSG, salesOperations } from '../../../contract/sales.ts';
+import { isRealDate } from '#contract/common.ts';
+import { MSG, salesOperations } from '#contract/sales.ts';
 import type { NewTaskInput } from './queries.ts';
 
 /** The form's own message: the lead is picked from a search, not typed. */

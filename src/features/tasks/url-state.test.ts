@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { overdueTasksInput } from '../../components/layout/overdue-badge.tsx';
-import { addDays } from '../../components/practice-clock.ts';
+import { overdueTasksInput } from '#components/layout/overdue-badge.tsx';
+import { addDays } from '#components/practice-clock.ts';
 import {
   hasFilters,
   presetRange,

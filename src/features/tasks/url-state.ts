@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { isRealDate } from '../../../contract/common.ts';
-import type { TaskFilter } from '../../../contract/sales.ts';
-import { addDays } from '../../components/practice-clock.ts';
+import { addDays } from '#components/practice-clock.ts';
+import { isRealDate } from '#contract/common.ts';
+import type { TaskFilter } from '#contract/sales.ts';
 
 dayjs.extend(utc);
 

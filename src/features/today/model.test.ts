@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DayAppointment } from '../../api/agenda.ts';
-import { parsePracticeDateTime } from '../../components/format.ts';
+import type { DayAppointment } from '#api/agenda.ts';
+import { parsePracticeDateTime } from '#components/format.ts';
 import {
   actionForKey,
   agendaHref,

@@ -1,5 +1,5 @@
-import type { DayAppointment } from '../../api/agenda.ts';
-import { type DaySection, daySections, minutesSince, sectionOf } from '../../components/day-sections.ts';
+import type { DayAppointment } from '#api/agenda.ts';
+import { type DaySection, daySections, minutesSince, sectionOf } from '#components/day-sections.ts';
 import type { StateTimes } from './state-times.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Appointment } from '../../../contract/agenda.ts';
-import { createPatient } from '../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../test/render.tsx';
-import { inProcessService } from '../../test/service.ts';
+import type { Appointment } from '#contract/agenda.ts';
+import { createPatient } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as TodayPage } from './route.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

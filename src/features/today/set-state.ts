@@ -7,14 +7,14 @@ import {
   type DayAppointment,
   dayAppointmentsQuery,
   writeAppointmentState,
-} from '../../api/agenda.ts';
-import type { OpData } from '../../api/queries.ts';
-import { opMutationKey, scopeOf } from '../../api/queries.ts';
-import { appointmentStateName } from '../../components/codes.ts';
-import { toPracticeDateTime } from '../../components/format.ts';
-import { addDays } from '../../components/practice-clock.ts';
-import { describeError } from '../../components/states.tsx';
-import { offerUndo } from '../../components/undo.tsx';
+} from '#api/agenda.ts';
+import type { OpData } from '#api/queries.ts';
+import { opMutationKey, scopeOf } from '#api/queries.ts';
+import { appointmentStateName } from '#components/codes.ts';
+import { toPracticeDateTime } from '#components/format.ts';
+import { addDays } from '#components/practice-clock.ts';
+import { describeError } from '#components/states.tsx';
+import { offerUndo } from '#components/undo.tsx';
 import { recordStateTime } from './state-times.ts';
 
 export interface SetStateVars {

@@ -1,4 +1,4 @@
-import { type DaySection, daySections } from '../../components/day-sections.ts';
+import { type DaySection, daySections } from '#components/day-sections.ts';
 
 /**
  * Today's address: `/today?show=here&cals=1,3`. Defaults are left out, so `/today` is every section of every

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog } from '#components/dialog.tsx';
 
 export interface ConfirmWholeStockProps {
   opened: boolean;

@@ -1,5 +1,5 @@
 // Locales and the parse-format plugin of the date fields.
-import '../../../components/dayjs.ts';
+import '#components/dayjs.ts';
 import { Button, Group } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';

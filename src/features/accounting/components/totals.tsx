@@ -1,5 +1,5 @@
 import { SimpleGrid, Table, Text } from '@mantine/core';
-import { formatChf } from '../../../components/format.ts';
+import { formatChf } from '#components/format.ts';
 import type { Total } from '../table-model.ts';
 
 export interface TotalsGroup {

@@ -2,11 +2,11 @@ import { Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customerQuery } from '../../../api/system.ts';
-import { appointmentStateName } from '../../../components/codes.ts';
-import { formatDate } from '../../../components/format.ts';
-import { patientName } from '../../../components/patient-criteria.ts';
-import { useSeen } from '../../../components/person-name.tsx';
+import { customerQuery } from '#api/system.ts';
+import { appointmentStateName } from '#components/codes.ts';
+import { formatDate } from '#components/format.ts';
+import { patientName } from '#components/patient-criteria.ts';
+import { useSeen } from '#components/person-name.tsx';
 import { MIN_EVENT_PX, PX_PER_MIN } from '../grid-geometry.ts';
 import {
   backgroundOf,

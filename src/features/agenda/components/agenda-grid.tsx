@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Calendar } from '../../../../contract/agenda.ts';
-import { formatDate, intlLocale } from '../../../components/format.ts';
+import { formatDate, intlLocale } from '#components/format.ts';
+import type { Calendar } from '#contract/agenda.ts';
 import { useGridDrag } from '../grid-drag.ts';
 import {
   type CreateRange,

@@ -1,12 +1,12 @@
 // Locales and the parse-format plugin of the date fields.
-import '../../../components/dayjs.ts';
+import '#components/dayjs.ts';
 import { ActionIcon, Button, Group, SegmentedControl } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appointmentListsKey } from '../../../api/agenda.ts';
+import { appointmentListsKey } from '#api/agenda.ts';
 import { parseDayText } from '../appointment-form.ts';
 import { type AgendaView, isDay, shiftDay } from '../model.ts';
 

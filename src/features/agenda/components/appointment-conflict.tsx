@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Calendar } from '../../../../contract/agenda.ts';
-import { describeError } from '../../../components/states.tsx';
+import { describeError } from '#components/states.tsx';
+import type { Calendar } from '#contract/agenda.ts';
 import { type AgendaItem, type AppointmentRecord, mergeRecords, toRecord } from '../model.ts';
 import { ChangeTable } from './conflict.tsx';
 

@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Calendar, CalendarAppointment } from '../../../../contract/agenda.ts';
-import { createPatient } from '../../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../../test/render.tsx';
-import { inProcessService } from '../../../test/service.ts';
+import type { Calendar, CalendarAppointment } from '#contract/agenda.ts';
+import { createPatient } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { AppointmentDialog } from './appointment-dialog.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Calendar } from '../../../../contract/agenda.ts';
 import {
   alreadyCreated,
   changedMeanwhile,
@@ -12,12 +11,13 @@ import {
   fetchCurrent,
   mayHaveArrived,
   saveAppointmentMutation,
-} from '../../../api/agenda.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { DiscardPrompt } from '../../../components/form-dialog.tsx';
-import { contractResolver } from '../../../components/form-resolver.ts';
-import { describeError } from '../../../components/states.tsx';
-import { useNavigationBlock } from '../../../components/unsaved-changes.tsx';
+} from '#api/agenda.ts';
+import { Dialog } from '#components/dialog.tsx';
+import { DiscardPrompt } from '#components/form-dialog.tsx';
+import { contractResolver } from '#components/form-resolver.ts';
+import { describeError } from '#components/states.tsx';
+import { useNavigationBlock } from '#components/unsaved-changes.tsx';
+import type { Calendar } from '#contract/agenda.ts';
 import {
   type DialogMode,
   type FormValues,

@@ -1,5 +1,5 @@
 // Locales and the parse-format plugin of the date fields.
-import '../../../components/dayjs.ts';
+import '#components/dayjs.ts';
 import {
   Anchor,
   Button,
@@ -18,11 +18,11 @@ import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Calendar } from '../../../../contract/agenda.ts';
-import { servicesQuery } from '../../../api/booking.ts';
-import { customerQuery } from '../../../api/system.ts';
-import { appointmentStateName } from '../../../components/codes.ts';
-import { PatientSearchBox, patientName } from '../../../components/patient-search.tsx';
+import { servicesQuery } from '#api/booking.ts';
+import { customerQuery } from '#api/system.ts';
+import { appointmentStateName } from '#components/codes.ts';
+import { PatientSearchBox, patientName } from '#components/patient-search.tsx';
+import type { Calendar } from '#contract/agenda.ts';
 import { type FormValues, parseDayText, tidyTimeText } from '../appointment-form.ts';
 import { hhmm, MINUTES_PER_DAY, parseHhmm, STATE_CHOICES } from '../model.ts';
 

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Calendar } from '../../../../contract/agenda.ts';
-import { customerQuery } from '../../../api/system.ts';
-import { appointmentStateName } from '../../../components/codes.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { formatDateTime } from '../../../components/format.ts';
-import { patientName } from '../../../components/patient-criteria.ts';
+import { customerQuery } from '#api/system.ts';
+import { appointmentStateName } from '#components/codes.ts';
+import { Dialog } from '#components/dialog.tsx';
+import { formatDateTime } from '#components/format.ts';
+import { patientName } from '#components/patient-criteria.ts';
+import type { Calendar } from '#contract/agenda.ts';
 import { type AppointmentRecord, changedFields, type RecordField } from '../model.ts';
 
 function PatientValue({ patid }: { patid: number }) {

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog } from '#components/dialog.tsx';
 import { currentOverlapQuestion, subscribeOverlapQuestion } from '../overlap.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type CSSProperties, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appointmentStateName } from '../../../components/codes.ts';
+import { appointmentStateName } from '#components/codes.ts';
 import { STATE_LOOKS } from '../model.ts';
 import classes from './agenda.module.css';
 import { StateMarker } from './state-marker.tsx';

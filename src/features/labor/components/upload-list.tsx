@@ -29,9 +29,9 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { laborMeaning } from '../../../../contract/labor-meaning.ts';
-import { formatDate } from '../../../components/format.ts';
-import { describeError, EmptyState } from '../../../components/states.tsx';
+import { formatDate } from '#components/format.ts';
+import { describeError, EmptyState } from '#components/states.tsx';
+import { laborMeaning } from '#contract/labor-meaning.ts';
 import { answerText } from '../answer-text.ts';
 import { baseName, formatFileSize } from '../checks.ts';
 import type { Identity } from '../identify.ts';

@@ -3,12 +3,12 @@ import { IconArrowsExchange, IconChevronDown, IconUser, IconX } from '@tabler/ic
 import { useMutation } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BulkResult, Folder } from '../../../../contract/sales.ts';
-import { bulkSetFolderMutation } from '../../../api/sales/lead-writes.ts';
-import { folderName } from '../../../components/codes.ts';
-import { lazyPart } from '../../../components/lazy-part.tsx';
-import { describeError } from '../../../components/states.tsx';
-import { loadNamespace } from '../../../i18n/index.ts';
+import { bulkSetFolderMutation } from '#api/sales/lead-writes.ts';
+import { folderName } from '#components/codes.ts';
+import { lazyPart } from '#components/lazy-part.tsx';
+import { describeError } from '#components/states.tsx';
+import type { BulkResult, Folder } from '#contract/sales.ts';
+import { loadNamespace } from '#i18n/index.ts';
 
 export interface BulkOutcome {
   kind: 'assign' | 'move';

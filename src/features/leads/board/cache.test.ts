@@ -1,7 +1,7 @@
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Lead } from '../../../../contract/sales.ts';
-import { type LeadPage, shareLeads } from '../../../api/sales.ts';
+import { type LeadPage, shareLeads } from '#api/sales.ts';
+import type { Lead } from '#contract/sales.ts';
 import { type BoardFilter, columnInput, columnKey } from '../shared/queries.ts';
 import { applyMove, beginMove, hasPendingMoves, restoreMove, settleMove } from './cache.ts';
 import { makeLead } from './test-data.ts';

@@ -1,8 +1,8 @@
 import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Pagination } from '../../../../contract/common.ts';
-import type { Lead } from '../../../../contract/sales.ts';
-import { opScope } from '../../../api/queries.ts';
-import { toPracticeDateTime } from '../../../components/format.ts';
+import { opScope } from '#api/queries.ts';
+import { toPracticeDateTime } from '#components/format.ts';
+import type { Pagination } from '#contract/common.ts';
+import type { Lead } from '#contract/sales.ts';
 
 /**
  * Optimistic moves of a card on the query cache, and taking them back.

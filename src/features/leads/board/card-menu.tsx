@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lead } from '../../../../contract/sales.ts';
+import type { Lead } from '#contract/sales.ts';
 import { type CardAction, useBoardActions } from './context.ts';
 import { isDisqualifiedFolder } from './rules.ts';
 

@@ -11,8 +11,8 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lead } from '../../../../contract/sales.ts';
-import { lazyPart } from '../../../components/lazy-part.tsx';
+import { lazyPart } from '#components/lazy-part.tsx';
+import type { Lead } from '#contract/sales.ts';
 import classes from './board.module.css';
 import { type CardDrag, useBoardActions, useBoardLookups } from './context.ts';
 import { daysSince, leadName, practiceDateTime, reminderState } from './lead.ts';

@@ -14,10 +14,10 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Folder, Lead } from '../../../../contract/sales.ts';
-import { leadPagesQuery } from '../../../api/sales/leads.ts';
-import { folderName } from '../../../components/codes.ts';
-import { describeError } from '../../../components/states.tsx';
+import { leadPagesQuery } from '#api/sales/leads.ts';
+import { folderName } from '#components/codes.ts';
+import { describeError } from '#components/states.tsx';
+import type { Folder, Lead } from '#contract/sales.ts';
 import { type BoardFilter, columnInput } from '../shared/queries.ts';
 import classes from './board.module.css';
 import { type BoardCardProps, CardComponentContext } from './card.tsx';

@@ -1,5 +1,5 @@
 import { createContext, type KeyboardEvent, type PointerEvent, type TouchEvent, useContext } from 'react';
-import type { Folder, Lead } from '../../../../contract/sales.ts';
+import type { Folder, Lead } from '#contract/sales.ts';
 
 /**
  * What cards need from the board without passing it through every column: the actions (a stable object, so that

@@ -1,8 +1,8 @@
 import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { Lead } from '../../../../contract/sales.ts';
-import { afterFirstContent } from '../../../components/deferred.tsx';
-import { lazyPart } from '../../../components/lazy-part.tsx';
-import { loadNamespace } from '../../../i18n/index.ts';
+import { afterFirstContent } from '#components/deferred.tsx';
+import { lazyPart } from '#components/lazy-part.tsx';
+import type { Lead } from '#contract/sales.ts';
+import { loadNamespace } from '#i18n/index.ts';
 import type { MoveToken } from './cache.ts';
 import { preloadCardMenu } from './card.tsx';
 

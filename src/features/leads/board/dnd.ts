@@ -16,8 +16,8 @@ import {
 } from '@dnd-kit/core';
 import type { TFunction } from 'i18next';
 import { type PointerEvent as ReactPointerEvent, useMemo } from 'react';
-import type { Folder, Lead } from '../../../../contract/sales.ts';
-import { folderName } from '../../../components/codes.ts';
+import { folderName } from '#components/codes.ts';
+import type { Folder, Lead } from '#contract/sales.ts';
 import { leadName } from './lead.ts';
 
 /**

@@ -2,7 +2,7 @@ import { DndContext, type DragEndEvent, DragOverlay, useDraggable, useDroppable 
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Folder, Lead } from '../../../../contract/sales.ts';
+import type { Folder, Lead } from '#contract/sales.ts';
 import classes from './board.module.css';
 import { type BoardCardProps, CardFrame, CardPreview } from './card.tsx';
 import { type BoardColumnProps, ColumnFrame, type VirtualCardsProps } from './column.tsx';

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { leadQuery } from '../../../api/sales/leads.ts';
-import { LazySideDrawer } from '../../../components/lazy-dialog.tsx';
-import { lazyPart } from '../../../components/lazy-part.tsx';
-import { LoadingState } from '../../../components/states.tsx';
-import { loadNamespace } from '../../../i18n/index.ts';
+import { leadQuery } from '#api/sales/leads.ts';
+import { LazySideDrawer } from '#components/lazy-dialog.tsx';
+import { lazyPart } from '#components/lazy-part.tsx';
+import { LoadingState } from '#components/states.tsx';
+import { loadNamespace } from '#i18n/index.ts';
 import { leadName } from './lead.ts';
 
 // The details are their own chunk, their strings a part of the namespace loaded with them: the board does not wait

@@ -1,8 +1,8 @@
 import { TextInput } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ReferenceData } from '../../../../contract/sales.ts';
-import type { PlaceholderProps } from '../../../components/deferred.tsx';
+import type { PlaceholderProps } from '#components/deferred.tsx';
+import type { ReferenceData } from '#contract/sales.ts';
 import type { BoardParams } from '../url-state.ts';
 
 export interface BoardFiltersProps {

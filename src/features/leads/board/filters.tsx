@@ -2,7 +2,7 @@ import { MultiSelect, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userName, usersQuery } from '../../../api/system/people.ts';
+import { userName, usersQuery } from '#api/system/people.ts';
 import { type BoardFiltersProps, filterWidth } from './filters-placeholder.tsx';
 
 /** The board's assignee, source and flag filters (board-toolbar.tsx loads them after the first cards). */

@@ -1,5 +1,5 @@
-import { zurichDateTime } from '../../../../contract/practice-time.ts';
-import type { Lead } from '../../../../contract/sales.ts';
+import { zurichDateTime } from '#contract/practice-time.ts';
+import type { Lead } from '#contract/sales.ts';
 
 /**
  * What a card shows about a lead. The service's date-times are practice wall times (`YYYY-MM-DD HH:MM:SS`,

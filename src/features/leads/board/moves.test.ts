@@ -1,12 +1,12 @@
 import { type InfiniteData, MutationObserver, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from '../../../../contract/sales.ts';
-import { ApiError } from '../../../api/client.ts';
-import { opScope } from '../../../api/queries.ts';
-import { type LeadPage, leadPagesQuery } from '../../../api/sales.ts';
-import { createLead } from '../../../test/factories.ts';
-import { signInForTest } from '../../../test/render.tsx';
-import { type Failure, inProcessService } from '../../../test/service.ts';
+import { ApiError } from '#api/client.ts';
+import { opScope } from '#api/queries.ts';
+import { type LeadPage, leadPagesQuery } from '#api/sales.ts';
+import type { Lead } from '#contract/sales.ts';
+import { createLead } from '#test/factories.ts';
+import { signInForTest } from '#test/render.tsx';
+import { type Failure, inProcessService } from '#test/service.ts';
 import { type BoardFilter, columnInput, columnKey, moveLeadMutation } from '../shared/queries.ts';
 
 const api = inProcessService();

@@ -4,7 +4,7 @@ import {
   type Folder,
   type Lead,
   standardFolderIds,
-} from '../../../../contract/sales.ts';
+} from '#contract/sales.ts';
 
 /**
  * The folder rules of the board, the same for drag and drop, "Move to…" and the bulk move

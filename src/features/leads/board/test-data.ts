@@ -1,4 +1,4 @@
-import type { Folder, Lead } from '../../../../contract/sales.ts';
+import type { Folder, Lead } from '#contract/sales.ts';
 
 /** Leads and folders for the board's unit tests. */
 

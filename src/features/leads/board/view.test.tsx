@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Lead } from '../../../../contract/sales.ts';
-import { createLead, createTask } from '../../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../../test/render.tsx';
-import { inProcessService } from '../../../test/service.ts';
+import type { Lead } from '#contract/sales.ts';
+import { createLead, createTask } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { Component as BoardRoute } from '../route.tsx';
 import { loadDrag } from './deferred.tsx';
 

@@ -12,13 +12,13 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BulkResult, Folder, Lead, ReferenceData } from '../../../../contract/sales.ts';
-import { opScope } from '../../../api/queries.ts';
-import { restoreLeadMutation } from '../../../api/sales/lead-writes.ts';
-import type { LeadPage } from '../../../api/sales/leads.ts';
-import { userName as nameOfUser, usersQuery } from '../../../api/system/people.ts';
-import { folderName } from '../../../components/codes.ts';
-import { markFirstContent } from '../../../components/deferred.tsx';
+import { opScope } from '#api/queries.ts';
+import { restoreLeadMutation } from '#api/sales/lead-writes.ts';
+import type { LeadPage } from '#api/sales/leads.ts';
+import { userName as nameOfUser, usersQuery } from '#api/system/people.ts';
+import { folderName } from '#components/codes.ts';
+import { markFirstContent } from '#components/deferred.tsx';
+import type { BulkResult, Folder, Lead, ReferenceData } from '#contract/sales.ts';
 import { type BoardFilter, columnInput, columnKey, refreshAfterMoves } from '../shared/queries.ts';
 import type { BulkOutcome } from './action-bar.tsx';
 import classes from './board.module.css';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Lead } from '../../../../contract/sales.ts';
-import { createLead } from '../../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../../test/render.tsx';
-import { inProcessService } from '../../../test/service.ts';
+import type { Lead } from '#contract/sales.ts';
+import { createLead } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { LeadDetails } from './lead-details.tsx';
 
 const api = inProcessService();

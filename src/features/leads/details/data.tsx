@@ -3,11 +3,11 @@ import { IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Folder, Lead, RefItem } from '../../../../contract/sales.ts';
-import { canUpdateLeadQuery } from '../../../api/sales.ts';
-import { useUserName } from '../../../api/system.ts';
-import { folderName } from '../../../components/codes.ts';
-import { formatChf, formatDate, formatDateTime } from '../../../components/format.ts';
+import { canUpdateLeadQuery } from '#api/sales.ts';
+import { useUserName } from '#api/system.ts';
+import { folderName } from '#components/codes.ts';
+import { formatChf, formatDate, formatDateTime } from '#components/format.ts';
+import type { Folder, Lead, RefItem } from '#contract/sales.ts';
 import { referenceQuery } from '../shared/queries.ts';
 import { DetailsDataForm } from './data-form.tsx';
 

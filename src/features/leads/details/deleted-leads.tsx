@@ -5,15 +5,15 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Lead } from '../../../../contract/sales.ts';
-import { leadsQuery, restoreLeadMutation } from '../../../api/sales.ts';
+import { leadsQuery, restoreLeadMutation } from '#api/sales.ts';
+import type { Lead } from '#contract/sales.ts';
 
 const DELETED_PAGE_SIZE = 25;
 
-import { useUserName } from '../../../api/system.ts';
-import { formatDateTime } from '../../../components/format.ts';
-import { Page } from '../../../components/page.tsx';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { useUserName } from '#api/system.ts';
+import { formatDateTime } from '#components/format.ts';
+import { Page } from '#components/page.tsx';
+import { EmptyState, ErrorState } from '#components/states.tsx';
 import { errorMessage } from './messages.ts';
 import { leadDisplayName } from './queries.ts';
 

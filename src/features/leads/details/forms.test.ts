@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, salesOperations } from '../../../../contract/sales.ts';
+import { MSG, salesOperations } from '#contract/sales.ts';
 import { admissionFormSchema, toNewAdmission } from './admissions.tsx';
 import { fieldOfMessage } from './messages.ts';
 import { toCriteria } from './patient-link.tsx';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n/index.ts';
+import { i18n } from '#i18n/index.ts';
 import { historyCategory, historyText } from './history-text.ts';
 
 // The folders as getReferenceData sends them: standard ones by their English label, a custom one.

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { HistoryEntry } from '../../../../contract/sales.ts';
-import { folderName } from '../../../components/codes.ts';
+import { folderName } from '#components/codes.ts';
+import type { HistoryEntry } from '#contract/sales.ts';
 
 /**
  * The texts the reference service writes itself into a lead's history (a watcher joined, a folder or assignee

@@ -1,7 +1,7 @@
 import type { ParseKeys, TFunction } from 'i18next';
-import { MSG } from '../../../../contract/sales.ts';
-import { isApiError } from '../../../api/client.ts';
-import { describeError } from '../../../components/states.tsx';
+import { isApiError } from '#api/client.ts';
+import { describeError } from '#components/states.tsx';
+import { MSG } from '#contract/sales.ts';
 
 /**
  * The server's messages in the user's language where we know them (the contract's exact texts), the server's own

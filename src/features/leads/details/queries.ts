@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { HistoryEntry } from '../../../../contract/sales.ts';
-import type { OpData } from '../../../api/queries.ts';
-import { historyOf } from '../../../api/sales.ts';
-import { searchPatientsQuery } from '../../../api/system.ts';
-import { type PatientCriteria, toSearchInput } from '../../../components/patient-criteria.ts';
+import type { OpData } from '#api/queries.ts';
+import { historyOf } from '#api/sales.ts';
+import { searchPatientsQuery } from '#api/system.ts';
+import { type PatientCriteria, toSearchInput } from '#components/patient-criteria.ts';
+import type { HistoryEntry } from '#contract/sales.ts';
 
 /**
  * What the lead details page adds to the sales and system areas' factories (`api/sales.ts`, `api/system.ts`): the

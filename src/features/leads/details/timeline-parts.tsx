@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HistoryEntry } from '../../../../contract/sales.ts';
-import { customerQuery } from '../../../api/system.ts';
-import { formatDateTime } from '../../../components/format.ts';
-import { patientName } from '../../../components/patient-criteria.ts';
+import { customerQuery } from '#api/system.ts';
+import { formatDateTime } from '#components/format.ts';
+import { patientName } from '#components/patient-criteria.ts';
+import type { HistoryEntry } from '#contract/sales.ts';
 
 /**
  * A patient named by number in the service's text, shown by name and linked to the patient's page. While the name

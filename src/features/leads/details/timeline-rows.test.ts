@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../../contract/sales.ts';
+import type { HistoryEntry } from '#contract/sales.ts';
 import { patientOfEntry, timelineRows } from './timeline-rows.ts';
 
 const entry = (historyId: number, type: string, text = `Entry ${historyId}`) =>

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../../../contract/sales.ts';
+import type { HistoryEntry } from '#contract/sales.ts';
 
 /** A row of the timeline: an entry, or a run of watcher entries (type J) shown as one line that opens. */
 export type TimelineRow =

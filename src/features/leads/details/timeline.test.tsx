@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from '../../../../contract/sales.ts';
-import { formatDateTime } from '../../../components/format.ts';
-import { UNDO_MS } from '../../../components/undo.tsx';
-import { createLead, createNote, createPatient, createTask } from '../../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../../test/render.tsx';
-import { type Failure, inProcessService } from '../../../test/service.ts';
+import { formatDateTime } from '#components/format.ts';
+import { UNDO_MS } from '#components/undo.tsx';
+import type { Lead } from '#contract/sales.ts';
+import { createLead, createNote, createPatient, createTask } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { type Failure, inProcessService } from '#test/service.ts';
 import { DetailsTimeline } from './timeline.tsx';
 
 // The practice's clock stands at 20.11.2026 14:30 Zurich time: the entries are written then.

@@ -21,7 +21,6 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HistoryEntry, Lead } from '../../../../contract/sales.ts';
 import {
   completeTaskKey,
   completeTaskMutation,
@@ -29,11 +28,12 @@ import {
   historyOf,
   leadHistoryQuery,
   type TaskToComplete,
-} from '../../../api/sales.ts';
-import { meQuery, useUserName } from '../../../api/system.ts';
-import { formatDateTime } from '../../../components/format.ts';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
-import { holdForUndo, isUndone } from '../../../components/undo.tsx';
+} from '#api/sales.ts';
+import { meQuery, useUserName } from '#api/system.ts';
+import { formatDateTime } from '#components/format.ts';
+import { EmptyState, ErrorState } from '#components/states.tsx';
+import { holdForUndo, isUndone } from '#components/undo.tsx';
+import type { HistoryEntry, Lead } from '#contract/sales.ts';
 import { referenceQuery } from '../shared/queries.ts';
 import { historyCategory, historyText } from './history-text.ts';
 import { errorMessage } from './messages.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate } from '../../../../contract/common.ts';
+import { isRealDate } from '#contract/common.ts';
 import {
   type Lead,
   leadAddressInput,
@@ -10,7 +10,7 @@ import {
   MSG,
   type UpdateLeadInput,
   updateLeadInput,
-} from '../../../../contract/sales.ts';
+} from '#contract/sales.ts';
 import { hasIdentifyingField } from '../new-lead/schema.ts';
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type BulkResult, salesOperations } from '../../../../contract/sales.ts';
-import { bulkAssignMutation } from '../../../api/sales.ts';
-import { meQuery, userName, usersQuery } from '../../../api/system.ts';
-import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
-import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
-import { describeError } from '../../../components/states.tsx';
+import { bulkAssignMutation } from '#api/sales.ts';
+import { meQuery, userName, usersQuery } from '#api/system.ts';
+import { useSubmitMutation } from '#api/use-submit-mutation.ts';
+import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
+import { describeError } from '#components/states.tsx';
+import { type BulkResult, salesOperations } from '#contract/sales.ts';
 import { leadName } from '../board/lead.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createLead, createPatient } from '../../../test/factories.ts';
-import { renderWithProviders, signInForTest } from '../../../test/render.tsx';
-import { inProcessService } from '../../../test/service.ts';
+import { createLead, createPatient } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { ConvertDialog } from './convert-dialog.tsx';
 
 const api = inProcessService();

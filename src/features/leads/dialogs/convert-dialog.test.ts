@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Patient } from '../../../../contract/system.ts';
-import { patientSearchKeys, toSearchInput } from '../../../components/patient-search.tsx';
+import { patientSearchKeys, toSearchInput } from '#components/patient-search.tsx';
+import type { Patient } from '#contract/system.ts';
 import { makeLead } from '../board/test-data.ts';
 import { matchCriteria, mergeMatches } from './convert-dialog.tsx';
 

@@ -2,10 +2,10 @@ import { Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { salesOperations } from '../../../../contract/sales.ts';
-import { deleteLeadMutation } from '../../../api/sales.ts';
-import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { deleteLeadMutation } from '#api/sales.ts';
+import { useSubmitMutation } from '#api/use-submit-mutation.ts';
+import { FormDialog } from '#components/form-dialog.tsx';
+import { salesOperations } from '#contract/sales.ts';
 import { leadName } from '../board/lead.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 

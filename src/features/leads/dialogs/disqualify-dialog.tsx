@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type Lead, salesOperations } from '../../../../contract/sales.ts';
-import { disqualifyLeadMutation } from '../../../api/sales.ts';
-import { useSubmitMutation } from '../../../api/use-submit-mutation.ts';
-import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
-import { describeError } from '../../../components/states.tsx';
+import { disqualifyLeadMutation } from '#api/sales.ts';
+import { useSubmitMutation } from '#api/use-submit-mutation.ts';
+import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
+import { describeError } from '#components/states.tsx';
+import { type Lead, salesOperations } from '#contract/sales.ts';
 import { leadName } from '../board/lead.ts';
 import { referenceQuery } from '../shared/queries.ts';
 

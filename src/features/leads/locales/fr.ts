@@ -1,4 +1,4 @@
-import type { Translation } from '../../../i18n/types.ts';
+import type { Translation } from '#i18n/types.ts';
 import type { en } from './en.ts';
 
 export const fr: Translation<typeof en> = {

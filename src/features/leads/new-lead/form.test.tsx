@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Lead, MSG } from '../../../../contract/sales.ts';
-import { renderWithProviders, signInForTest } from '../../../test/render.tsx';
-import { inProcessService } from '../../../test/service.ts';
+import { type Lead, MSG } from '#contract/sales.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { DRAFT_KEY } from './draft.ts';
 import { NewLeadForm } from './form.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLeadInput, type Folder, MSG } from '../../../../contract/sales.ts';
+import { createLeadInput, type Folder, MSG } from '#contract/sales.ts';
 import {
   emptyNewLead,
   hasIdentifyingField,

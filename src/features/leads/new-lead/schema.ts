@@ -1,6 +1,7 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { z } from 'zod';
-import { isRealDate } from '../../../../contract/common.ts';
+import type { ServerTarget } from '#components/server-error.ts';
+import { isRealDate } from '#contract/common.ts';
 import {
   type CreateLeadInput,
   createLeadFields,
@@ -13,8 +14,7 @@ import {
   leadInsuranceInput,
   leadMedicalInput,
   MSG,
-} from '../../../../contract/sales.ts';
-import type { ServerTarget } from '../../../components/server-error.ts';
+} from '#contract/sales.ts';
 import { fieldOfMessage } from '../details/messages.ts';
 
 /**

@@ -1,12 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type LeadFilter, type ReferenceData, referenceData } from '../../../../contract/sales.ts';
-import { opScope } from '../../../api/queries.ts';
-import {
-  type MoveVariables,
-  moveInvalidates,
-  setLeadFolderMutation,
-} from '../../../api/sales/lead-writes.ts';
-import { leadPagesQuery, referenceDataQuery } from '../../../api/sales/leads.ts';
+import { opScope } from '#api/queries.ts';
+import { type MoveVariables, moveInvalidates, setLeadFolderMutation } from '#api/sales/lead-writes.ts';
+import { leadPagesQuery, referenceDataQuery } from '#api/sales/leads.ts';
+import { type LeadFilter, type ReferenceData, referenceData } from '#contract/sales.ts';
 import { beginMove, hasPendingMoves, type MoveToken, settleMove } from '../board/cache.ts';
 import { readStoredReference, storeReference } from './reference-store.ts';
 

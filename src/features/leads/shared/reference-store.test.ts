@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, EARLY_MAX_AGE_MS, startEarly } from '../../../api/client.ts';
-import { clearSession } from '../../../api/session.ts';
-import { signInForTest } from '../../../test/render.tsx';
-import { inProcessService } from '../../../test/service.ts';
+import { ApiError, call, EARLY_MAX_AGE_MS, startEarly } from '#api/client.ts';
+import { clearSession } from '#api/session.ts';
+import { signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
 import { referenceQuery } from './queries.ts';
 import { REFERENCE_STALE_MS, REFERENCE_STORE, referenceInput, referenceWanted } from './reference-store.ts';
 

@@ -1,4 +1,4 @@
-import { getSession } from '../../../api/session.ts';
+import { getSession } from '#api/session.ts';
 
 /**
  * Where the board's reference data is kept between visits, and the request for it, without zod or the contract:

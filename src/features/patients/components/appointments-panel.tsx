@@ -15,12 +15,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Appointment } from '../../../../contract/agenda.ts';
-import { type AppointmentPeriod, patientAppointmentsQuery } from '../../../api/agenda.ts';
-import { appointmentStateName } from '../../../components/codes.ts';
-import { formatDate, formatTime, fromUnixSeconds, toPracticeDate } from '../../../components/format.ts';
-import { usePracticeToday } from '../../../components/practice-clock.ts';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { type AppointmentPeriod, patientAppointmentsQuery } from '#api/agenda.ts';
+import { appointmentStateName } from '#components/codes.ts';
+import { formatDate, formatTime, fromUnixSeconds, toPracticeDate } from '#components/format.ts';
+import { usePracticeToday } from '#components/practice-clock.ts';
+import { EmptyState, ErrorState } from '#components/states.tsx';
+import type { Appointment } from '#contract/agenda.ts';
 
 /**
  * Where the appointment is in the agenda: its day, its calendar, the appointment itself (`appt`: the agenda opens

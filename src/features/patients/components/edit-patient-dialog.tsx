@@ -4,14 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Patient } from '../../../../contract/system.ts';
-import { customerQuery, isMissingOperation, updateCustomerMutation } from '../../../api/system.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { contractResolver } from '../../../components/form-resolver.ts';
-import { PatientFields, type PatientFieldValues } from '../../../components/new-patient/patient-fields.tsx';
-import { applyServerError } from '../../../components/server-error.ts';
-import { describeError } from '../../../components/states.tsx';
-import { useUnsavedChangesGuard } from '../../../components/unsaved-changes.tsx';
+import { customerQuery, isMissingOperation, updateCustomerMutation } from '#api/system.ts';
+import { Dialog } from '#components/dialog.tsx';
+import { contractResolver } from '#components/form-resolver.ts';
+import { PatientFields, type PatientFieldValues } from '#components/new-patient/patient-fields.tsx';
+import { applyServerError } from '#components/server-error.ts';
+import { describeError } from '#components/states.tsx';
+import { useUnsavedChangesGuard } from '#components/unsaved-changes.tsx';
+import type { Patient } from '#contract/system.ts';
 import { changedFields, conflicts, editPatientSchema, toPatientFields } from '../edit-patient.ts';
 
 export interface EditPatientDialogProps {

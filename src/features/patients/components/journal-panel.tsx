@@ -17,10 +17,10 @@ import { IconDownload, IconExternalLink, IconPaperclip } from '@tabler/icons-rea
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Attachment, PatientHistoryEntry } from '../../../../contract/hx.ts';
-import { attachmentQuery, HISTORY_LIMIT, patientHistoryQuery } from '../../../api/hx.ts';
-import { formatDateTime } from '../../../components/format.ts';
-import { describeError, EmptyState, ErrorState, errorTitle } from '../../../components/states.tsx';
+import { attachmentQuery, HISTORY_LIMIT, patientHistoryQuery } from '#api/hx.ts';
+import { formatDateTime } from '#components/format.ts';
+import { describeError, EmptyState, ErrorState, errorTitle } from '#components/states.tsx';
+import type { Attachment, PatientHistoryEntry } from '#contract/hx.ts';
 import { deliverAttachment, formatSize } from '../attachments.ts';
 
 /** Categories the practice uses; the list grows with those seen in the journal. */

@@ -2,13 +2,13 @@ import { Anchor, Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type LeadPage, leadsQuery } from '../../../api/sales.ts';
+import { type LeadPage, leadsQuery } from '#api/sales.ts';
 
 /** At most this many linked leads are shown (one page of getLeads). */
 const LINKED_LEADS_LIMIT = 1000;
 
-import { formatDate } from '../../../components/format.ts';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { formatDate } from '#components/format.ts';
+import { EmptyState, ErrorState } from '#components/states.tsx';
 
 /** Leads linked or converted to the patient (getLeads filter patid). */
 export function LeadsPanel({ patid }: { patid: number }) {

@@ -2,9 +2,9 @@ import { Anchor, Badge, Button, Group, Select, Skeleton, Table, Text } from '@ma
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Patient } from '../../../../contract/system.ts';
-import { formatDate } from '../../../components/format.ts';
-import { patientName } from '../../../components/patient-criteria.ts';
+import { formatDate } from '#components/format.ts';
+import { patientName } from '#components/patient-criteria.ts';
+import type { Patient } from '#contract/system.ts';
 
 export interface PatientResultsProps {
   items: Patient[];

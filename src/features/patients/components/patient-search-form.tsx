@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { contractResolver } from '../../../components/form-resolver.ts';
-import { readDob } from '../../../components/patient-criteria.ts';
+import { contractResolver } from '#components/form-resolver.ts';
+import { readDob } from '#components/patient-criteria.ts';
 import { emptyFields, type PatientSearchState } from '../url-state.ts';
 
 /** The detailed criteria, as typed; messages are keys of `patients:searchForm.errors`. */

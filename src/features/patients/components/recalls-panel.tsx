@@ -3,10 +3,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isRecallsBroken, recallsQuery } from '../../../api/recall.ts';
-import { formatDateTime } from '../../../components/format.ts';
-import { RecallFailureText } from '../../../components/recall-error.tsx';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { isRecallsBroken, recallsQuery } from '#api/recall.ts';
+import { formatDateTime } from '#components/format.ts';
+import { RecallFailureText } from '#components/recall-error.tsx';
+import { EmptyState, ErrorState } from '#components/states.tsx';
 
 const statusColor = { sent: 'green', pending: 'blue', error: 'red' } as const;
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { customerQuery } from '../../../api/system.ts';
-import { PatientSearchBox, patientName } from '../../../components/patient-search.tsx';
+import { customerQuery } from '#api/system.ts';
+import { PatientSearchBox, patientName } from '#components/patient-search.tsx';
 
 export interface PatientFieldProps {
   label: string;

@@ -2,8 +2,8 @@ import { Button, Group, Paper, Select, SimpleGrid, Switch } from '@mantine/core'
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { allProvidersQuery } from '../../../api/system.ts';
-import { DayField } from '../../../components/date-time-fields.tsx';
+import { allProvidersQuery } from '#api/system.ts';
+import { DayField } from '#components/date-time-fields.tsx';
 import { hasFilters, noFilters, type RecallFilters } from '../url-state.ts';
 import { PatientField } from './patient-field.tsx';
 

@@ -3,12 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Recall, recallTypes } from '../../../../contract/recall.ts';
-import { patientDeletedMessage } from '../../../../contract/system.ts';
-import { createRecallMutation, modifyRecallMutation, templatesQuery } from '../../../api/recall.ts';
-import { DayField, TimeField } from '../../../components/date-time-fields.tsx';
-import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
-import { targetIn } from '../../../components/server-error.ts';
+import { createRecallMutation, modifyRecallMutation, templatesQuery } from '#api/recall.ts';
+import { DayField, TimeField } from '#components/date-time-fields.tsx';
+import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
+import { targetIn } from '#components/server-error.ts';
+import { type Recall, recallTypes } from '#contract/recall.ts';
+import { patientDeletedMessage } from '#contract/system.ts';
 import { describeFrequency, frequencyOptions } from '../frequency.ts';
 import { mergeDraft } from '../queries.ts';
 import {

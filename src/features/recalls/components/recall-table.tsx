@@ -15,10 +15,10 @@ import { IconMail, IconMailbox, IconMessage, IconPencil, IconSend } from '@table
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Recall, RecallStatus, RecallType } from '../../../../contract/recall.ts';
-import { formatDateTime } from '../../../components/format.ts';
-import { PatientName } from '../../../components/person-name.tsx';
-import { RecallFailureText } from '../../../components/recall-error.tsx';
+import { formatDateTime } from '#components/format.ts';
+import { PatientName } from '#components/person-name.tsx';
+import { RecallFailureText } from '#components/recall-error.tsx';
+import type { Recall, RecallStatus, RecallType } from '#contract/recall.ts';
 import { describeFrequency } from '../frequency.ts';
 import classes from './recall-table.module.css';
 

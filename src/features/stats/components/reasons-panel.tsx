@@ -3,10 +3,10 @@ import '@mantine/charts/styles.layer.css';
 import { Box, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Folder, RefItem, StatFilter } from '../../../../contract/sales.ts';
-import type { ReasonCounts } from '../../../api/sales.ts';
-import { folderName } from '../../../components/codes.ts';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import type { ReasonCounts } from '#api/sales.ts';
+import { folderName } from '#components/codes.ts';
+import { EmptyState, ErrorState } from '#components/states.tsx';
+import type { Folder, RefItem, StatFilter } from '#contract/sales.ts';
 import { formatTick } from '../labels.ts';
 import { reasonFolders, reasonsQuery } from '../queries.ts';
 

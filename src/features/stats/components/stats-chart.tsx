@@ -2,8 +2,8 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.layer.css';
 import { Box, SimpleGrid, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { StatGroupBy, StatMetric } from '../../../../contract/sales.ts';
-import { formatPercent } from '../../../components/format.ts';
+import { formatPercent } from '#components/format.ts';
+import type { StatGroupBy, StatMetric } from '#contract/sales.ts';
 import { formatTick, formatValue } from '../labels.ts';
 
 export interface ChartPoint {

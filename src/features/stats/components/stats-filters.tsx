@@ -1,12 +1,12 @@
 // Locales and the parse-format plugin of the date fields.
-import '../../../components/dayjs.ts';
+import '#components/dayjs.ts';
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Folder, statGroupBys, statMetrics } from '../../../../contract/sales.ts';
-import type { PracticeUser } from '../../../api/system.ts';
+import type { PracticeUser } from '#api/system.ts';
+import { type Folder, statGroupBys, statMetrics } from '#contract/sales.ts';
 import type { StatsView } from '../url-state.ts';
 
 /** `21.11.2026`, `1.2.2026` or `2026-11-21` -> `YYYY-MM-DD`. */

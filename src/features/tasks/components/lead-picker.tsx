@@ -3,8 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lead } from '../../../../contract/sales.ts';
-import { type LeadPage, leadsQuery } from '../../../api/sales.ts';
+import { type LeadPage, leadsQuery } from '#api/sales.ts';
+import type { Lead } from '#contract/sales.ts';
 
 const LEAD_SEARCH_LIMIT = 20;
 

@@ -4,11 +4,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { addTaskMutation } from '../../../api/sales.ts';
-import { meQuery, type PracticeUser, userName, usersQuery } from '../../../api/system.ts';
-import { FormDialog, type FormDialogForm } from '../../../components/form-dialog.tsx';
-import { ReminderFields } from '../../../components/reminder-fields.tsx';
-import { targetIn } from '../../../components/server-error.ts';
+import { addTaskMutation } from '#api/sales.ts';
+import { meQuery, type PracticeUser, userName, usersQuery } from '#api/system.ts';
+import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
+import { ReminderFields } from '#components/reminder-fields.tsx';
+import { targetIn } from '#components/server-error.ts';
 import {
   emptyNewTask,
   fieldOfMessage,

@@ -1,8 +1,8 @@
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PracticeUser } from '../../../api/system.ts';
-import { userName } from '../../../api/system.ts';
-import { DayField } from '../../../components/date-time-fields.tsx';
+import type { PracticeUser } from '#api/system.ts';
+import { userName } from '#api/system.ts';
+import { DayField } from '#components/date-time-fields.tsx';
 import {
   hasFilters,
   type OrderBy,

@@ -3,8 +3,8 @@ import { IconCheck, IconCircleCheck } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TaskRow } from '../../../../contract/sales.ts';
-import { formatDateTime } from '../../../components/format.ts';
+import { formatDateTime } from '#components/format.ts';
+import type { TaskRow } from '#contract/sales.ts';
 import classes from '../tasks.module.css';
 import { reminderState } from '../url-state.ts';
 

@@ -12,7 +12,7 @@ import {
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appointmentStateName } from '../../../components/codes.ts';
+import { appointmentStateName } from '#components/codes.ts';
 import { actionForKey, agendaHref, hoursAndMinutes, type StateAction, type TodayRow } from '../model.ts';
 import classes from '../today.module.css';
 import { PatientLine, usePatient } from './patient.tsx';

@@ -2,9 +2,9 @@ import { Anchor, Badge, Group, Skeleton, Text, VisuallyHidden } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { customerQuery } from '../../../api/system.ts';
-import { formatDate } from '../../../components/format.ts';
-import { patientName } from '../../../components/patient-criteria.ts';
+import { customerQuery } from '#api/system.ts';
+import { formatDate } from '#components/format.ts';
+import { patientName } from '#components/patient-criteria.ts';
 
 export interface PatientInfo {
   /** `Moser, Daniel`; the number when the record cannot be read; null while it loads. */

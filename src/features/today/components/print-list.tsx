@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { appointmentStateName } from '../../../components/codes.ts';
-import { isMissedState } from '../../../components/day-sections.ts';
-import { formatDate } from '../../../components/format.ts';
+import { appointmentStateName } from '#components/codes.ts';
+import { isMissedState } from '#components/day-sections.ts';
+import { formatDate } from '#components/format.ts';
 import type { TodayRow } from '../model.ts';
 import classes from '../today.module.css';
 import { usePatient } from './patient.tsx';
