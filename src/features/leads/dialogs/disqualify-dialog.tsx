@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Radio, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { disqualifyLeadMutation } from '#api/sales.ts';
 import { useSubmitMutation } from '#api/use-submit-mutation.ts';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
-import { describeError } from '#components/states.tsx';
 import { type Lead, salesOperations } from '#contract/sales.ts';
 import { leadName } from '../board/lead.ts';
 import { referenceQuery } from '../shared/queries.ts';
+import { WithReference } from './reference-state.tsx';
 
 export interface LeadDialogProps {
   lead: Lead;
@@ -69,26 +69,11 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
         onDone();
       }}
     >
-      {(form) =>
-        reference.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')} role="status">
-            <Skeleton height={20} />
-            <Skeleton height={20} />
-            <Skeleton height={20} />
-          </Stack>
-        ) : reference.isError ? (
-          <Alert color="red" role="alert" title={t('dialog.referenceFailed')}>
-            <Group justify="space-between">
-              <Text size="sm">{describeError(reference.error, t)}</Text>
-              <Button size="xs" variant="default" onClick={() => void reference.refetch()}>
-                {t('dialog.retry')}
-              </Button>
-            </Group>
-          </Alert>
-        ) : (
+      {(form) => (
+        <WithReference reference={reference}>
           <ReasonFields form={form} reasons={reasons} />
-        )
-      }
+        </WithReference>
+      )}
     </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { folderName } from '#components/codes.ts';
 import { FormDialog } from '#components/form-dialog.tsx';
-import { describeError } from '#components/states.tsx';
 import { leadName } from '../board/lead.ts';
 import { useMoveLead } from '../board/moves.ts';
 import { dropAction, moveTargets } from '../board/rules.ts';
 import { referenceQuery } from '../shared/queries.ts';
 import { ConvertDialog } from './convert-dialog.tsx';
 import { DisqualifyDialog, type LeadDialogProps } from './disqualify-dialog.tsx';
+import { WithReference } from './reference-state.tsx';
 
 type Stage = 'pick' | 'disqualify' | 'convert';
 
@@ -65,61 +65,48 @@ export function MoveDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
           onDone();
         }}
       >
-        {(form) =>
-          reference.isPending ? (
-            <Stack gap="xs" aria-busy="true" aria-label={t('dialog.loading')} role="status">
-              <Skeleton height={20} />
-              <Skeleton height={20} />
-              <Skeleton height={20} />
-            </Stack>
-          ) : reference.isError ? (
-            <Alert color="red" role="alert" title={t('dialog.referenceFailed')}>
-              <Group justify="space-between">
-                <Text size="sm">{describeError(reference.error, t)}</Text>
-                <Button size="xs" variant="default" onClick={() => void reference.refetch()}>
-                  {t('dialog.retry')}
-                </Button>
-              </Group>
-            </Alert>
-          ) : targets.length === 0 ? (
-            <Text>{t('move.noTargets')}</Text>
-          ) : (
-            <Controller
-              control={form.control}
-              name="target"
-              render={({ field }) => (
-                <Radio.Group
-                  label={t('move.target')}
-                  name={field.name}
-                  value={field.value || null}
-                  onChange={field.onChange}
-                  withAsterisk
-                  error={form.formState.errors.target !== undefined ? t('move.targetRequired') : undefined}
-                >
-                  <Stack gap="xs" mt="xs">
-                    {targets.map((f) => {
-                      const action = dropAction(lead, f);
-                      return (
-                        <Radio
-                          key={f.folderId}
-                          value={String(f.folderId)}
-                          label={folderName(f)}
-                          description={
-                            action === 'disqualify'
-                              ? t('move.viaDisqualify')
-                              : action === 'convert'
-                                ? t('move.viaConvert')
-                                : undefined
-                          }
-                        />
-                      );
-                    })}
-                  </Stack>
-                </Radio.Group>
-              )}
-            />
-          )
-        }
+        {(form) => (
+          <WithReference reference={reference}>
+            {targets.length === 0 ? (
+              <Text>{t('move.noTargets')}</Text>
+            ) : (
+              <Controller
+                control={form.control}
+                name="target"
+                render={({ field }) => (
+                  <Radio.Group
+                    label={t('move.target')}
+                    name={field.name}
+                    value={field.value || null}
+                    onChange={field.onChange}
+                    withAsterisk
+                    error={form.formState.errors.target !== undefined ? t('move.targetRequired') : undefined}
+                  >
+                    <Stack gap="xs" mt="xs">
+                      {targets.map((f) => {
+                        const action = dropAction(lead, f);
+                        return (
+                          <Radio
+                            key={f.folderId}
+                            value={String(f.folderId)}
+                            label={folderName(f)}
+                            description={
+                              action === 'disqualify'
+                                ? t('move.viaDisqualify')
+                                : action === 'convert'
+                                  ? t('move.viaConvert')
+                                  : undefined
+                            }
+                          />
+                        );
+                      })}
+                    </Stack>
+                  </Radio.Group>
+                )}
+              />
+            )}
+          </WithReference>
+        )}
       </FormDialog>
       <DisqualifyDialog
         lead={lead}
