@@ -14,8 +14,8 @@ import { useUserName } from '#api/system.ts';
 import { formatDateTime } from '#components/format.ts';
 import { Page } from '#components/page.tsx';
 import { EmptyState, ErrorState } from '#components/states.tsx';
+import { leadName } from '../board/lead.ts';
 import { errorMessage } from './messages.ts';
-import { leadDisplayName } from './queries.ts';
 
 /** The bin (`/leads/deleted`): deleted leads, who deleted them, when and why, and Restore. */
 export function DeletedLeadsPage() {
@@ -110,7 +110,7 @@ function DeletedRow({ lead }: { lead: Lead }) {
   const { t } = useTranslation('leads');
   const userName = useUserName();
   const restore = useMutation(restoreLeadMutation({ silent: true }));
-  const name = leadDisplayName(lead);
+  const name = leadName(lead);
   return (
     <Table.Tr>
       <Table.Td>

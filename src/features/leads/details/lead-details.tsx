@@ -18,6 +18,7 @@ import { folderName } from '#components/codes.ts';
 import { formatDate, formatDateTime } from '#components/format.ts';
 import { EmptyState, ErrorState } from '#components/states.tsx';
 import { disqualifiedFolderIds, type Folder, type Lead } from '#contract/sales.ts';
+import { leadName } from '../board/lead.ts';
 import { AssignDialog } from '../dialogs/assign-dialog.tsx';
 import { ConvertDialog } from '../dialogs/convert-dialog.tsx';
 import { DeleteLeadDialog } from '../dialogs/delete-lead-dialog.tsx';
@@ -28,7 +29,6 @@ import { DetailsAdmissions } from './admissions.tsx';
 import { DetailsData } from './data.tsx';
 import { errorMessage } from './messages.ts';
 import { DetailsPatientLink } from './patient-link.tsx';
-import { leadDisplayName } from './queries.ts';
 import { DetailsTimeline } from './timeline.tsx';
 
 export interface LeadDetailsProps {
@@ -89,7 +89,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
 
   const disqualified = (disqualifiedFolderIds as readonly number[]).includes(lead.folderId);
   const converted = lead.conversionDate !== null;
-  const name = leadDisplayName(lead);
+  const name = leadName(lead);
 
   // On the page the name is the h1 and sections are h2; in the drawer (title h2, name h2) they are h3.
   const order = hideName ? 2 : 3;

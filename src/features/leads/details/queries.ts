@@ -87,6 +87,3 @@ export function markTaskCompleted(
     }
   };
 }
-
-/** A lead's name for headings and lists (`Muster Anna`, else mail, mobile or phone, else `#12`): the board's. */
-export { leadName as leadDisplayName } from '../board/lead.ts';

@@ -7,10 +7,10 @@ import { leadQuery } from '#api/sales.ts';
 import { Page } from '#components/page.tsx';
 import { NotFound } from '#components/route-error.tsx';
 import { UnsavedChangesScope } from '#components/unsaved-changes.tsx';
+import { leadName } from '../board/lead.ts';
 import { NewLeadForm } from '../new-lead/form.tsx';
 import { DeletedLeadsPage } from './deleted-leads.tsx';
 import { LeadDetails } from './lead-details.tsx';
-import { leadDisplayName } from './queries.ts';
 
 /** `/leads/:leadId`: one lead; `new` is the new-lead form, `deleted` the list of deleted leads. */
 export function Component() {
@@ -37,7 +37,7 @@ function BackToBoard() {
 function LeadPage({ leadId }: { leadId: number }) {
   const { t } = useTranslation('leads');
   const lead = useQuery(leadQuery(leadId)).data;
-  const title = lead ? leadDisplayName(lead) : t('details.pageTitle', { id: leadId });
+  const title = lead ? leadName(lead) : t('details.pageTitle', { id: leadId });
   return (
     <Page title={title} actions={<BackToBoard />}>
       <UnsavedChangesScope
