@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { reloadFailedStylesheets } from './stylesheets.ts';
 
 /*
@@ -101,25 +101,28 @@ export interface LoadLaterOptions {
   wanted?: boolean;
   /** The first try failed already (a route's, React.lazy's): wait before the next. */
   afterFailure?: boolean;
+  /** Render what loaded in a transition (a big re-render, e.g. the board's drag and drop over every card). */
+  gentle?: boolean;
 }
 
 /** What `what` loaded (null until then), whether a try is under way, and a try at once (Retry, a person's reach). */
 export function useLoadLater<T>(
   what: Later<T>,
-  { wanted = true, afterFailure = false }: LoadLaterOptions = {},
+  { wanted = true, afterFailure = false, gentle = false }: LoadLaterOptions = {},
 ): { value: T | null; trying: boolean; retry: () => void } {
   const [value, setValue] = useState<T | null>(() => what.peek());
   const [trying, setTrying] = useState(false);
   const attempts = useRef<Attempts | null>(null);
   useEffect(() => {
     if (value !== null || !wanted) return;
-    const run = keepTrying(what, afterFailure ? 'later' : 'now', (v) => setValue(() => v), setTrying);
+    const loaded = (v: T) => (gentle ? startTransition(() => setValue(() => v)) : setValue(() => v));
+    const run = keepTrying(what, afterFailure ? 'later' : 'now', loaded, setTrying);
     attempts.current = run;
     return () => {
       run.stop();
       attempts.current = null;
     };
-  }, [what, value, wanted, afterFailure]);
+  }, [what, value, wanted, afterFailure, gentle]);
   const retry = useCallback(() => attempts.current?.now(), []);
   return { value, trying, retry };
 }

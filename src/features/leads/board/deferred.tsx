@@ -1,6 +1,7 @@
 import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { afterFirstContent } from '#components/deferred.tsx';
 import { lazyPart } from '#components/lazy-part.tsx';
+import { later, useLoadLater } from '#components/load-later.ts';
 import type { Lead } from '#contract/sales.ts';
 import { loadNamespace } from '#i18n/index.ts';
 import type { MoveToken } from './cache.ts';
@@ -14,50 +15,33 @@ import { preloadCardMenu } from './card.tsx';
 // Drag and drop, the action bar and the cards' menus load after the first cards are on screen; the dialogs when
 // one is first opened: the board's first cards come sooner.
 type DragModule = typeof import('./drag.tsx');
-let dragModule: DragModule | null = null;
+const drag = later(() => import('./drag.tsx'));
 /** Drag and drop's code; once loaded, later boards render with it from the start. */
 export function loadDrag(): Promise<DragModule> {
-  return import('./drag.tsx').then((m) => {
-    dragModule = m;
-    return m;
-  });
+  return drag.load();
 }
 const loadActionBar = () => import('./action-bar.tsx');
 export const BoardActionBar = lazyPart(() => loadActionBar().then((m) => m.BoardActionBar));
 export const BulkOutcomeAlert = lazyPart(() => loadActionBar().then((m) => m.BulkOutcomeAlert));
 
 /**
- * board-drag.tsx once it has loaded (after the first content; again a little later when offline). When it arrives
- * the columns render again as drop targets, and the cards as draggable (a new tree: dnd-kit's context wraps them).
+ * drag.tsx once it has loaded: wanted after the first content, loaded and retried through the one loader
+ * (components/load-later.ts: again when online, by itself with a growing pause). When it arrives the columns render
+ * again as drop targets, and the cards as draggable (a new tree: dnd-kit's context wraps them), in a transition:
+ * in slices the browser can interleave with input and paint, not in one long task (issue 16: the main thread never
+ * blocked over 200 ms).
  */
 export function useDragModule(): DragModule | null {
-  const [mod, setMod] = useState<DragModule | null>(dragModule);
+  const [wanted, setWanted] = useState(() => drag.peek() !== null);
   useEffect(() => {
-    if (mod) return;
-    let live = true;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const load = () => {
-      loadDrag().then(
-        (m) => {
-          // Every column renders anew with it: in slices the browser can interleave with input and paint, not
-          // in one long task (issue 16: the main thread never blocked over 200 ms).
-          if (live) startTransition(() => setMod(m));
-        },
-        () => {
-          if (live) retry = setTimeout(load, 3000);
-        },
-      );
+    if (wanted) return;
+    return afterFirstContent(() => {
+      setWanted(true);
       preloadCardMenu();
       void loadActionBar().catch(() => {});
-    };
-    const cancel = afterFirstContent(load);
-    return () => {
-      live = false;
-      cancel();
-      clearTimeout(retry);
-    };
-  }, [mod]);
-  return mod;
+    });
+  }, [wanted]);
+  return useLoadLater(drag, { wanted, gentle: true }).value;
 }
 
 // The dialogs load when one is first opened, not with the board: the board's first cards come sooner. The
