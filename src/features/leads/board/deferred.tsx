@@ -1,4 +1,4 @@
-import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { afterFirstContent } from '#components/deferred.tsx';
 import { lazyPart } from '#components/lazy-part.tsx';
 import { later, useLoadLater } from '#components/load-later.ts';
