@@ -1,5 +1,6 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { searchPatientsQuery } from '#api/system.ts';
+import { zurichDateTime } from '#contract/practice-time.ts';
 import { normalizeDob, type Patient, type SearchPatientsInput } from '#contract/system.ts';
 
 /**
@@ -66,18 +67,13 @@ const ahvRe = /^756(?:[.\s]?\d){10}$/;
 /** A phone number as callers give it: digits with spaces, dots, dashes or slashes, perhaps +41 or 0041 first. */
 const phoneRe = /^\+?[\d\s./-]+$/;
 
-/** Today in the practice's zone (Europe/Zurich), `YYYY-MM-DD`, without the formatting module's i18n. */
-function zurichToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
-}
-
 /** A date of birth as typed (`18.9.49`, `1.2.1960`, `1960-02-01`) as `DD.MM.YYYY` or ISO; null when it is none. */
 export function readDob(text: string, now: Date = new Date()): string | null {
   const s = text.trim();
   if (swissDayRe.test(s) || isoDayRe.test(s)) return normalizeDob(s) ? s : null;
   const m = shortDayRe.exec(s);
   if (!m) return null;
-  const today = zurichToday(now);
+  const today = zurichDateTime(now).slice(0, 10);
   const [, day, month, yy] = m;
   const thisCentury = `${day}.${month}.${2000 + Number(yy)}`;
   const iso = normalizeDob(thisCentury);

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { searchPatientsInput } from '#contract/system.ts';
 import {
   hasCriteria,
   interpretQuery,
   type PatientCriteria,
   patientSearchKeys,
   toSearchInput,
-} from '#components/patient-search.tsx';
-import { searchPatientsInput } from '#contract/system.ts';
-import { criteriaOf, readSearch, writeSearch } from './url-state.ts';
+} from './patient-criteria.ts';
 
 const allowed = new Set<string>([...patientSearchKeys, 'offset', 'limit']);
 
@@ -119,24 +118,5 @@ describe('toSearchInput', () => {
     expect(hasCriteria({ lastname: '  ' })).toBe(false);
     expect(hasCriteria({ patid: 0 })).toBe(false);
     expect(hasCriteria({ mail: 'a.b@example.ch' })).toBe(true);
-  });
-});
-
-describe('the patients page URL', () => {
-  it('keeps the search and the page, and reads them back', () => {
-    const state = readSearch(
-      new URLSearchParams('lastname=Meier&dob=01.02.1970&offset=50&limit=50&mobile=1'),
-    );
-    expect(state.fields.lastname).toBe('Meier');
-    expect(state.offset).toBe(50);
-    expect(state.limit).toBe(50);
-    expect(criteriaOf(state)).toEqual([{ lastname: 'Meier', dob: '01.02.1970' }]);
-    expect(writeSearch(state).toString()).toBe('lastname=Meier&dob=01.02.1970&offset=50&limit=50');
-  });
-
-  it('interprets the free text, and ignores a page size it does not offer', () => {
-    const state = readSearch(new URLSearchParams('q=756.1234.5678.97&limit=7'));
-    expect(criteriaOf(state)).toEqual([{ ahv: '756.1234.5678.97' }]);
-    expect(state.limit).toBe(25);
   });
 });

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { opScope } from '#api/queries.ts';
 import { practiceToday } from '#components/format.ts';
-import { OverdueBadge } from '#components/layout/overdue-badge.tsx';
 import { addDays } from '#components/practice-clock.ts';
 import { createTask } from '#test/factories.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
+import { OverdueBadge } from './overdue-badge.tsx';
 
 const api = inProcessService();
 
