@@ -1,12 +1,12 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../db/database.ts';
-import { seedCore } from '../db/seed/core.ts';
-import { demoSizes } from '../db/seed/index.ts';
-import { Random, seedOf } from '../db/seed/random.ts';
-import { seedSales } from '../db/seed/sales.ts';
-import { tenants } from '../tenants.ts';
-import { zurichDate } from '../time.ts';
+import { tenants } from '../../tenants.ts';
+import { zurichDate } from '../../time.ts';
+import { migrate } from '../database.ts';
+import { seedCore } from './core.ts';
+import { demoSizes } from './index.ts';
+import { Random, seedOf } from './random.ts';
+import { seedSales } from './sales.ts';
 
 const day = new Date('2026-03-10T09:00:00Z');
 
