@@ -16,9 +16,6 @@ import { describeError } from './states.tsx';
  * and pickers (recalls). The criteria and the request are in patient-criteria.ts (also exported from here).
  */
 export {
-  hasCriteria,
-  interpretQuery,
-  type PatientCriteria,
   patientName,
   patientSearchKeys,
   toSearchInput,
