@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { ModuleInfo } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { firstStrings, shellChunks } from './scripts/chunks.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -122,128 +122,8 @@ function practiceService(): Plugin {
   };
 }
 
-/**
- * What every page needs before it shows (the app's shell: app.tsx and i18n/index.ts and all they import, except what
- * index.html's entry already loads) goes into one chunk instead of dozens of small shared ones: fewer requests, each
- * with its headers, and better compression on the first load (issue 16). What only areas, dialogs or deferred parts
- * use keeps the bundler's own splitting. The entry stays apart: main.tsx sets zod up before the shell's schemas run.
- */
-type NameOf = (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null;
-
-function shellChunks(): { boot: NameOf; shell: NameOf } {
-  const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-  const shellRoots = new Set([root('./src/app.tsx'), root('./src/i18n/index.ts')]);
-  const entryRoots = new Set([root('./src/main.tsx'), root('./index.html')]);
-  // A package's index that only re-exports (@mantine/core, the icons) imports every part of it, used or not: a
-  // way up through it says nothing about whether the shell uses a part.
-  const barrels = new Map<string, boolean>();
-  const isBarrel = (info: ModuleInfo) => {
-    let known = barrels.get(info.id);
-    if (known === undefined) {
-      const rest = (info.code ?? 'x')
-        .replace(/\/\*[\s\S]*?\*\//g, '')
-        .replace(/^\s*(?:export|import)\b[^;]*;?\s*$/gm, '')
-        .trim();
-      known = info.id.includes('/node_modules/') && rest === '';
-      barrels.set(info.id, known);
-    }
-    return known;
-  };
-  const boardRoot = root('./src/features/leads/route.tsx');
-  const leadsDir = root('./src/features/leads/');
-  interface Reach {
-    shell: boolean;
-    entry: boolean;
-    /** Reached from the board's route (the first page)… */
-    board: boolean;
-    /** …and from a page or part outside the leads area. */
-    elsewhere: boolean;
-  }
-  const memo = new Map<string, Reach>();
-  const reach = (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }): Reach => {
-    const known = memo.get(id);
-    if (known) return known;
-    const out: Reach = { shell: false, entry: false, board: false, elsewhere: false };
-    const seen = new Set<string>([id]);
-    const todo = [id];
-    while (todo.length > 0) {
-      const at = todo.pop() as string;
-      if (shellRoots.has(at)) out.shell = true;
-      if (entryRoots.has(at)) out.entry = true;
-      if (at === boardRoot) out.board = true;
-      const ups = (ctx.getModuleInfo(at)?.importers ?? []).filter((up) => {
-        const info = ctx.getModuleInfo(up);
-        return !(info && isBarrel(info));
-      });
-      // Loaded on its own (an area, a dialog, a deferred part): outside the leads area, another page's.
-      if (ups.length === 0 && !at.startsWith(leadsDir) && !shellRoots.has(at) && !entryRoots.has(at)) {
-        out.elsewhere = true;
-      }
-      for (const up of ups) {
-        if (!seen.has(up)) {
-          seen.add(up);
-          todo.push(up);
-        }
-      }
-    }
-    memo.set(id, out);
-    return out;
-  };
-  // A part of a package taken through its index (a Mantine component, an icon) has only the index as importer: what
-  // uses it is found by name instead, in the imports of the first page's own modules (the shell's and the board's).
-  let firstPageNames: Set<string> | null = null;
-  const namesOfFirstPage = (ctx: { getModuleInfo(id: string): ModuleInfo | null }) => {
-    if (firstPageNames) return firstPageNames;
-    const names = new Set<string>();
-    const seen = new Set<string>();
-    const todo = [...shellRoots, boardRoot];
-    while (todo.length > 0) {
-      const id = todo.pop() as string;
-      if (seen.has(id) || id.includes('/node_modules/')) continue;
-      seen.add(id);
-      const info = ctx.getModuleInfo(id);
-      if (!info) continue;
-      const code = info.code ?? '';
-      for (const m of code.matchAll(
-        /import\s*\{([^}]*)\}\s*from\s*["'](?:@mantine\/core|@tabler\/icons-react)["']/g,
-      )) {
-        for (const part of m[1].split(',')) {
-          const name = part
-            .trim()
-            .replace(/^type\s+/, '')
-            .split(/\s+as\s+/)[0];
-          if (name) names.add(name);
-        }
-      }
-      todo.push(...info.importedIds);
-    }
-    firstPageNames = names;
-    return names;
-  };
-  const packagePart =
-    /\/node_modules\/(?:@mantine\/core\/esm\/components\/[^/]+|@tabler\/icons-react\/dist\/esm\/icons)\/(\w+)\.mjs$/;
-
-  return {
-    boot: (id, ctx) => (reach(id, ctx).entry ? 'boot' : null),
-    // The shell, and what the board's first cards share with other pages (small parts: a switch, an icon, the
-    // codes): one file instead of a dozen. What only the leads area uses stays in its own chunks.
-    shell: (id, ctx) => {
-      const r = reach(id, ctx);
-      if (r.entry) return null;
-      if (r.shell || (r.board && r.elsewhere)) return 'shell';
-      const part = packagePart.exec(id);
-      return part && namesOfFirstPage(ctx).has(part[1]) ? 'shell' : null;
-    },
-  };
-}
-
-const chunks = shellChunks();
-
-/** `strings-de` for the first page's strings in German (i18n/load.ts loads each namespace file by itself). */
-function firstStrings(id: string): string | null {
-  const m = /\/src\/(?:i18n\/common|features\/(?:leads|patients|tasks)\/locales)\/([a-z]{2})\.ts$/.exec(id);
-  return m ? `strings-${m[1]}` : null;
-}
+// Which modules go into the entry's chunk, the shell's, and the first page's strings: scripts/chunks.ts.
+const chunks = shellChunks(fileURLToPath(new URL('.', import.meta.url)));
 
 export default defineConfig({
   plugins: [react(), mantineStylesByUse(), practiceService(), precompress(), preloadShell()],

@@ -1,0 +1,247 @@
+/**
+ * How `vite build` groups the app's modules into chunks (issue 16, the first page sooner; issue 25, one small module
+ * with a test). vite.config.ts only wires these into `build.rolldownOptions.output.codeSplitting.groups`.
+ *
+ * What every page needs before it shows (the app's shell: app.tsx and i18n/index.ts and all they import, except what
+ * index.html's entry already loads) goes into one chunk instead of dozens of small shared ones: fewer requests, each
+ * with its headers, and better compression on the first load. What only areas, dialogs or deferred parts use keeps
+ * the bundler's own splitting. The entry stays apart (`boot`): main.tsx sets zod up before the shell's schemas run.
+ *
+ * The module graph is read from the bundler's ModuleInfo (importers, importedIds); where the source has to be read
+ * (which names the first page imports from a package, whether a package module only re-exports), it is parsed with
+ * the bundler's own parser, never matched as text.
+ */
+import { dirname, join } from 'node:path';
+import type { ModuleInfo } from 'rolldown';
+import { parseAst } from 'rolldown/parseAst';
+
+/** The part of the bundler's ModuleInfo the grouping reads (a test can hand in plain objects). */
+export type ModuleFacts = Pick<ModuleInfo, 'id' | 'code' | 'importers' | 'importedIds' | 'exports'>;
+export interface Graph {
+  getModuleInfo(id: string): ModuleFacts | null;
+}
+/** A group's name for a module, or null to leave it to the bundler (rolldown's `codeSplitting.groups[].name`). */
+export type NameOf = (id: string, ctx: Graph) => string | null;
+
+/** The syntax tree the bundler's parser gives (ESTree, as oxc builds it). */
+type Program = ReturnType<typeof parseAst>;
+type Name = { type: 'Identifier'; name: string } | { type: 'Literal'; value: unknown };
+/** `Badge` in `import { Badge }`, `export { Badge }`, `export { 'Badge' }`. */
+const nameOf = (n: Name) => (n.type === 'Identifier' ? n.name : String(n.value));
+
+/**
+ * The module's syntax tree, or null when the bundler has no code for it. The code the bundler keeps is already
+ * transformed (JavaScript: no types, no JSX), so it is parsed as JavaScript.
+ */
+function parse(info: ModuleFacts): Program | null {
+  return info.code === null ? null : parseAst(info.code, { lang: 'js', sourceType: 'module' }, info.id);
+}
+
+/** The package a module under node_modules belongs to (`@mantine/core` for …/node_modules/@mantine/core/esm/…). */
+function packageOfModule(id: string): string | null {
+  const at = id.lastIndexOf('/node_modules/');
+  if (at < 0) return null;
+  const [first, second] = id.slice(at + '/node_modules/'.length).split('/');
+  return first.startsWith('@') ? `${first}/${second}` : first;
+}
+
+/** The package an import names (`@mantine/core` for '@mantine/core'), or null for the app's own modules. */
+function packageOfImport(source: string): string | null {
+  if (source.startsWith('.') || source.startsWith('/') || source.startsWith('#')) return null;
+  const [first, second] = source.split('/');
+  return first.startsWith('@') ? `${first}/${second}` : first;
+}
+
+/**
+ * A module that only imports and re-exports (a package's index such as @mantine/core's or the icons'): every
+ * top-level statement is an import, an `export … from`, an `export { … }` list or a directive, and nothing else runs.
+ */
+export function onlyReExports(program: Program): boolean {
+  return program.body.every(
+    (s) =>
+      // A directive such as 'use client' runs nothing.
+      (s.type === 'ExpressionStatement' && s.directive !== undefined && s.directive !== null) ||
+      s.type === 'ImportDeclaration' ||
+      s.type === 'ExportAllDeclaration' ||
+      (s.type === 'ExportNamedDeclaration' && s.declaration === null),
+  );
+}
+
+/** What a module imports by name from packages: `import { Badge } from '@mantine/core'` gives @mantine/core → Badge. */
+function namedImports(program: Program): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const s of program.body) {
+    if (s.type !== 'ImportDeclaration') continue;
+    const from = packageOfImport(s.source.value);
+    if (from === null) continue;
+    for (const spec of s.specifiers) {
+      // `import { Badge as MantineBadge }`: the package's `Badge`. A namespace or default import names no part.
+      if (spec.type !== 'ImportSpecifier') continue;
+      const names = out.get(from) ?? new Set<string>();
+      names.add(nameOf(spec.imported));
+      out.set(from, names);
+    }
+  }
+  return out;
+}
+
+/**
+ * What a re-exporting module exports from each module it imports, by the imported module's id: the names of
+ * `export { Badge } from './Badge.mjs'`, of `import { Badge } from './Badge.mjs'; export { Badge }`, and of
+ * `export { default as IconX } from './icons/IconX.mjs'`; `'*'` for `export * from './x.js'` (all of its exports).
+ * Relative sources are resolved beside the module; a source that does not name a file exactly is left out.
+ */
+function reExportsByModule(id: string, program: Program): Map<string, Set<string>> {
+  const resolve = (source: string) => (source.startsWith('.') ? join(dirname(id), source) : null);
+  const imported = new Map<string, string>();
+  const out = new Map<string, Set<string>>();
+  const add = (source: string | null | undefined, name: string) => {
+    const from = source ? resolve(source) : null;
+    if (from === null) return;
+    const names = out.get(from) ?? new Set<string>();
+    names.add(name);
+    out.set(from, names);
+  };
+  for (const s of program.body) {
+    if (s.type === 'ImportDeclaration') {
+      for (const spec of s.specifiers) imported.set(spec.local.name, s.source.value);
+    } else if (s.type === 'ExportAllDeclaration') {
+      add(s.source.value, s.exported ? nameOf(s.exported) : '*');
+    } else if (s.type === 'ExportNamedDeclaration' && s.declaration === null) {
+      for (const spec of s.specifiers) {
+        const source = s.source ? s.source.value : imported.get(nameOf(spec.local));
+        add(source, nameOf(spec.exported));
+      }
+    }
+  }
+  return out;
+}
+
+interface Reach {
+  shell: boolean;
+  entry: boolean;
+  /** Reached from the board's route (the first page)… */
+  board: boolean;
+  /** …and from a page or part outside the leads area. */
+  elsewhere: boolean;
+}
+
+/** `boot` and `shell` for the app in `appDir` (the folder of index.html and src/). */
+export function shellChunks(appDir: string): { boot: NameOf; shell: NameOf } {
+  const root = (p: string) => join(appDir, p);
+  const shellRoots = new Set([root('src/app.tsx'), root('src/i18n/index.ts')]);
+  const entryRoots = new Set([root('src/main.tsx'), root('index.html')]);
+  const boardRoot = root('src/features/leads/route.tsx');
+  const leadsDir = `${root('src/features/leads')}/`;
+
+  // A package's index that only re-exports (@mantine/core, the icons) imports every part of it, used or not: a
+  // way up through it says nothing about whether the shell uses a part.
+  const barrels = new Map<string, boolean>();
+  const isBarrel = (info: ModuleFacts) => {
+    let known = barrels.get(info.id);
+    if (known === undefined) {
+      const program = info.id.includes('/node_modules/') ? parse(info) : null;
+      known = program !== null && onlyReExports(program);
+      barrels.set(info.id, known);
+    }
+    return known;
+  };
+
+  // Walks up from a module through its importers (past package indexes) to what loads it.
+  const memo = new Map<string, Reach>();
+  const reach = (id: string, ctx: Graph): Reach => {
+    const known = memo.get(id);
+    if (known) return known;
+    const out: Reach = { shell: false, entry: false, board: false, elsewhere: false };
+    const seen = new Set<string>([id]);
+    const todo = [id];
+    while (todo.length > 0) {
+      const at = todo.pop() as string;
+      if (shellRoots.has(at)) out.shell = true;
+      if (entryRoots.has(at)) out.entry = true;
+      if (at === boardRoot) out.board = true;
+      const ups = (ctx.getModuleInfo(at)?.importers ?? []).filter((up) => {
+        const info = ctx.getModuleInfo(up);
+        return !(info && isBarrel(info));
+      });
+      // Loaded on its own (an area, a dialog, a deferred part): outside the leads area, another page's.
+      if (ups.length === 0 && !at.startsWith(leadsDir) && !shellRoots.has(at) && !entryRoots.has(at)) {
+        out.elsewhere = true;
+      }
+      for (const up of ups) {
+        if (!seen.has(up)) {
+          seen.add(up);
+          todo.push(up);
+        }
+      }
+    }
+    memo.set(id, out);
+    return out;
+  };
+
+  // A part of a package taken through its index (a Mantine component, an icon, a TanStack hook) has only the index
+  // as importer: what uses it is found by name instead. The first page's own modules (the shell's and the board's)
+  // name what they take from each package; the index says which of its names come from which part.
+  let firstPageNames: Map<string, Set<string>> | null = null;
+  const namesOfFirstPage = (ctx: Graph) => {
+    if (firstPageNames) return firstPageNames;
+    const names = new Map<string, Set<string>>();
+    const seen = new Set<string>();
+    const todo = [...shellRoots, boardRoot];
+    while (todo.length > 0) {
+      const id = todo.pop() as string;
+      if (seen.has(id) || id.includes('/node_modules/')) continue;
+      seen.add(id);
+      const info = ctx.getModuleInfo(id);
+      if (!info) continue;
+      const program = parse(info);
+      for (const [from, taken] of program ? namedImports(program) : []) {
+        names.set(from, new Set([...(names.get(from) ?? []), ...taken]));
+      }
+      todo.push(...info.importedIds);
+    }
+    firstPageNames = names;
+    return names;
+  };
+  const reExports = new Map<string, Map<string, Set<string>>>();
+  const reExportsOf = (index: ModuleFacts) => {
+    let known = reExports.get(index.id);
+    if (!known) {
+      const program = parse(index);
+      known = program ? reExportsByModule(index.id, program) : new Map<string, Set<string>>();
+      reExports.set(index.id, known);
+    }
+    return known;
+  };
+  const usedThroughIndex = (id: string, ctx: Graph) => {
+    const part = ctx.getModuleInfo(id);
+    for (const up of part?.importers ?? []) {
+      const index = ctx.getModuleInfo(up);
+      if (!part || !index || !isBarrel(index)) continue;
+      const used = namesOfFirstPage(ctx).get(packageOfModule(up) ?? '');
+      const names = reExportsOf(index).get(id);
+      if (!used || !names) continue;
+      // `export * from './part.js'`: every name the part exports.
+      const exported = names.has('*') ? [...names, ...part.exports] : [...names];
+      if (exported.some((name) => used.has(name))) return true;
+    }
+    return false;
+  };
+
+  return {
+    boot: (id, ctx) => (reach(id, ctx).entry ? 'boot' : null),
+    // The shell, and what the board's first cards share with other pages (small parts: a switch, an icon, the
+    // codes): one file instead of a dozen. What only the leads area uses stays in its own chunks.
+    shell: (id, ctx) => {
+      const r = reach(id, ctx);
+      if (r.entry) return null;
+      return r.shell || (r.board && r.elsewhere) || usedThroughIndex(id, ctx) ? 'shell' : null;
+    },
+  };
+}
+
+/** `strings-de` for the first page's strings in German (i18n/load.ts loads each namespace file by itself). */
+export function firstStrings(id: string): string | null {
+  const m = /\/src\/(?:i18n\/common|features\/(?:leads|patients|tasks)\/locales)\/([a-z]{2})\.ts$/.exec(id);
+  return m ? `strings-${m[1]}` : null;
+}
