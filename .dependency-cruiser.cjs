@@ -51,7 +51,10 @@ module.exports = {
         "src/i18n sits beside components: it reads the features' locale files and nothing else of theirs.",
       severity: 'error',
       from: { path: '^src/i18n/' },
-      to: { path: '^src/(features|components|api)/', pathNot: '^src/features/[^/]+/locales/' },
+      to: {
+        path: '^src/(features|components|api)/',
+        pathNot: ['^src/features/[^/]+/locales/', '^src/features/[^/]+/[^/]+/locales/'],
+      },
     },
     {
       name: 'src-to-server',

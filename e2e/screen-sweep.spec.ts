@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { de as leadsDe } from '../src/features/leads/locales/de-details.ts';
-import { en as leadsEn } from '../src/features/leads/locales/en-details.ts';
-import { fr as leadsFr } from '../src/features/leads/locales/fr-details.ts';
-import { it as leadsIt } from '../src/features/leads/locales/it-details.ts';
+import { de as leadsDe } from '../src/features/leads/details/locales/de.ts';
+import { en as leadsEn } from '../src/features/leads/details/locales/en.ts';
+import { fr as leadsFr } from '../src/features/leads/details/locales/fr.ts';
+import { it as leadsIt } from '../src/features/leads/details/locales/it.ts';
 import { de as patientsDe } from '../src/features/patients/locales/de.ts';
 import { en as patientsEn } from '../src/features/patients/locales/en.ts';
 import { fr as patientsFr } from '../src/features/patients/locales/fr.ts';
@@ -61,8 +61,8 @@ const LABEL = Object.fromEntries(
     return [
       language,
       {
-        delete: leads.details.action.delete,
-        disqualify: leads.details.action.disqualify,
+        delete: leads.action.delete,
+        disqualify: leads.action.disqualify,
         newTask: tasks.new,
         newRecall: recalls.new,
         newPatient: patients.newPatient.open,

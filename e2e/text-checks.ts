@@ -9,6 +9,7 @@ import {
   places,
   streets,
 } from '../server/db/seed/swiss.ts';
+import { localeFileOf, namespaceFolders } from '../src/i18n/namespaces.ts';
 import {
   englishIn,
   englishWords,
@@ -35,32 +36,24 @@ const LANGUAGES_TRANSLATED = ['de', 'fr', 'it'] as const;
 export type Translated = (typeof LANGUAGES_TRANSLATED)[number];
 
 /**
- * Every locale file of the app (src/i18n/common, src/features/<area>/locales), by language: `<file>:<key>` -> string,
- * the file named without its language (`features/leads/locales/xx-details.ts`) so that the languages' keys pair up.
+ * Every locale file of the app (the namespaces of src/i18n/namespaces.ts), by language: `<folder>:<key>` -> string,
+ * the folder naming the namespace so that the languages' keys pair up.
  */
 async function localeStrings(): Promise<Record<string, Map<string, string>>> {
   const src = new URL('../src/', import.meta.url);
-  const files = [
-    ...readdirSync(new URL('i18n/common/', src)).map((f) => `i18n/common/${f}`),
-    ...readdirSync(new URL('features/', src)).flatMap((area) => {
-      try {
-        return readdirSync(new URL(`features/${area}/locales/`, src)).map(
-          (f) => `features/${area}/locales/${f}`,
-        );
-      } catch {
-        return [];
-      }
-    }),
-  ];
+  const files = Object.values(namespaceFolders).flatMap((folder) =>
+    readdirSync(new URL(`${folder}/`, src)).map((f) => `${folder}/${f}`),
+  );
   const out: Record<string, Map<string, string>> = {};
   for (const file of files) {
-    const m = /\/([a-z]{2})((?:-[a-z-]+)?\.ts)$/.exec(file);
-    if (!m || file.endsWith('.test.ts')) continue;
+    const locale = localeFileOf(file);
+    if (!locale) continue;
+    const { ns, lng } = locale;
     const mod = (await import(new URL(file, src).href)) as Record<string, unknown>;
-    const leaves = leavesOf(mod[m[1]], `${file.slice(0, m.index)}/xx${m[2]}:`);
-    if (leaves.size === 0) throw new Error(`${file} exports no const ${m[1]}`);
-    out[m[1]] ??= new Map();
-    for (const [k, v] of leaves) out[m[1]].set(k, v);
+    const leaves = leavesOf(mod[lng], `${namespaceFolders[ns]}:`);
+    if (leaves.size === 0) throw new Error(`${file} exports no const ${lng}`);
+    out[lng] ??= new Map();
+    for (const [k, v] of leaves) out[lng].set(k, v);
   }
   return out;
 }

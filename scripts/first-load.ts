@@ -69,10 +69,8 @@ export function firstLoad(dist: string, lang: string, served = new Map<string, n
   if (!entry) throw new Error('index.html is not an entry of the build');
   const strings = [...manifest.keys()].filter(
     (k) =>
-      // The shell's and the board's strings (not the parts loaded on demand, i18n/load.ts onDemandParts) ...
-      new RegExp(
-        `^src/(i18n/common|features/(leads|patients|tasks)/locales)/${lang}(-(?!details)[a-z-]+)?\\.ts$`,
-      ).test(k) ||
+      // The shell's and the board's strings (not the lead page's, namespace leadDetails, loaded on demand) ...
+      new RegExp(`^src/(i18n/common|features/(leads|patients|tasks)/locales)/${lang}\\.ts$`).test(k) ||
       // ... which vite.config.ts (firstStrings) puts into one chunk per language.
       k.startsWith(`_strings-${lang}-`),
   );

@@ -16,12 +16,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parseSync } from 'rolldown/utils';
+import { localeFileOf, namespaceFolders } from '../src/i18n/namespaces.ts';
 
 export interface Strings {
   [key: string]: string | Strings;
 }
 
-/** Namespace -> language -> strings (parts of a namespace already merged). */
+/** Namespace -> language -> strings. */
 export type Locales = ReadonlyMap<string, ReadonlyMap<string, Strings>>;
 
 export interface Source {
@@ -135,8 +136,12 @@ function readUses(source: Source, known: ReadonlySet<string>): FileUses {
     );
   }
   const uses: FileUses = { path: source.path, namespaces: new Set(), mentions: [], calls: [] };
-  const feature = /^src\/features\/([^/]+)\//.exec(source.path);
-  if (feature && known.has(feature[1])) uses.namespaces.add(feature[1]);
+  // A file beside a namespace's folder speaks it: `src/features/leads/board/card.tsx` speaks `leads`,
+  // `src/features/leads/details/data.tsx` `leads` and `leadDetails` (namespaces.ts).
+  for (const [ns, folder] of Object.entries(namespaceFolders)) {
+    const home = `src/${folder.replace(/\/locales$/, '')}/`;
+    if (folder.endsWith('/locales') && source.path.startsWith(home) && known.has(ns)) uses.namespaces.add(ns);
+  }
   const addNs = (value: string | undefined) => {
     if (value !== undefined && known.has(value)) uses.namespaces.add(value);
   };
@@ -316,7 +321,6 @@ export function checkKeys(locales: Locales, sources: readonly Source[]): Problem
 // ——— Reading the repository ———
 
 const languages = ['de', 'fr', 'it', 'en'];
-const localeFile = /(?:^src\/i18n\/(common)|^src\/features\/([^/]+)\/locales)\/([a-z]{2})(?:-[a-z-]+)?\.ts$/;
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -327,25 +331,25 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The app's code (no tests, no locale files, no test harness) and its locale modules, merged by namespace. */
+/** The app's code (no tests, no locale files, no test harness) and its locale modules by namespace (namespaces.ts). */
 export async function readRepository(root: string): Promise<{ locales: Locales; sources: Source[] }> {
   const all = walk(join(root, 'src')).map((p) => relative(root, p).split(sep).join('/'));
   const locales = new Map<string, Map<string, Strings>>();
   for (const path of all.sort()) {
-    const m = localeFile.exec(path);
-    if (!m || path.endsWith('.test.ts')) continue;
-    const [ns, lng] = [m[1] ?? m[2], m[3]];
+    const file = localeFileOf(path);
+    if (!file) continue;
+    const { ns, lng } = file;
     if (!languages.includes(lng)) continue;
     const mod = (await import(join(root, path))) as Record<string, Strings | undefined>;
     const strings = mod[lng];
     if (!strings) throw new Error(`i18n check: ${path} does not export the const \`${lng}\``);
     const byLanguage = locales.get(ns) ?? new Map<string, Strings>();
-    byLanguage.set(lng, { ...byLanguage.get(lng), ...strings });
+    byLanguage.set(lng, strings);
     locales.set(ns, byLanguage);
   }
   const sources = all
     .filter((p) => /\.tsx?$/.test(p) && !/\.(test|d)\.tsx?$/.test(p))
-    .filter((p) => !p.startsWith('src/test/') && !localeFile.test(p))
+    .filter((p) => !p.startsWith('src/test/') && !localeFileOf(p))
     .map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
   return { locales, sources };
 }

@@ -1,6 +1,7 @@
 import { readStartPage } from '#components/start-page.ts';
 import { detectLanguage } from '#i18n/detect.ts';
-import { loadStrings, shellNamespaces } from '#i18n/load.ts';
+import { loadStrings } from '#i18n/load.ts';
+import { shellNamespaces } from '#i18n/namespaces.ts';
 import { referenceInput, referenceWanted } from './features/leads/shared/reference-store.ts';
 
 /**

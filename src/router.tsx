@@ -7,16 +7,18 @@ import { NotFound, RouteError } from '#components/route-error.tsx';
 import { readStartPage } from '#components/start-page.ts';
 import { LoadingState } from '#components/states.tsx';
 import { loadNamespace } from '#i18n/index.ts';
+import type { Namespace } from '#i18n/namespaces.ts';
 
 /**
  * Every area is its own chunk, loaded when first visited: `src/features/<area>/route.tsx` exports `Component`.
- * The area's namespace of strings loads with it.
+ * The area's namespaces of strings load with it.
  * Only `Component` is taken from the module, so a route file may export helpers without upsetting the router.
  */
-function area(path: string, ns: string, load: () => Promise<AreaModule>, part?: string): RouteObject {
-  // The area's strings (namespace `ns`, in the language in use) load beside its code: the area shows with its words,
-  // never its keys. Strings that fail to load fail the area's load, which then offers to retry.
-  const loadWithStrings = async () => (await Promise.all([load(), loadNamespace(ns, part)]))[0];
+function area(path: string, ns: Namespace | Namespace[], load: () => Promise<AreaModule>): RouteObject {
+  // The area's strings (namespaces `ns`, in the language in use) load beside its code: the area shows with its
+  // words, never its keys. Strings that fail to load fail the area's load, which then offers to retry.
+  const names = Array.isArray(ns) ? ns : [ns];
+  const loadWithStrings = async () => (await Promise.all([load(), loadNamespace(...names)]))[0];
   return {
     path,
     // Offline, the area says so and loads when the connection is back (lazy-area.tsx).
@@ -41,8 +43,8 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect(readStartPage(navItems.map((i) => i.to))) },
           area('today', 'today', () => import('./features/today/route.tsx')),
           area('leads', 'leads', () => import('./features/leads/route.tsx')),
-          // The lead page's strings are a part of the namespace the board does without (i18n/load.ts).
-          area('leads/:leadId', 'leads', () => import('./features/leads/details/route.tsx'), 'details'),
+          // The lead page's own strings are a namespace the board does without (i18n/namespaces.ts).
+          area('leads/:leadId', ['leads', 'leadDetails'], () => import('./features/leads/details/route.tsx')),
           area('tasks', 'tasks', () => import('./features/tasks/route.tsx')),
           area('agenda', 'agenda', () => import('./features/agenda/route.tsx')),
           area('booking', 'booking', () => import('./features/booking/route.tsx')),

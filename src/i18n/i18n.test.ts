@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { currentLanguage, i18n, loadNamespace, setLanguage } from './index.ts';
+import { localeBackend } from './load.ts';
 import { localeModules } from './resources.ts';
 
 describe('i18n', () => {
@@ -19,33 +20,71 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('loads the lead page strings only when asked, and again with the namespace after a language change', async () => {
-    await setLanguage('it');
-    i18n.removeResourceBundle('it', 'leads');
-    i18n.removeResourceBundle('fr', 'leads');
-    await loadNamespace('leads');
-    expect(i18n.t('title', { ns: 'leads' })).toBe(localeModules().leads.it.title);
-    expect(i18n.exists('details.pageTitle', { ns: 'leads' })).toBe(false);
+  it('loads a namespace only when asked, through the backend, and again in the new language after a change', async () => {
+    const read = vi.spyOn(localeBackend, 'read');
+    try {
+      await setLanguage('it');
+      for (const lng of ['it', 'fr']) {
+        i18n.removeResourceBundle(lng, 'leads');
+        i18n.removeResourceBundle(lng, 'leadDetails');
+      }
+      const asked = () => read.mock.calls.map(([lng, ns]) => `${lng}|${ns}`);
+      await loadNamespace('leads');
+      expect(i18n.t('title', { ns: 'leads' })).toBe(localeModules().leads.it.title);
+      // The board's strings came alone: the lead page's did not come with them.
+      expect(asked()).toEqual(['it|leads']);
+      expect(i18n.hasResourceBundle('it', 'leadDetails')).toBe(false);
+      expect(i18n.t('pageTitle', { ns: 'leadDetails', id: 7 })).toBe('pageTitle');
 
-    await loadNamespace('leads', 'details');
-    expect(i18n.t('details.pageTitle', { ns: 'leads', id: 7 })).toBe(
-      (localeModules().leads.it.details as Record<string, string>).pageTitle.replace('{{id}}', '7'),
-    );
-    expect(i18n.t('title', { ns: 'leads' })).toBe(localeModules().leads.it.title);
+      await loadNamespace('leads', 'leadDetails');
+      expect(asked()).toEqual(['it|leads', 'it|leadDetails']);
+      expect(i18n.t('pageTitle', { ns: 'leadDetails', id: 7 })).toBe(
+        (localeModules().leadDetails.it.pageTitle as string).replace('{{id}}', '7'),
+      );
+      // Loaded once: asking again reads nothing.
+      await loadNamespace('leadDetails');
+      expect(asked()).toHaveLength(2);
 
-    // French was never loaded: the change loads the namespace with the part asked for before.
-    await setLanguage('fr');
-    expect(i18n.exists('details.pageTitle', { ns: 'leads' })).toBe(true);
-    expect(i18n.t('title', { ns: 'leads' })).toBe('Prospects');
-    await setLanguage('en');
+      // French was never loaded: the change loads both namespaces in French before it switches.
+      await setLanguage('fr');
+      expect(asked()).toEqual(expect.arrayContaining(['fr|leads', 'fr|leadDetails']));
+      expect(i18n.t('pageTitle', { ns: 'leadDetails', id: 7 })).toBe(
+        (localeModules().leadDetails.fr.pageTitle as string).replace('{{id}}', '7'),
+      );
+      expect(i18n.t('title', { ns: 'leads' })).toBe('Prospects');
+    } finally {
+      read.mockRestore();
+      await setLanguage('en');
+    }
+  });
+
+  it('fails clearly for a namespace whose file does not come, and asks for it again on the next try', async () => {
+    await setLanguage('de');
+    i18n.removeResourceBundle('de', 'leadDetails');
+    const read = vi.spyOn(localeBackend, 'read').mockImplementation((_lng, _ns, callback) => {
+      callback(new Error('offline'), false);
+    });
+    try {
+      await expect(loadNamespace('leadDetails')).rejects.toThrow(/leadDetails did not load/);
+      expect(i18n.hasResourceBundle('de', 'leadDetails')).toBe(false);
+      read.mockRestore();
+      // Back online: the retry reads the file again (i18next alone would keep the failed load as failed).
+      await loadNamespace('leadDetails');
+      expect(i18n.t('pageTitle', { ns: 'leadDetails', id: 3 })).toBe('Lead #3');
+    } finally {
+      read.mockRestore();
+      await setLanguage('en');
+    }
   });
 
   it('types t() keys by the English strings (i18next.d.ts): a key no language has does not compile', () => {
     // @ts-expect-error tsc fails here when keys are not typed (the key is in no namespace).
     expect(i18n.t('nav.noSuchKey')).toBe('nav.noSuchKey');
     // @ts-expect-error a key of another namespace without its ns.
-    expect(i18n.t('details.pageTitle', { id: 1 })).toBe('details.pageTitle');
-    expect(i18n.t('details.pageTitle', { ns: 'leads', id: 1 })).not.toBe('');
+    expect(i18n.t('pageTitle', { id: 1 })).toBe('pageTitle');
+    // @ts-expect-error the lead page's key is not the board's.
+    expect(i18n.t('pageTitle', { ns: 'leads', id: 1 })).toBe('pageTitle');
+    expect(i18n.t('pageTitle', { ns: 'leadDetails', id: 1 })).not.toBe('pageTitle');
   });
 
   it('reads a regional browser language as its language (de-CH is German)', async () => {

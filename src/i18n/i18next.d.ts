@@ -1,16 +1,15 @@
 /**
  * Typed `t()` keys: i18next checks every key against the English strings of its namespace, so `tsc` fails on a key
- * that no language has. One entry per namespace of load.ts (`common`, and each feature folder with `locales/`); a
- * namespace split into parts (leads: `en.ts` and the on-demand `en-details.ts`) is the sum of its parts, as
- * load.ts merges them. The other languages are held to the English keys by `Translation<typeof en>` (types.ts).
+ * that no language has. One entry per namespace of namespaces.ts (namespaces.test.ts holds the two lists together).
+ * The other languages are held to the English keys by `Translation<typeof en>` (types.ts).
  */
 import 'i18next';
 import type { en as accounting } from '../features/accounting/locales/en.ts';
 import type { en as agenda } from '../features/agenda/locales/en.ts';
 import type { en as booking } from '../features/booking/locales/en.ts';
 import type { en as labor } from '../features/labor/locales/en.ts';
+import type { en as leadDetails } from '../features/leads/details/locales/en.ts';
 import type { en as leads } from '../features/leads/locales/en.ts';
-import type { en as leadsDetails } from '../features/leads/locales/en-details.ts';
 import type { en as patients } from '../features/patients/locales/en.ts';
 import type { en as recalls } from '../features/recalls/locales/en.ts';
 import type { en as settings } from '../features/settings/locales/en.ts';
@@ -31,7 +30,8 @@ declare module 'i18next' {
       agenda: typeof agenda;
       booking: typeof booking;
       labor: typeof labor;
-      leads: typeof leads & typeof leadsDetails;
+      leads: typeof leads;
+      leadDetails: typeof leadDetails;
       patients: typeof patients;
       recalls: typeof recalls;
       settings: typeof settings;

@@ -8,7 +8,8 @@ import {
   languages,
   storeLanguage,
 } from './detect.ts';
-import { loadPart, loadStrings, shellNamespaces } from './load.ts';
+import { localeBackend } from './load.ts';
+import { type Namespace, shellNamespaces } from './namespaces.ts';
 import { formatNumber } from './number.ts';
 
 export { type Language, languages } from './detect.ts';
@@ -21,23 +22,9 @@ export const languageNames: Record<Language, string> = {
   en: 'English',
 };
 
-/**
- * Only the language in use is loaded, one file per namespace (load.ts). On a language change i18next loads every
- * namespace loaded so far in the new language and only then switches (no flash of the old language's keys).
- */
-/** Namespace -> the on-demand parts asked for so far (load.ts): a language change loads them too. */
-const partsWanted = new Map<string, Set<string>>();
-
-const backend = {
-  type: 'backend' as const,
-  init() {},
-  read(lng: string, ns: string, callback: (err: unknown, data: unknown) => void) {
-    loadStrings(lng, ns, partsWanted.get(ns)).then(
-      (data) => callback(null, data),
-      (err: unknown) => callback(err, null),
-    );
-  },
-};
+// Only the language in use is loaded, one file per namespace, by i18next's backend (load.ts). On a language change
+// i18next loads every namespace loaded so far in the new language and only then switches (no flash of the old
+// language's keys).
 
 /**
  * Placeholders that carry a number are written by formatNumber (`1'554`, `19.6`): interpolation is told to format
@@ -82,7 +69,7 @@ i18n.on('languageChanged', () => {
 /** Resolves once the shell's strings in the detected language are there (main.tsx waits for it). */
 export const i18nReady: Promise<unknown> = i18n
   .use(languageDetector)
-  .use(backend)
+  .use(localeBackend)
   .use(initReactI18next)
   .use(numberFormatter)
   .init({
@@ -111,33 +98,23 @@ export function setLanguage(lng: Language): Promise<unknown> {
   return i18n.changeLanguage(lng);
 }
 
-/** "<lng>|<ns>|<part>" of the on-demand parts that are there. */
-const partsLoaded = new Set<string>();
-
 /**
- * An area's namespace in the language in use (with an on-demand part of it, load.ts: `loadNamespace('leads',
- * 'details')`), before its route shows (router.tsx). Rejects when its file could not
- * be loaded (offline), so that the area offers to retry instead of showing keys.
+ * Namespaces in the language in use, before the screen that speaks them shows: an area's by its route (router.tsx),
+ * a part's or a dialog's with its code (`lazyPart`). Rejects when a file could not be loaded (offline), so that
+ * the area or part offers to retry (components/load-later.ts) instead of showing keys.
  */
-export async function loadNamespace(ns: string, part?: string): Promise<void> {
+export async function loadNamespace(...names: Namespace[]): Promise<void> {
   const lng = currentLanguage();
-  if (part !== undefined) {
-    // From now on a language change loads the part with its namespace.
-    const parts = partsWanted.get(ns) ?? new Set<string>();
-    parts.add(part);
-    partsWanted.set(ns, parts);
-    const key = `${lng}|${ns}|${part}`;
-    if (partsLoaded.has(key)) return;
-    await loadNamespace(ns);
-    i18n.addResourceBundle(lng, ns, await loadPart(lng, ns, part), true, true);
-    partsLoaded.add(key);
-    return;
-  }
-  if (i18n.hasResourceBundle(lng, ns)) return;
-  // reloadResources, not loadNamespaces: i18next keeps a failed load (offline) as failed for good and would never
-  // ask for the file again, so the area's retry after the connection is back would fail too.
-  await i18n.reloadResources([lng], [ns]);
-  if (!i18n.hasResourceBundle(lng, ns)) throw new Error(`The strings of ${ns} did not load`);
+  const missing = names.filter((ns) => !i18n.hasResourceBundle(lng, ns));
+  if (missing.length === 0) return;
+  // Remembered, so that a language change loads them too (i18next loads its `ns` in the new language).
+  await i18n.loadNamespaces(missing);
+  // A load that failed (offline) stays failed in i18next: it would never ask for the file again, so the retry
+  // after the connection is back asks anew.
+  const failed = missing.filter((ns) => !i18n.hasResourceBundle(lng, ns));
+  if (failed.length > 0) await i18n.reloadResources([lng], failed);
+  const still = failed.filter((ns) => !i18n.hasResourceBundle(lng, ns));
+  if (still.length > 0) throw new Error(`The strings of ${still.join(', ')} did not load`);
 }
 
 export { i18n };

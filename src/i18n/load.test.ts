@@ -1,36 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { loadPart, loadStrings } from './load.ts';
+import { loadStrings, localeBackend } from './load.ts';
+import { namespaces } from './namespaces.ts';
 import { localeModules } from './resources.ts';
 
-describe('loading one namespace in one language', () => {
-  it('gives the same strings as all files at once, parts merged (leads and its details part)', async () => {
+/** What the backend hands i18next for one namespace in one language. */
+function read(lng: string, ns: string): Promise<{ err: unknown; data: unknown }> {
+  return new Promise((resolve) => {
+    localeBackend.read(lng, ns, (err, data) => resolve({ err, data }));
+  });
+}
+
+describe('the backend: one namespace in one language, one file', () => {
+  it('gives the same strings as the eager files, for every namespace of namespaces.ts', async () => {
     const all = localeModules();
+    expect(Object.keys(all).sort()).toEqual([...namespaces].sort());
     for (const [ns, lng] of [
       ['leads', 'fr'],
+      ['leadDetails', 'it'],
       ['common', 'de'],
-      ['labor', 'it'],
+      ['labor', 'en'],
     ] as const) {
-      expect(await loadStrings(lng, ns, new Set(['details']))).toEqual(all[ns][lng]);
+      const { err, data } = await read(lng, ns);
+      expect(err).toBeNull();
+      expect(data).toEqual(all[ns][lng]);
     }
-    const leads = await loadStrings('en', 'leads', new Set(['details']));
-    expect(leads.title).toBe('Leads');
-    expect((leads.details as Record<string, unknown>).pageTitle).toBe('Lead #{{id}}');
   });
 
-  it('leaves an on-demand part out until it is asked for, and loads it alone', async () => {
+  it("keeps the lead page's strings out of the board's namespace", async () => {
     const board = await loadStrings('de', 'leads');
     expect(board.title).toBe(localeModules().leads.de.title);
-    expect(board.details).toBeUndefined();
-    const part = await loadPart('de', 'leads', 'details');
-    expect(part.details).toEqual(localeModules().leads.de.details);
-    expect(part.title).toBeUndefined();
-    await expect(loadPart('de', 'leads', 'nope')).rejects.toThrow(/nope/);
-    await expect(loadPart('de', '__proto__', 'details')).rejects.toThrow();
+    expect(board.pageTitle).toBeUndefined();
+    const page = await loadStrings('de', 'leadDetails');
+    expect(page.pageTitle).toBe('Lead #{{id}}');
+    expect(page.title).toBeUndefined();
   });
 
-  it('refuses a namespace or a language the app does not have', async () => {
-    await expect(loadStrings('en', 'nope')).rejects.toThrow(/nope/);
-    await expect(loadStrings('es', 'common')).rejects.toThrow(/es/);
-    await expect(loadStrings('en', '__proto__')).rejects.toThrow();
+  it('refuses a namespace or a language the app does not have, naming it', async () => {
+    for (const [lng, ns, named] of [
+      ['en', 'nope', /nope/],
+      ['es', 'common', /es/],
+      ['en', '__proto__', /__proto__/],
+      ['en', 'constructor', /constructor/],
+    ] as const) {
+      const { err, data } = await read(lng, ns);
+      expect(err).toBeInstanceOf(Error);
+      expect(String(err)).toMatch(named);
+      expect(data).toBe(false);
+    }
+    await expect(loadStrings('es', 'leads')).rejects.toThrow(/es/);
   });
 });

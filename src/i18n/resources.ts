@@ -1,30 +1,27 @@
+import { localeFileOf } from './namespaces.ts';
 import type { LocaleModule, Strings } from './types.ts';
 
-// Eager, for tests (src/test/setup.ts, locales.test.ts); the app loads the same files one by one (load.ts).
-// One file per language and namespace, so that no file grows past a reviewable size:
-//   src/i18n/common/<lang>.ts                  -> namespace `common`
-//   src/features/<area>/locales/<lang>.ts      -> namespace `<area>` (the folder name)
-// A namespace may be split into parts (`<lang>-<part>.ts`, e.g. leads/locales/en-details.ts): the parts of a
-// language are merged into the one namespace. Each file exports a const named after its language
+// Eager, for tests (src/test/setup.ts, locales.test.ts); the app loads the same files one by one (load.ts). The
+// namespaces and their folders are listed in namespaces.ts; each file exports a const named after its language
 // (`export const fr: Translation<typeof en> = …`), which makes a missing or extra key a type error.
-const files = import.meta.glob<Record<string, Strings>>(['./common/*.ts', '../features/*/locales/*.ts'], {
-  eager: true,
-});
+const files = import.meta.glob<Record<string, Strings>>(
+  ['./common/*.ts', '../features/*/locales/*.ts', '../features/*/*/locales/*.ts', '!**/*.test.ts'],
+  { eager: true },
+);
 
-const fileRe = /(?:^\.\/(common)|features\/([^/]+)\/locales)\/([a-z]{2})(?:-[a-z-]+)?\.ts$/;
+/** The locale-looking files (`…/locales/<lang>.ts`) of no namespace in namespaces.ts: none, locales.test.ts. */
+export const unlistedLocaleFiles = Object.keys(files).filter((path) => !localeFileOf(path));
 
-/** Namespace -> language -> strings: `common` and one per feature folder. */
+/** Namespace -> language -> strings. */
 export function localeModules(): Record<string, LocaleModule> {
   const out: Record<string, LocaleModule> = {};
-  for (const [path, mod] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
-    const m = fileRe.exec(path);
-    if (!m || path.endsWith('.test.ts')) continue;
-    const ns = m[1] ?? m[2];
-    const lng = m[3];
-    const strings = mod[lng];
-    if (!strings) throw new Error(`${path} must export the const \`${lng}\``);
-    out[ns] ??= {};
-    out[ns][lng] = { ...out[ns][lng], ...strings };
+  for (const [path, mod] of Object.entries(files)) {
+    const file = localeFileOf(path);
+    if (!file) continue;
+    const strings = mod[file.lng];
+    if (!strings) throw new Error(`${path} must export the const \`${file.lng}\``);
+    out[file.ns] ??= {};
+    out[file.ns][file.lng] = strings;
   }
   return out;
 }

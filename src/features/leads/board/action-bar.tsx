@@ -20,9 +20,9 @@ export interface BulkOutcome {
 }
 
 // Loaded when first opened, not with the board.
-// The assign dialog's strings are in the details part of the namespace (board-deferred.tsx).
+// The assign dialog's strings are in the namespace `leadDetails`, loaded with it (deferred.tsx).
 const BulkAssignDialog = lazyPart(() =>
-  Promise.all([import('../dialogs/assign-dialog.tsx'), loadNamespace('leads', 'details')]).then(
+  Promise.all([import('../dialogs/assign-dialog.tsx'), loadNamespace('leadDetails')]).then(
     ([m]) => m.BulkAssignDialog,
   ),
 );

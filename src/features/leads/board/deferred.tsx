@@ -45,9 +45,9 @@ export function useDragModule(): DragModule | null {
 }
 
 // The dialogs load when one is first opened, not with the board: the board's first cards come sooner. The
-// dialogs' strings are in the details part of the namespace.
+// dialogs' strings are in the namespace `leadDetails`, loaded with them.
 const withDialogStrings = <T,>(load: Promise<T>): Promise<T> =>
-  Promise.all([load, loadNamespace('leads', 'details')]).then(([m]) => m);
+  Promise.all([load, loadNamespace('leadDetails')]).then(([m]) => m);
 const MoveDialog = lazyPart(() =>
   withDialogStrings(import('../dialogs/move-dialog.tsx')).then((m) => m.MoveDialog),
 );

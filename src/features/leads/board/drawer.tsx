@@ -11,10 +11,10 @@ import { LoadingState } from '#components/states.tsx';
 import { loadNamespace } from '#i18n/index.ts';
 import { leadName } from './lead.ts';
 
-// The details are their own chunk, their strings a part of the namespace loaded with them: the board does not wait
+// The details are their own chunk, their strings (namespace `leadDetails`) loaded with them: the board does not wait
 // for them.
 const LeadDetails = lazyPart(() =>
-  Promise.all([import('../details/lead-details.tsx'), loadNamespace('leads', 'details')]).then(
+  Promise.all([import('../details/lead-details.tsx'), loadNamespace('leadDetails')]).then(
     ([m]) => m.LeadDetails,
   ),
 );

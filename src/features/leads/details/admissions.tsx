@@ -53,7 +53,7 @@ export function toNewAdmission(v: AdmissionValues): NewAdmission {
 }
 
 export function DetailsAdmissions({ lead, headingOrder = 3 }: { lead: Lead; headingOrder?: 2 | 3 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const admissions = useQuery(admissionsQuery(lead.leadId));
   const [adding, setAdding] = useState(false);
   const items = admissions.data?.items ?? [];
@@ -61,12 +61,12 @@ export function DetailsAdmissions({ lead, headingOrder = 3 }: { lead: Lead; head
   return (
     <Stack gap="sm" component="section" aria-labelledby="lead-admissions-title">
       <Title order={headingOrder} size="h4" id="lead-admissions-title">
-        {t('details.admissions.title')}
+        {t('admissions.title')}
       </Title>
       <Text size="sm">
         {lead.admissionDate
-          ? t('details.admissions.leadDate', { date: formatDate(lead.admissionDate) })
-          : t('details.admissions.noLeadDate')}
+          ? t('admissions.leadDate', { date: formatDate(lead.admissionDate) })
+          : t('admissions.noLeadDate')}
       </Text>
 
       {adding ? (
@@ -80,29 +80,29 @@ export function DetailsAdmissions({ lead, headingOrder = 3 }: { lead: Lead; head
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setAdding(true)}
           >
-            {t('details.admissions.add')}
+            {t('admissions.add')}
           </Button>
         </Group>
       )}
 
       {admissions.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('details.admissions.loading')} role="status">
+        <Stack gap="xs" aria-busy="true" aria-label={t('admissions.loading')} role="status">
           <Skeleton height={28} />
           <Skeleton height={28} />
         </Stack>
       ) : admissions.isError ? (
         <ErrorState error={admissions.error} onRetry={() => void admissions.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title={t('details.admissions.empty')} />
+        <EmptyState title={t('admissions.empty')} />
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table striped aria-labelledby="lead-admissions-title">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{t('details.admissions.date')}</Table.Th>
-                <Table.Th scope="col">{t('details.admissions.until')}</Table.Th>
-                <Table.Th scope="col">{t('details.admissions.settings')}</Table.Th>
-                <Table.Th scope="col">{t('details.admissions.comment')}</Table.Th>
+                <Table.Th scope="col">{t('admissions.date')}</Table.Th>
+                <Table.Th scope="col">{t('admissions.until')}</Table.Th>
+                <Table.Th scope="col">{t('admissions.settings')}</Table.Th>
+                <Table.Th scope="col">{t('admissions.comment')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -126,7 +126,7 @@ export function DetailsAdmissions({ lead, headingOrder = 3 }: { lead: Lead; head
 const fieldOf: Record<string, keyof AdmissionValues> = { [MSG.date]: 'date', [MSG.until]: 'until' };
 
 function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const create = useMutation(createAdmissionMutation(leadId));
   const form = useForm<AdmissionValues>({
     resolver: contractResolver(admissionFormSchema),
@@ -152,7 +152,7 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('details.admissions.formLabel')}>
+    <form onSubmit={submit} noValidate aria-label={t('admissions.formLabel')}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Controller
@@ -160,7 +160,7 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
             name="date"
             render={({ field }) => (
               <DayField
-                label={t('details.admissions.date')}
+                label={t('admissions.date')}
                 required
                 data-autofocus
                 error={message(errors.date?.message)}
@@ -176,7 +176,7 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
             name="until"
             render={({ field }) => (
               <DayField
-                label={t('details.admissions.until')}
+                label={t('admissions.until')}
                 defaultDate={admissionDay || undefined}
                 error={message(errors.until?.message)}
                 value={field.value}
@@ -189,19 +189,14 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
           />
         </SimpleGrid>
         <TextInput
-          label={t('details.admissions.settings')}
-          description={t('details.admissions.settingsHint')}
+          label={t('admissions.settings')}
+          description={t('admissions.settingsHint')}
           {...form.register('settings')}
         />
-        <Textarea
-          label={t('details.admissions.comment')}
-          autosize
-          minRows={2}
-          {...form.register('comment')}
-        />
+        <Textarea label={t('admissions.comment')} autosize minRows={2} {...form.register('comment')} />
         <DetailsFormFooter
           serverError={errors.root?.server?.message}
-          submitLabel={t('details.admissions.submit')}
+          submitLabel={t('admissions.submit')}
           submitting={isSubmitting}
           onCancel={onDone}
         />

@@ -33,7 +33,7 @@ export function DetailsDataForm({
   /** The tenant answered that it has no updateLead. */
   onMissing: () => void;
 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const client = useQueryClient();
   const update = useMutation(updateLeadMutation(lead.leadId));
   const form = useForm<LeadDataValues, unknown, LeadDataOutput>({
@@ -50,7 +50,7 @@ export function DetailsDataForm({
       const fresh = page.items[0] ?? null;
       await update.mutateAsync(mergeLeadData(fresh ?? lead, values, form.formState.dirtyFields));
       form.reset(values);
-      notifications.show({ color: 'teal', message: t('details.edit.saved') });
+      notifications.show({ color: 'teal', message: t('edit.saved') });
       onDone();
     } catch (e) {
       if (isUpdateMissing(e)) {
@@ -72,54 +72,54 @@ export function DetailsDataForm({
     errors.root?.identifying?.message ?? (errors as { identifying?: FieldError }).identifying?.message;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('details.edit.formLabel')}>
+    <form onSubmit={submit} noValidate aria-label={t('edit.formLabel')}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-          <Fieldset legend={t('details.group.contact')}>
+          <Fieldset legend={t('group.contact')}>
             <Stack gap="xs">
-              {text('contact.salutation', t('details.field.salutation'))}
-              {text('contact.title', t('details.field.title'))}
-              {text('contact.firstname', t('details.field.firstname'))}
-              {text('contact.lastname', t('details.field.lastname'))}
+              {text('contact.salutation', t('field.salutation'))}
+              {text('contact.title', t('field.title'))}
+              {text('contact.firstname', t('field.firstname'))}
+              {text('contact.lastname', t('field.lastname'))}
               <NativeSelect
-                label={t('details.field.gender')}
+                label={t('field.gender')}
                 data={[
-                  { value: '', label: t('details.gender.unknown') },
-                  { value: 'f', label: t('details.gender.f') },
-                  { value: 'm', label: t('details.gender.m') },
-                  { value: 'd', label: t('details.gender.d') },
+                  { value: '', label: t('gender.unknown') },
+                  { value: 'f', label: t('gender.f') },
+                  { value: 'm', label: t('gender.m') },
+                  { value: 'd', label: t('gender.d') },
                 ]}
                 {...form.register('contact.gender')}
               />
-              {text('contact.dob', t('details.field.dob'), 'date')}
+              {text('contact.dob', t('field.dob'), 'date')}
             </Stack>
           </Fieldset>
-          <Fieldset legend={t('details.group.communication')}>
+          <Fieldset legend={t('group.communication')}>
             <Stack gap="xs">
-              {text('communication.mail', t('details.field.mail'), 'email')}
-              {text('communication.mail2', t('details.field.mail2'), 'email')}
-              {text('communication.phone', t('details.field.phone'), 'tel')}
-              {text('communication.phone2', t('details.field.phone2'), 'tel')}
-              {text('communication.mobile', t('details.field.mobile'), 'tel')}
-              {text('communication.mobile2', t('details.field.mobile2'), 'tel')}
+              {text('communication.mail', t('field.mail'), 'email')}
+              {text('communication.mail2', t('field.mail2'), 'email')}
+              {text('communication.phone', t('field.phone'), 'tel')}
+              {text('communication.phone2', t('field.phone2'), 'tel')}
+              {text('communication.mobile', t('field.mobile'), 'tel')}
+              {text('communication.mobile2', t('field.mobile2'), 'tel')}
             </Stack>
           </Fieldset>
-          <Fieldset legend={t('details.group.address')}>
+          <Fieldset legend={t('group.address')}>
             <Stack gap="xs">
-              {text('address.street', t('details.field.street'))}
-              {text('address.zip', t('details.field.zip'))}
-              {text('address.city', t('details.field.city'))}
-              {text('address.country', t('details.field.country'))}
-              {text('address.countryCode', t('details.field.countryCode'))}
+              {text('address.street', t('field.street'))}
+              {text('address.zip', t('field.zip'))}
+              {text('address.city', t('field.city'))}
+              {text('address.country', t('field.country'))}
+              {text('address.countryCode', t('field.countryCode'))}
             </Stack>
           </Fieldset>
-          <Fieldset legend={t('details.group.insurance')}>
+          <Fieldset legend={t('group.insurance')}>
             <Stack gap="xs">
-              {text('insurance.kvg', t('details.field.kvg'))}
-              {text('insurance.kvgPoliceNr', t('details.field.kvgPoliceNr'))}
-              {text('insurance.vvg', t('details.field.vvg'))}
-              {text('insurance.payerType', t('details.field.payerType'))}
-              {text('what', t('details.field.what'))}
+              {text('insurance.kvg', t('field.kvg'))}
+              {text('insurance.kvgPoliceNr', t('field.kvgPoliceNr'))}
+              {text('insurance.vvg', t('field.vvg'))}
+              {text('insurance.payerType', t('field.payerType'))}
+              {text('what', t('field.what'))}
             </Stack>
           </Fieldset>
         </SimpleGrid>
@@ -130,7 +130,7 @@ export function DetailsDataForm({
         )}
         <DetailsFormFooter
           serverError={errors.root?.server?.message}
-          submitLabel={t('details.edit.save')}
+          submitLabel={t('edit.save')}
           submitting={isSubmitting}
           onCancel={onDone}
         />

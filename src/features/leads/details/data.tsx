@@ -51,7 +51,7 @@ function Fields({ title, rows, order }: { title: string; rows: [string, ReactNod
  * addition of the reference service); without it the data stays read-only and says why.
  */
 export function DetailsData(props: { lead: Lead; folders: Folder[]; headingOrder?: 2 | 3 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const { lead } = props;
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -79,13 +79,13 @@ export function DetailsData(props: { lead: Lead; folders: Folder[]; headingOrder
             leftSection={<IconPencil size={16} aria-hidden />}
             onClick={() => setEditing(true)}
           >
-            {t('details.edit.button')}
+            {t('edit.button')}
           </Button>
         </Group>
       )}
       {missing && (
         <Alert variant="light" color="indigo">
-          <Text size="sm">{t('details.edit.readOnly')}</Text>
+          <Text size="sm">{t('edit.readOnly')}</Text>
         </Alert>
       )}
       <LeadDataView {...props} />
@@ -102,12 +102,12 @@ function LeadDataView({
   folders: Folder[];
   headingOrder?: 2 | 3;
 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const userName = useUserName();
   const reference = useQuery(referenceQuery());
   const ref = reference.data;
-  const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('details.yes') : t('details.no'));
-  const gender = (g: string) => (g === 'f' || g === 'm' || g === 'd' ? t(`details.gender.${g}`) : g);
+  const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('yes') : t('no'));
+  const gender = (g: string) => (g === 'f' || g === 'm' || g === 'd' ? t(`gender.${g}`) : g);
   const c = lead.contact;
   const a = lead.address;
   const m = lead.communication;
@@ -120,117 +120,114 @@ function LeadDataView({
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
       <Fields
         order={headingOrder}
-        title={t('details.group.pipeline')}
+        title={t('group.pipeline')}
         rows={[
-          [t('details.field.leadId'), `#${lead.leadId}`],
-          [t('details.field.uniqid'), lead.uniqid],
+          [t('field.leadId'), `#${lead.leadId}`],
+          [t('field.uniqid'), lead.uniqid],
+          [t('field.pipeline'), lead.ispatient === 1 ? t('pipeline.patient') : t('pipeline.contact')],
           [
-            t('details.field.pipeline'),
-            lead.ispatient === 1 ? t('details.pipeline.patient') : t('details.pipeline.contact'),
-          ],
-          [
-            t('details.field.folder'),
+            t('field.folder'),
             (() => {
               const folder = folders.find((f) => f.folderId === lead.folderId);
               return folder ? folderName(folder) : `#${lead.folderId}`;
             })(),
           ],
-          [t('details.field.source'), labelOf(ref?.sources, lead.source)],
-          [t('details.field.assignee'), userName(lead.assigneeId)],
-          [t('details.field.flags'), lead.flags.map((f) => labelOf(ref?.flags, f)).join(', ')],
-          [t('details.field.what'), lead.what],
-          [t('details.field.created'), formatDateTime(lead.created)],
-          [t('details.field.lastActivity'), formatDateTime(lead.lastActivity)],
-          [t('details.field.openTasks'), String(lead.openTasks)],
-          [t('details.field.nextReminder'), formatDateTime(lead.nextReminder)],
-          [t('details.field.admissionDate'), formatDate(lead.admissionDate)],
-          [t('details.field.patid'), lead.patid === null ? '' : `#${lead.patid}`],
-          [t('details.field.conversionDate'), formatDate(lead.conversionDate)],
-          [t('details.field.watchers'), lead.watchers.map((w) => userName(w.userId)).join(', ')],
-          [t('details.field.reasonDisqualified'), labelOf(ref?.disqualification, lead.reasonDisqualified)],
+          [t('field.source'), labelOf(ref?.sources, lead.source)],
+          [t('field.assignee'), userName(lead.assigneeId)],
+          [t('field.flags'), lead.flags.map((f) => labelOf(ref?.flags, f)).join(', ')],
+          [t('field.what'), lead.what],
+          [t('field.created'), formatDateTime(lead.created)],
+          [t('field.lastActivity'), formatDateTime(lead.lastActivity)],
+          [t('field.openTasks'), String(lead.openTasks)],
+          [t('field.nextReminder'), formatDateTime(lead.nextReminder)],
+          [t('field.admissionDate'), formatDate(lead.admissionDate)],
+          [t('field.patid'), lead.patid === null ? '' : `#${lead.patid}`],
+          [t('field.conversionDate'), formatDate(lead.conversionDate)],
+          [t('field.watchers'), lead.watchers.map((w) => userName(w.userId)).join(', ')],
+          [t('field.reasonDisqualified'), labelOf(ref?.disqualification, lead.reasonDisqualified)],
         ]}
       />
       <Fields
         order={headingOrder}
-        title={t('details.group.contact')}
+        title={t('group.contact')}
         rows={[
-          [t('details.field.salutation'), c.salutation],
-          [t('details.field.title'), c.title],
-          [t('details.field.firstname'), c.firstname],
-          [t('details.field.lastname'), c.lastname],
-          [t('details.field.alias'), c.alias],
-          [t('details.field.gender'), gender(c.gender)],
-          [t('details.field.dob'), formatDate(c.dob)],
-          [t('details.field.civilStatus'), c.civilStatus],
-          [t('details.field.nationality'), c.nationality],
+          [t('field.salutation'), c.salutation],
+          [t('field.title'), c.title],
+          [t('field.firstname'), c.firstname],
+          [t('field.lastname'), c.lastname],
+          [t('field.alias'), c.alias],
+          [t('field.gender'), gender(c.gender)],
+          [t('field.dob'), formatDate(c.dob)],
+          [t('field.civilStatus'), c.civilStatus],
+          [t('field.nationality'), c.nationality],
         ]}
       />
       <Fields
         order={headingOrder}
-        title={t('details.group.address')}
+        title={t('group.address')}
         rows={[
-          [t('details.field.street'), a.street],
-          [t('details.field.zip'), a.zip],
-          [t('details.field.city'), a.city],
-          [t('details.field.country'), a.country],
-          [t('details.field.countryCode'), a.countryCode],
+          [t('field.street'), a.street],
+          [t('field.zip'), a.zip],
+          [t('field.city'), a.city],
+          [t('field.country'), a.country],
+          [t('field.countryCode'), a.countryCode],
         ]}
       />
       <Fields
         order={headingOrder}
-        title={t('details.group.communication')}
+        title={t('group.communication')}
         rows={[
-          [t('details.field.mail'), m.mail],
-          [t('details.field.mail2'), m.mail2],
-          [t('details.field.phone'), m.phone],
-          [t('details.field.phone2'), m.phone2],
-          [t('details.field.mobile'), m.mobile],
-          [t('details.field.mobile2'), m.mobile2],
+          [t('field.mail'), m.mail],
+          [t('field.mail2'), m.mail2],
+          [t('field.phone'), m.phone],
+          [t('field.phone2'), m.phone2],
+          [t('field.mobile'), m.mobile],
+          [t('field.mobile2'), m.mobile2],
         ]}
       />
       <Fields
         order={headingOrder}
-        title={t('details.group.medical')}
+        title={t('group.medical')}
         rows={[
-          [t('details.field.bloodType'), med.bloodType],
-          [t('details.field.height'), med.height === null ? '' : `${med.height} cm`],
-          [t('details.field.weight'), med.weight === null ? '' : `${med.weight} kg`],
-          [t('details.field.job'), med.job],
+          [t('field.bloodType'), med.bloodType],
+          [t('field.height'), med.height === null ? '' : `${med.height} cm`],
+          [t('field.weight'), med.weight === null ? '' : `${med.weight} kg`],
+          [t('field.job'), med.job],
           ...hx.map(([key, value]): [string, ReactNode] => [
-            t('details.field.hx', { key }),
+            t('field.hx', { key }),
             value === null ? '' : typeof value === 'boolean' ? yesNo(value) : String(value),
           ]),
         ]}
       />
       <Fields
         order={headingOrder}
-        title={t('details.group.insurance')}
+        title={t('group.insurance')}
         rows={[
-          [t('details.field.kvg'), ins.kvg],
-          [t('details.field.kvgPoliceNr'), ins.kvgPoliceNr],
-          [t('details.field.vvg'), ins.vvg],
-          [t('details.field.payerType'), ins.payerType],
+          [t('field.kvg'), ins.kvg],
+          [t('field.kvgPoliceNr'), ins.kvgPoliceNr],
+          [t('field.vvg'), ins.vvg],
+          [t('field.payerType'), ins.payerType],
         ]}
       />
       <Fields
         order={headingOrder}
-        title={t('details.group.commercial')}
+        title={t('group.commercial')}
         rows={[
-          [t('details.field.revenue'), formatChf(com.revenue)],
-          [t('details.field.costs'), formatChf(com.costs)],
-          [t('details.field.nextStep'), com.nextStep ?? ''],
-          [t('details.field.newsletter'), yesNo(com.newsletter)],
-          [t('details.field.dataProcessing'), yesNo(com.dataProcessing)],
+          [t('field.revenue'), formatChf(com.revenue)],
+          [t('field.costs'), formatChf(com.costs)],
+          [t('field.nextStep'), com.nextStep ?? ''],
+          [t('field.newsletter'), yesNo(com.newsletter)],
+          [t('field.dataProcessing'), yesNo(com.dataProcessing)],
         ]}
       />
       {lead.deleted && (
         <Fields
           order={headingOrder}
-          title={t('details.group.deletion')}
+          title={t('group.deletion')}
           rows={[
-            [t('details.field.deletedBy'), userName(lead.deletedBy)],
-            [t('details.field.deletedTime'), formatDateTime(lead.deletedTime)],
-            [t('details.field.reasonDeleted'), lead.reasonDeleted],
+            [t('field.deletedBy'), userName(lead.deletedBy)],
+            [t('field.deletedTime'), formatDateTime(lead.deletedTime)],
+            [t('field.reasonDeleted'), lead.reasonDeleted],
           ]}
         />
       )}

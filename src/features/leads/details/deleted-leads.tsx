@@ -19,7 +19,7 @@ import { errorMessage } from './messages.ts';
 
 /** The bin (`/leads/deleted`): deleted leads, who deleted them, when and why, and Restore. */
 export function DeletedLeadsPage() {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const [offset, setOffset] = useState(0);
   const query = useQuery({
     // The bin: deleted leads, most recently active first.
@@ -38,19 +38,19 @@ export function DeletedLeadsPage() {
 
   return (
     <Page
-      title={t('details.deletedList.title')}
+      title={t('deletedList.title')}
       actions={
         <Anchor component={Link} to="/leads">
           <Group gap={4}>
             <IconArrowLeft size={16} aria-hidden />
-            {t('details.backToBoard')}
+            {t('backToBoard')}
           </Group>
         </Anchor>
       }
     >
-      <Text size="sm">{t('details.deletedList.intro')}</Text>
+      <Text size="sm">{t('deletedList.intro')}</Text>
       {query.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('details.deletedList.loading')} role="status">
+        <Stack gap="xs" aria-busy="true" aria-label={t('deletedList.loading')} role="status">
           <Skeleton height={32} />
           <Skeleton height={32} />
           <Skeleton height={32} />
@@ -58,18 +58,18 @@ export function DeletedLeadsPage() {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title={t('details.deletedList.empty')} />
+        <EmptyState title={t('deletedList.empty')} />
       ) : (
         <>
           <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover aria-label={t('details.deletedList.title')}>
+            <Table striped highlightOnHover aria-label={t('deletedList.title')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{t('details.deletedList.name')}</Table.Th>
-                  <Table.Th scope="col">{t('details.deletedList.deletedTime')}</Table.Th>
-                  <Table.Th scope="col">{t('details.deletedList.deletedBy')}</Table.Th>
-                  <Table.Th scope="col">{t('details.deletedList.reason')}</Table.Th>
-                  <Table.Th scope="col">{t('details.deletedList.action')}</Table.Th>
+                  <Table.Th scope="col">{t('deletedList.name')}</Table.Th>
+                  <Table.Th scope="col">{t('deletedList.deletedTime')}</Table.Th>
+                  <Table.Th scope="col">{t('deletedList.deletedBy')}</Table.Th>
+                  <Table.Th scope="col">{t('deletedList.reason')}</Table.Th>
+                  <Table.Th scope="col">{t('deletedList.action')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -81,7 +81,7 @@ export function DeletedLeadsPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {t('details.deletedList.page', { page: pageNo, pages, total })}
+              {t('deletedList.page', { page: pageNo, pages, total })}
             </Text>
             <Group gap="xs">
               <Button
@@ -89,14 +89,14 @@ export function DeletedLeadsPage() {
                 disabled={offset === 0}
                 onClick={() => setOffset(Math.max(0, offset - DELETED_PAGE_SIZE))}
               >
-                {t('details.previous')}
+                {t('previous')}
               </Button>
               <Button
                 variant="default"
                 disabled={!query.data?.pagination.hasMore}
                 onClick={() => setOffset(offset + DELETED_PAGE_SIZE)}
               >
-                {t('details.next')}
+                {t('next')}
               </Button>
             </Group>
           </Group>
@@ -107,7 +107,7 @@ export function DeletedLeadsPage() {
 }
 
 function DeletedRow({ lead }: { lead: Lead }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const userName = useUserName();
   const restore = useMutation(restoreLeadMutation({ silent: true }));
   const name = leadName(lead);
@@ -128,18 +128,18 @@ function DeletedRow({ lead }: { lead: Lead }) {
             variant="light"
             leftSection={<IconRestore size={14} aria-hidden />}
             loading={restore.isPending}
-            aria-label={t('details.restoreNamed', { name })}
+            aria-label={t('restoreNamed', { name })}
             onClick={() =>
               restore.mutate(lead.leadId, {
                 onSuccess: () =>
                   notifications.show({
                     color: 'green',
-                    message: t('details.deletedList.restored', { name }),
+                    message: t('deletedList.restored', { name }),
                   }),
               })
             }
           >
-            {t('details.restore')}
+            {t('restore')}
           </Button>
           {restore.isError && (
             <Alert color="red" variant="light" role="alert" p={4}>

@@ -16,7 +16,7 @@ export function DetailsFormFooter({
   submitting,
   onCancel,
 }: DetailsFormFooterProps) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   return (
     <>
       {serverError && (
@@ -29,7 +29,7 @@ export function DetailsFormFooter({
           {submitLabel}
         </Button>
         <Button variant="default" onClick={onCancel} disabled={submitting}>
-          {t('details.cancel')}
+          {t('cancel')}
         </Button>
       </Group>
     </>

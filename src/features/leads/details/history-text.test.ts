@@ -12,7 +12,7 @@ const entry = (type: string, text: string, category = '') => ({ type, text, cate
 
 async function inLanguage(language: string) {
   await i18n.changeLanguage(language);
-  return i18n.getFixedT(language, 'leads');
+  return i18n.getFixedT(language, 'leadDetails');
 }
 
 afterEach(async () => {

@@ -11,12 +11,12 @@ import type { HistoryEntry } from '#contract/sales.ts';
 export function historyText(
   entry: Pick<HistoryEntry, 'type' | 'category' | 'text'>,
   folders: readonly { folderId: number; label: string }[],
-  t: TFunction<'leads'>,
+  t: TFunction<'leadDetails'>,
 ): string {
   const text = entry.text;
   if (entry.type === 'J') {
     const m = /^Watcher joined: (.+)$/s.exec(text);
-    if (m) return t('details.system.watcherJoined', { name: m[1] });
+    if (m) return t('system.watcherJoined', { name: m[1] });
   }
   if (entry.type === 'S') {
     const m = /^Folder: (.+?) → (.+?)( \(.*\))?$/s.exec(text);
@@ -25,14 +25,14 @@ export function historyText(
         const known = folders.find((f) => f.label === label);
         return known ? folderName(known) : label;
       };
-      return `${t('details.system.folder', { from: folder(m[1]), to: folder(m[2]) })}${m[3] ?? ''}`;
+      return `${t('system.folder', { from: folder(m[1]), to: folder(m[2]) })}${m[3] ?? ''}`;
     }
   }
   if (entry.type === 'A') {
     const m = /^Assignee: (.+) → (.+)$/s.exec(text);
     if (m) {
-      const who = (name: string) => (name === '-' ? t('details.system.nobody') : name);
-      return t('details.system.assignee', { from: who(m[1]), to: who(m[2]) });
+      const who = (name: string) => (name === '-' ? t('system.nobody') : name);
+      return t('system.assignee', { from: who(m[1]), to: who(m[2]) });
     }
   }
   if (entry.category === 'Data') {
@@ -43,11 +43,11 @@ export function historyText(
         const at = /^([a-z]+(?:\.[A-Za-z0-9]+)?): /.exec(part);
         if (!at) return part;
         const field = at[1].split('.').pop() ?? at[1];
-        const key = `details.field.${field}`;
+        const key = `field.${field}`;
         const label = t(key, { key: field, defaultValue: '' });
         return label ? `${label}: ${part.slice(at[0].length)}` : part;
       });
-      return t('details.system.dataChanged', { changes: changes.join('; ') });
+      return t('system.dataChanged', { changes: changes.join('; ') });
     }
   }
   return text;
@@ -60,9 +60,9 @@ export function historyText(
 export function historyCategory(
   code: string,
   categories: readonly { code: string; label: string }[],
-  t: TFunction<'leads'>,
+  t: TFunction<'leadDetails'>,
 ): string {
   const known = categories.find((c) => c.code === code);
   if (known) return known.label;
-  return code === 'Data' ? t('details.system.dataCategory') : code;
+  return code === 'Data' ? t('system.dataCategory') : code;
 }

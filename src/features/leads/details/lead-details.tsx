@@ -41,21 +41,21 @@ type DialogName = 'move' | 'assign' | 'disqualify' | 'convert' | 'delete';
 
 /** Everything about one lead: its data, what can be done next, its history, admissions and patient link. */
 export function LeadDetails({ leadId, hideName }: LeadDetailsProps) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const query = useQuery(leadQuery(leadId));
   const reference = useQuery(referenceQuery());
 
   if (query.isPending) return <DetailsSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const lead = query.data;
-  if (!lead) return <EmptyState title={t('details.notFound')} description={t('details.notFoundHint')} />;
+  if (!lead) return <EmptyState title={t('notFound')} description={t('notFoundHint')} />;
   return <LeadDetailsView lead={lead} folders={reference.data?.folders ?? []} hideName={hideName} />;
 }
 
 function DetailsSkeleton() {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('details.loading')} role="status">
+    <Stack gap="sm" aria-busy="true" aria-label={t('loading')} role="status">
       <Skeleton height={32} width="40%" />
       <Skeleton height={20} width="60%" />
       <Skeleton height={36} />
@@ -71,7 +71,7 @@ export function folderLabel(folders: readonly Folder[], folderId: number): strin
 }
 
 function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Folder[]; hideName?: boolean }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const userName = useUserName();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -102,37 +102,33 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
             {name}
           </Title>
         )}
-        <Group gap="xs" aria-label={t('details.status')} role="group">
+        <Group gap="xs" aria-label={t('status')} role="group">
           <Badge variant="light" color={lead.ispatient === 1 ? 'teal' : 'grape'}>
-            {lead.ispatient === 1 ? t('details.pipeline.patient') : t('details.pipeline.contact')}
+            {lead.ispatient === 1 ? t('pipeline.patient') : t('pipeline.contact')}
           </Badge>
-          <Badge variant="outline">
-            {t('details.inFolder', { folder: folderLabel(folders, lead.folderId) })}
-          </Badge>
-          {lead.deleted && <Badge color="red.9">{t('details.deletedBadge')}</Badge>}
+          <Badge variant="outline">{t('inFolder', { folder: folderLabel(folders, lead.folderId) })}</Badge>
+          {lead.deleted && <Badge color="red.9">{t('deletedBadge')}</Badge>}
           {lead.patid !== null && (
             <Badge color="blue" variant="light">
-              {t('details.linkedBadge', { patid: lead.patid })}
+              {t('linkedBadge', { patid: lead.patid })}
             </Badge>
           )}
           <Text size="sm" c="dimmed">
-            {lead.assigneeId
-              ? t('details.assignedTo', { name: userName(lead.assigneeId) })
-              : t('details.unassigned')}
+            {lead.assigneeId ? t('assignedTo', { name: userName(lead.assigneeId) }) : t('unassigned')}
           </Text>
         </Group>
       </Stack>
 
       {lead.deleted ? (
-        <Alert color="red" variant="light" title={t('details.deletedTitle')} icon={<IconTrash aria-hidden />}>
+        <Alert color="red" variant="light" title={t('deletedTitle')} icon={<IconTrash aria-hidden />}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              {t('details.deletedBy', {
-                name: userName(lead.deletedBy) || t('details.someone'),
+              {t('deletedBy', {
+                name: userName(lead.deletedBy) || t('someone'),
                 when: formatDateTime(lead.deletedTime),
               })}
             </Text>
-            <Text size="sm">{t('details.deletedReason', { reason: lead.reasonDeleted || '—' })}</Text>
+            <Text size="sm">{t('deletedReason', { reason: lead.reasonDeleted || '—' })}</Text>
             {restore.isError && (
               <Text size="sm" c="red.9" role="alert">
                 {errorMessage(t, restore.error)}
@@ -143,25 +139,25 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
               loading={restore.isPending}
               onClick={() => restore.mutate(lead.leadId)}
             >
-              {t('details.restore')}
+              {t('restore')}
             </Button>
           </Stack>
         </Alert>
       ) : (
-        <Group gap="xs" role="group" aria-label={t('details.actions')}>
+        <Group gap="xs" role="group" aria-label={t('actions')}>
           <Button
             variant="default"
             leftSection={<IconArrowsExchange size={16} aria-hidden />}
             onClick={() => setDialog('move')}
           >
-            {t('details.action.move')}
+            {t('action.move')}
           </Button>
           <Button
             variant="default"
             leftSection={<IconUserPlus size={16} aria-hidden />}
             onClick={() => setDialog('assign')}
           >
-            {t('details.action.assign')}
+            {t('action.assign')}
           </Button>
           {!converted && (
             <Button
@@ -169,7 +165,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
               leftSection={<IconUserCheck size={16} aria-hidden />}
               onClick={() => setDialog('convert')}
             >
-              {t('details.action.convert')}
+              {t('action.convert')}
             </Button>
           )}
           {!disqualified && (
@@ -178,7 +174,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
               leftSection={<IconBan size={16} aria-hidden />}
               onClick={() => setDialog('disqualify')}
             >
-              {t('details.action.disqualify')}
+              {t('action.disqualify')}
             </Button>
           )}
           <Button
@@ -187,25 +183,25 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={() => setDialog('delete')}
           >
-            {t('details.action.delete')}
+            {t('action.delete')}
           </Button>
         </Group>
       )}
 
       <Alert variant="light" color="indigo" icon={<IconInfoCircle aria-hidden />}>
-        <Text size="sm">{t(canUpdate.data ? 'details.edit.whatCanChange' : 'details.whatCanChange')}</Text>
+        <Text size="sm">{t(canUpdate.data ? 'edit.whatCanChange' : 'whatCanChange')}</Text>
       </Alert>
 
       {lead.admissionDate && (
-        <Text size="sm">{t('details.admissionDateLine', { date: formatDate(lead.admissionDate) })}</Text>
+        <Text size="sm">{t('admissionDateLine', { date: formatDate(lead.admissionDate) })}</Text>
       )}
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="timeline">{t('details.tab.timeline')}</Tabs.Tab>
-          <Tabs.Tab value="data">{t('details.tab.data')}</Tabs.Tab>
-          <Tabs.Tab value="admissions">{t('details.tab.admissions')}</Tabs.Tab>
-          <Tabs.Tab value="patient">{t('details.tab.patient')}</Tabs.Tab>
+          <Tabs.Tab value="timeline">{t('tab.timeline')}</Tabs.Tab>
+          <Tabs.Tab value="data">{t('tab.data')}</Tabs.Tab>
+          <Tabs.Tab value="admissions">{t('tab.admissions')}</Tabs.Tab>
+          <Tabs.Tab value="patient">{t('tab.patient')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="timeline" pt="md">
           <DetailsTimeline lead={lead} headingOrder={order} />

@@ -7,36 +7,36 @@ import { MSG } from '#contract/sales.ts';
  * The server's messages in the user's language where we know them (the contract's exact texts), the server's own
  * words otherwise.
  */
-const known: ReadonlyMap<string, ParseKeys<'leads'>> = new Map([
-  [MSG.text, 'details.msg.text'],
-  [MSG.identifying, 'details.msg.identifying'],
-  [MSG.createFailed, 'details.msg.createFailed'],
-  [MSG.date, 'details.msg.date'],
-  [MSG.until, 'details.msg.until'],
-  [MSG.reminderDate, 'details.msg.reminderDate'],
-  [MSG.priority, 'details.msg.priority'],
-  [MSG.assignedTo, 'details.msg.assignedTo'],
-  [MSG.userNotFound, 'details.msg.userNotFound'],
-  [MSG.leadNotFound, 'details.msg.leadNotFound'],
-  [MSG.leadDeleted, 'details.msg.leadDeleted'],
-  [MSG.leadNotDeleted, 'details.msg.leadNotDeleted'],
-  [MSG.historyNotFound, 'details.msg.historyNotFound'],
-  [MSG.notATask, 'details.msg.notATask'],
-  [MSG.patientNotFound, 'details.msg.patientNotFound'],
-  [MSG.patid, 'details.msg.patid'],
-  [MSG.disqualifyOnly, 'details.msg.disqualifyOnly'],
-  [MSG.otherPipeline, 'details.msg.otherPipeline'],
-  [MSG.reasonRequired, 'details.msg.reasonRequired'],
+const known: ReadonlyMap<string, ParseKeys<'leadDetails'>> = new Map([
+  [MSG.text, 'msg.text'],
+  [MSG.identifying, 'msg.identifying'],
+  [MSG.createFailed, 'msg.createFailed'],
+  [MSG.date, 'msg.date'],
+  [MSG.until, 'msg.until'],
+  [MSG.reminderDate, 'msg.reminderDate'],
+  [MSG.priority, 'msg.priority'],
+  [MSG.assignedTo, 'msg.assignedTo'],
+  [MSG.userNotFound, 'msg.userNotFound'],
+  [MSG.leadNotFound, 'msg.leadNotFound'],
+  [MSG.leadDeleted, 'msg.leadDeleted'],
+  [MSG.leadNotDeleted, 'msg.leadNotDeleted'],
+  [MSG.historyNotFound, 'msg.historyNotFound'],
+  [MSG.notATask, 'msg.notATask'],
+  [MSG.patientNotFound, 'msg.patientNotFound'],
+  [MSG.patid, 'msg.patid'],
+  [MSG.disqualifyOnly, 'msg.disqualifyOnly'],
+  [MSG.otherPipeline, 'msg.otherPipeline'],
+  [MSG.reasonRequired, 'msg.reasonRequired'],
 ]);
 
 /** A sentence for one message text of the server (or of the contract, checked before sending). */
-export function translateMessage(t: TFunction<'leads'>, msg: string): string {
+export function translateMessage(t: TFunction<'leadDetails'>, msg: string): string {
   const key = known.get(msg);
-  return key ? t(key, { ns: 'leads' }) : msg;
+  return key ? t(key, { ns: 'leadDetails' }) : msg;
 }
 
 /** A sentence for a failed call: the known message translated, else what the shared states say. */
-export function errorMessage(t: TFunction<'leads'>, error: unknown): string {
+export function errorMessage(t: TFunction<'leadDetails'>, error: unknown): string {
   if (isApiError(error) && (error.kind === 'http' || error.kind === 'contract') && known.has(error.msg)) {
     return translateMessage(t, error.msg);
   }
@@ -55,11 +55,11 @@ export function fieldOfMessage(msg: string): string | null {
   return m ? m[1] : null;
 }
 
-/** A form field's message: this feature's own (an i18n key `details.…`) or a contract text. */
-export function formMessage(t: TFunction<'leads'>, msg: string | undefined): string | undefined {
+/** A form field's message: this feature's own (an i18n key `newLead.err.…`) or a contract text. */
+export function formMessage(t: TFunction<'leadDetails'>, msg: string | undefined): string | undefined {
   if (!msg) return undefined;
-  // A field's message is this feature's key as the form's schema wrote it (`details.…`), a string only here.
-  return msg.startsWith('details.')
-    ? t(msg as ParseKeys<'leads'>, { ns: 'leads' })
+  // A field's message is this feature's key as the form's schema wrote it (`newLead.err.…`), a string only here.
+  return msg.startsWith('newLead.err.')
+    ? t(msg as ParseKeys<'leadDetails'>, { ns: 'leadDetails' })
     : translateMessage(t, msg);
 }

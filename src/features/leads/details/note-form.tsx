@@ -18,7 +18,7 @@ type NoteFormInput = z.input<typeof noteFormSchema>;
 type NoteFormOutput = z.output<typeof noteFormSchema>;
 
 export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const categories = useQuery(referenceQuery()).data?.categories ?? [];
   const add = useMutation(addNoteMutation(leadId));
   const form = useForm<NoteFormInput, unknown, NoteFormOutput>({
@@ -43,10 +43,10 @@ export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: ()
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('details.note.formLabel')}>
+    <form onSubmit={submit} noValidate aria-label={t('note.formLabel')}>
       <Stack gap="sm">
         <Textarea
-          label={t('details.note.text')}
+          label={t('note.text')}
           autosize
           minRows={3}
           required
@@ -55,16 +55,16 @@ export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: ()
           {...form.register('text')}
         />
         <NativeSelect
-          label={t('details.note.category')}
+          label={t('note.category')}
           data={[
-            { value: '', label: t('details.noCategory') },
+            { value: '', label: t('noCategory') },
             ...categories.map((c) => ({ value: c.code, label: c.label })),
           ]}
           {...form.register('category')}
         />
         <DetailsFormFooter
           serverError={errors.root?.server?.message}
-          submitLabel={t('details.note.submit')}
+          submitLabel={t('note.submit')}
           submitting={isSubmitting}
           onCancel={onDone}
         />

@@ -48,7 +48,7 @@ export function toCriteria(v: SearchValues): PatientCriteria {
 
 /** Links the lead to an existing patient (linkLeadToPatient): sets the patient and the date, nothing else. */
 export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; headingOrder?: 2 | 3 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const [criteria, setCriteria] = useState<PatientCriteria | null>(null);
   const [linked, setLinked] = useState<Patient | null>(null);
   const link = useMutation(linkPatientMutation(lead.leadId));
@@ -59,7 +59,7 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
   const search = form.handleSubmit((values) => {
     const c = toCriteria(values);
     if (!hasCriteria(c)) {
-      form.setError('root', { message: t('details.link.needCriterion') });
+      form.setError('root', { message: t('link.needCriterion') });
       return;
     }
     setLinked(null);
@@ -80,28 +80,28 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
   return (
     <Stack gap="sm" component="section" aria-labelledby="lead-link-title">
       <Title order={headingOrder} size="h4" id="lead-link-title">
-        {t('details.link.title')}
+        {t('link.title')}
       </Title>
-      <Text size="sm">{t('details.link.difference')}</Text>
+      <Text size="sm">{t('link.difference')}</Text>
       <CurrentLink lead={lead} />
 
       {linked && (
         <Alert color="green" variant="light" role="status">
-          {t('details.link.done', { name: patientName(linked), patid: linked.patid })}
+          {t('link.done', { name: patientName(linked), patid: linked.patid })}
         </Alert>
       )}
 
-      <form onSubmit={search} noValidate aria-label={t('details.link.searchLabel')}>
+      <form onSubmit={search} noValidate aria-label={t('link.searchLabel')}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('details.link.lastname')} {...form.register('lastname')} />
-            <TextInput label={t('details.link.firstname')} {...form.register('firstname')} />
+            <TextInput label={t('link.lastname')} {...form.register('lastname')} />
+            <TextInput label={t('link.firstname')} {...form.register('firstname')} />
             <Controller
               control={form.control}
               name="dob"
               render={({ field }) => (
                 <DayField
-                  label={t('details.link.dob')}
+                  label={t('link.dob')}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
@@ -109,7 +109,7 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
                 />
               )}
             />
-            <TextInput label={t('details.link.patid')} inputMode="numeric" {...form.register('patid')} />
+            <TextInput label={t('link.patid')} inputMode="numeric" {...form.register('patid')} />
           </SimpleGrid>
           {form.formState.errors.root && (
             <Text size="sm" c="red.9" role="alert">
@@ -118,7 +118,7 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
           )}
           <Group>
             <Button type="submit" variant="default" leftSection={<IconSearch size={16} aria-hidden />}>
-              {t('details.link.search')}
+              {t('link.search')}
             </Button>
           </Group>
         </Stack>
@@ -132,24 +132,24 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
 
       {criteria !== null &&
         (results.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('details.link.searching')} role="status">
+          <Stack gap="xs" aria-busy="true" aria-label={t('link.searching')} role="status">
             <Skeleton height={28} />
             <Skeleton height={28} />
           </Stack>
         ) : results.isError ? (
           <ErrorState error={results.error} onRetry={() => void results.refetch()} />
         ) : results.data.length === 0 ? (
-          <EmptyState title={t('details.link.nothing')} />
+          <EmptyState title={t('link.nothing')} />
         ) : (
           <Table.ScrollContainer minWidth={520}>
-            <Table striped aria-label={t('details.link.results')}>
+            <Table striped aria-label={t('link.results')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{t('details.link.name')}</Table.Th>
-                  <Table.Th scope="col">{t('details.link.dob')}</Table.Th>
-                  <Table.Th scope="col">{t('details.link.city')}</Table.Th>
-                  <Table.Th scope="col">{t('details.link.patid')}</Table.Th>
-                  <Table.Th scope="col">{t('details.link.action')}</Table.Th>
+                  <Table.Th scope="col">{t('link.name')}</Table.Th>
+                  <Table.Th scope="col">{t('link.dob')}</Table.Th>
+                  <Table.Th scope="col">{t('link.city')}</Table.Th>
+                  <Table.Th scope="col">{t('link.patid')}</Table.Th>
+                  <Table.Th scope="col">{t('link.action')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -159,7 +159,7 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
                       {patientName(p)}{' '}
                       {p.deleted === '1' && (
                         <Badge color="red.9" size="xs">
-                          {t('details.link.deletedPatient')}
+                          {t('link.deletedPatient')}
                         </Badge>
                       )}
                     </Table.Td>
@@ -173,9 +173,9 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
                         onClick={() => choose(p)}
                         loading={link.isPending && link.variables === p.patid}
                         disabled={link.isPending || p.deleted === '1' || p.patid === lead.patid}
-                        aria-label={t('details.link.linkTo', { name: patientName(p) })}
+                        aria-label={t('link.linkTo', { name: patientName(p) })}
                       >
-                        {t('details.link.link')}
+                        {t('link.link')}
                       </Button>
                     </Table.Td>
                   </Table.Tr>
@@ -189,14 +189,14 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
 }
 
 function CurrentLink({ lead }: { lead: Lead }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const patid = lead.patid;
   const patient = useQuery({ ...customerQuery(patid ?? 0), enabled: patid !== null });
-  if (patid === null) return <Text size="sm">{t('details.link.none')}</Text>;
+  if (patid === null) return <Text size="sm">{t('link.none')}</Text>;
   const name = patient.data ? patientName(patient.data) : `#${patid}`;
   return (
     <Text size="sm" fw={600}>
-      {t('details.link.current', { name, patid, date: formatDate(lead.conversionDate) || '—' })}
+      {t('link.current', { name, patid, date: formatDate(lead.conversionDate) || '—' })}
     </Text>
   );
 }

@@ -23,29 +23,29 @@ export function Component() {
 }
 
 function BackToBoard() {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   return (
     <Anchor component={Link} to="/leads">
       <Group gap={4}>
         <IconArrowLeft size={16} aria-hidden />
-        {t('details.backToBoard')}
+        {t('backToBoard')}
       </Group>
     </Anchor>
   );
 }
 
 function LeadPage({ leadId }: { leadId: number }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const lead = useQuery(leadQuery(leadId)).data;
-  const title = lead ? leadName(lead) : t('details.pageTitle', { id: leadId });
+  const title = lead ? leadName(lead) : t('pageTitle', { id: leadId });
   return (
     <Page title={title} actions={<BackToBoard />}>
       <UnsavedChangesScope
         includeSearch
-        title={t('details.unsaved.title')}
-        message={t('details.unsaved.message')}
-        stayLabel={t('details.unsaved.stay')}
-        leaveLabel={t('details.unsaved.leave')}
+        title={t('unsaved.title')}
+        message={t('unsaved.message')}
+        stayLabel={t('unsaved.stay')}
+        leaveLabel={t('unsaved.leave')}
       >
         <LeadDetails key={leadId} leadId={leadId} hideName />
       </UnsavedChangesScope>
@@ -54,9 +54,9 @@ function LeadPage({ leadId }: { leadId: number }) {
 }
 
 function NewLeadPage() {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   return (
-    <Page title={t('details.newLead.title')} actions={<BackToBoard />}>
+    <Page title={t('newLead.title')} actions={<BackToBoard />}>
       <NewLeadForm />
     </Page>
   );

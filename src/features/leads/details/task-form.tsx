@@ -56,7 +56,7 @@ const fieldOf: Record<string, keyof TaskFormInput> = {
 };
 
 export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const categories = useQuery(referenceQuery()).data?.categories ?? [];
   const users = useQuery(usersQuery()).data ?? [];
   const me = useQuery(meQuery()).data;
@@ -94,10 +94,10 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
   const activeUsers = users.filter((u) => u.active || String(u.userid) === assignedTo);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('details.task.formLabel')}>
+    <form onSubmit={submit} noValidate aria-label={t('task.formLabel')}>
       <Stack gap="sm">
         <Textarea
-          label={t('details.task.text')}
+          label={t('task.text')}
           autosize
           minRows={2}
           required
@@ -108,47 +108,47 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <ReminderFields
             control={form.control}
-            dayLabel={t('details.task.day')}
-            timeLabel={t('details.task.time')}
+            dayLabel={t('task.day')}
+            timeLabel={t('task.time')}
             dayError={message(errors.day?.message)}
             timeError={message(errors.time?.message)}
           />
           <NativeSelect
-            label={t('details.task.assignee')}
+            label={t('task.assignee')}
             error={message(errors.assignedTo?.message)}
             data={[
-              { value: '', label: t('details.task.nobody') },
+              { value: '', label: t('task.nobody') },
               ...activeUsers.map((u) => ({ value: String(u.userid), label: userName(users, u.userid) })),
             ]}
             {...form.register('assignedTo')}
           />
           <NativeSelect
-            label={t('details.task.priority')}
+            label={t('task.priority')}
             error={message(errors.priority?.message)}
             data={(['0', '1', '2', '3'] as const).map((p) => ({
               value: p,
-              label: t(`details.priority.${p}`),
+              label: t(`priority.${p}`),
             }))}
             {...form.register('priority')}
           />
           <NativeSelect
-            label={t('details.task.category')}
+            label={t('task.category')}
             data={[
-              { value: '', label: t('details.noCategory') },
+              { value: '', label: t('noCategory') },
               ...categories.map((c) => ({ value: c.code, label: c.label })),
             ]}
             {...form.register('category')}
           />
         </SimpleGrid>
         <Checkbox
-          label={t('details.task.notify')}
-          description={t('details.task.notifyHint')}
+          label={t('task.notify')}
+          description={t('task.notifyHint')}
           disabled={assignedTo === ''}
           {...form.register('notifyAssignee')}
         />
         <DetailsFormFooter
           serverError={errors.root?.server?.message}
-          submitLabel={t('details.task.submit')}
+          submitLabel={t('task.submit')}
           submitting={isSubmitting}
           onCancel={onDone}
         />

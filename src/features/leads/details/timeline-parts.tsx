@@ -14,12 +14,12 @@ import type { HistoryEntry } from '#contract/sales.ts';
  * loads, or when the patient cannot be read (deleted, no right to the module), the number stands in.
  */
 export function PatientRef({ patid }: { patid: number }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const patient = useQuery(customerQuery(patid));
   const name = patient.data ? patientName(patient.data) : '';
   return (
     <Anchor component={Link} to={`/patients/${patid}`} size="sm" fw={600}>
-      {name || t('details.linkedBadge', { patid })}
+      {name || t('linkedBadge', { patid })}
     </Anchor>
   );
 }
@@ -29,16 +29,16 @@ export function PatientRef({ patid }: { patid: number }) {
  * for createLead (practice-api.md names none), so the app shows it.
  */
 export function CreationEntry({ created }: { created: string }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const id = useId();
   return (
     <Paper component="li" withBorder p="sm" radius="md" aria-labelledby={id}>
       <Group gap="xs" justify="space-between" wrap="wrap">
         <Group gap="xs" id={id}>
           <Badge color="teal" variant="light">
-            {t('details.kind.created')}
+            {t('kind.created')}
           </Badge>
-          <Text size="sm">{t('details.timeline.createdText')}</Text>
+          <Text size="sm">{t('timeline.createdText')}</Text>
         </Group>
         <Text size="xs" c="dimmed">
           {formatDateTime(created)}
@@ -59,7 +59,7 @@ export function WatcherGroup({
   entries: HistoryEntry[];
   renderEntry: (entry: HistoryEntry) => ReactNode;
 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const [open, setOpen] = useState(false);
   const listId = useId();
   const first = entries[0];
@@ -82,7 +82,7 @@ export function WatcherGroup({
           }
           onClick={() => setOpen((o) => !o)}
         >
-          {t('details.timeline.watchers', { count: entries.length })}
+          {t('timeline.watchers', { count: entries.length })}
         </Button>
         <Text size="xs" c="dimmed">
           {when}
@@ -96,7 +96,7 @@ export function WatcherGroup({
           p={0}
           m={0}
           style={{ listStyle: 'none' }}
-          aria-label={t('details.timeline.watchersList')}
+          aria-label={t('timeline.watchersList')}
         >
           {entries.map((e) => renderEntry(e))}
         </Stack>

@@ -74,7 +74,7 @@ const kindColor = {
 };
 
 export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headingOrder?: 2 | 3 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const [filter, setFilter] = useState<TimelineFilter>('all');
   const [includeDeleted, setIncludeDeleted] = useState(false);
   const [adding, setAdding] = useState<'note' | 'task' | null>(null);
@@ -92,12 +92,12 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
   return (
     <Stack gap="sm" component="section" aria-labelledby="lead-timeline-title">
       <Title order={headingOrder} size="h4" id="lead-timeline-title">
-        {t('details.timeline.title')}
+        {t('timeline.title')}
       </Title>
 
       {lead.deleted ? (
         <Text size="sm" c="dimmed">
-          {t('details.timeline.deletedNoAdd')}
+          {t('timeline.deletedNoAdd')}
         </Text>
       ) : adding === null ? (
         <Group gap="sm">
@@ -106,14 +106,14 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
             leftSection={<IconNote size={16} aria-hidden />}
             onClick={() => setAdding('note')}
           >
-            {t('details.note.add')}
+            {t('note.add')}
           </Button>
           <Button
             variant="light"
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setAdding('task')}
           >
-            {t('details.task.add')}
+            {t('task.add')}
           </Button>
         </Group>
       ) : (
@@ -128,13 +128,13 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
 
       <Group gap="md" align="flex-end" wrap="wrap">
         <NativeSelect
-          label={t('details.timeline.filter')}
+          label={t('timeline.filter')}
           value={filter}
           onChange={(e) => setFilter(e.currentTarget.value as TimelineFilter)}
-          data={timelineFilters.map((f) => ({ value: f, label: t(`details.timeline.filters.${f}`) }))}
+          data={timelineFilters.map((f) => ({ value: f, label: t(`timeline.filters.${f}`) }))}
         />
         <Checkbox
-          label={t('details.timeline.includeDeleted')}
+          label={t('timeline.includeDeleted')}
           checked={includeDeleted}
           onChange={(e) => setIncludeDeleted(e.currentTarget.checked)}
           mb={8}
@@ -142,7 +142,7 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
       </Group>
 
       {history.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('details.timeline.loading')} role="status">
+        <Stack gap="xs" aria-busy="true" aria-label={t('timeline.loading')} role="status">
           <Skeleton height={64} />
           <Skeleton height={64} />
           <Skeleton height={64} />
@@ -150,12 +150,12 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
       ) : history.isError && entries.length === 0 ? (
         <ErrorState error={history.error} onRetry={() => void history.refetch()} />
       ) : entries.length === 0 && !showCreation ? (
-        <EmptyState title={t('details.timeline.empty')} description={t('details.timeline.emptyHint')} />
+        <EmptyState title={t('timeline.empty')} description={t('timeline.emptyHint')} />
       ) : (
         <>
           {entries.length > 0 && (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {t('details.timeline.count', { shown: entries.length, total })}
+              {t('timeline.count', { shown: entries.length, total })}
             </Text>
           )}
           <Stack
@@ -164,7 +164,7 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label={t('details.timeline.list')}
+            aria-label={t('timeline.list')}
           >
             {rows.map((row) =>
               row.kind === 'entry' ? (
@@ -186,7 +186,7 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
               onClick={() => void history.fetchNextPage()}
               loading={history.isFetchingNextPage}
             >
-              {t('details.timeline.loadMore')}
+              {t('timeline.loadMore')}
             </Button>
           )}
         </>
@@ -204,7 +204,7 @@ function TimelineEntry({
   leadId: number;
   leadDeleted: boolean;
 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const userName = useUserName();
   const queryClient = useQueryClient();
   const me = useQuery(meQuery()).data;
@@ -213,7 +213,7 @@ function TimelineEntry({
   const [failure, setFailure] = useState<string | null>(null);
   const complete = useMutation({
     ...completeTaskMutation<TaskToComplete, { undo: () => void }>({
-      hold: () => holdForUndo(t('details.task.done', { text: entry.text.split('\n')[0] ?? '' })),
+      hold: () => holdForUndo(t('task.done', { text: entry.text.split('\n')[0] ?? '' })),
       // Optimistic: the task shows as done at once; a refusal puts it back and says why.
       onMutate: async ({ historyId }) => {
         setFailure(null);
@@ -252,18 +252,18 @@ function TimelineEntry({
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Group gap="xs" id={titleId}>
             <Badge color={kindColor[kind]} variant="light">
-              {t(`details.kind.${kind}`)}
+              {t(`kind.${kind}`)}
             </Badge>
             {category && (
               <Badge color="gray" variant="light">
                 {category}
               </Badge>
             )}
-            {entry.deleted && <Badge color="red.9">{t('details.timeline.deleted')}</Badge>}
+            {entry.deleted && <Badge color="red.9">{t('timeline.deleted')}</Badge>}
           </Group>
           <Text size="xs" c="dimmed">
-            {t('details.timeline.byWhen', {
-              name: userName(entry.createdBy) || t('details.someone'),
+            {t('timeline.byWhen', {
+              name: userName(entry.createdBy) || t('someone'),
               when: formatDateTime(entry.created),
             })}
           </Text>
@@ -273,7 +273,7 @@ function TimelineEntry({
           {patid !== null && (
             <>
               {' · '}
-              {t('details.timeline.patient')} <PatientRef patid={patid} />
+              {t('timeline.patient')} <PatientRef patid={patid} />
             </>
           )}
         </Text>
@@ -282,29 +282,27 @@ function TimelineEntry({
             <Group gap="md" wrap="wrap">
               {completed ? (
                 <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
-                  {t('details.task.completed')}
+                  {t('task.completed')}
                 </Badge>
               ) : (
                 <Badge color="orange" variant="light">
-                  {t('details.task.open')}
+                  {t('task.open')}
                 </Badge>
               )}
               {entry.reminderDate && (
-                <Text size="xs">
-                  {t('details.task.reminder', { when: formatDateTime(entry.reminderDate) })}
-                </Text>
+                <Text size="xs">{t('task.reminder', { when: formatDateTime(entry.reminderDate) })}</Text>
               )}
               <Text size="xs">
                 {entry.assignedTo
-                  ? t('details.task.assignedTo', { name: userName(entry.assignedTo) })
-                  : t('details.task.unassigned')}
+                  ? t('task.assignedTo', { name: userName(entry.assignedTo) })
+                  : t('task.unassigned')}
               </Text>
               {/* The service takes priorities 0 to 3 only (MSG.priority). */}
-              <Text size="xs">{t(`details.priority.${(entry.priority ?? 0) as 0 | 1 | 2 | 3}`)}</Text>
+              <Text size="xs">{t(`priority.${(entry.priority ?? 0) as 0 | 1 | 2 | 3}`)}</Text>
               {entry.completed && entry.completedTime && (
                 <Text size="xs" c="dimmed">
-                  {t('details.task.completedBy', {
-                    name: userName(entry.completedBy) || t('details.someone'),
+                  {t('task.completedBy', {
+                    name: userName(entry.completedBy) || t('someone'),
                     when: formatDateTime(entry.completedTime),
                   })}
                 </Text>
@@ -320,7 +318,7 @@ function TimelineEntry({
                 disabled={complete.isPending}
                 aria-describedby={titleId}
               >
-                {t('details.task.complete')}
+                {t('task.complete')}
               </Button>
             )}
           </Group>
@@ -332,9 +330,9 @@ function TimelineEntry({
             role="alert"
             withCloseButton
             onClose={() => setFailure(null)}
-            closeButtonLabel={t('details.dismiss')}
+            closeButtonLabel={t('dismiss')}
           >
-            {t('details.task.completeFailed', { msg: failure })}
+            {t('task.completeFailed', { msg: failure })}
           </Alert>
         )}
       </Stack>

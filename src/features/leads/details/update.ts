@@ -17,14 +17,14 @@ import { hasIdentifyingField } from '../new-lead/schema.ts';
 // The form: the groups the Data tab edits, from the contract's schemas. Form-only shapes: gender and dob as strings.
 
 const mailText = z.string().refine((v) => v.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()), {
-  error: 'details.newLead.err.mail',
+  error: 'newLead.err.mail',
 });
 
 const fields = updateLeadInput.pick({ what: true }).extend({
   what: z.string(),
   contact: leadContactInput.pick({ salutation: true, title: true, firstname: true, lastname: true }).extend({
     gender: z.enum(leadGenders),
-    dob: z.string().refine((v) => v === '' || isRealDate(v), { error: 'details.newLead.err.dob' }),
+    dob: z.string().refine((v) => v === '' || isRealDate(v), { error: 'newLead.err.dob' }),
   }),
   address: leadAddressInput,
   communication: leadCommunicationInput.extend({ mail: mailText, mail2: mailText }),

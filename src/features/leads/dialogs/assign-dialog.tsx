@@ -32,7 +32,7 @@ type AssignFormOutput = z.output<typeof assignFormSchema>;
 
 /** Picks a user (or nobody) and calls bulkAssign, with the option to notify the assignee by mail. */
 function AssignForm({ opened, title, leadIds, current, onClose, onDone }: AssignFormProps) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const users = useQuery({ ...usersQuery(), enabled: opened });
   const me = useQuery({ ...meQuery(), enabled: opened });
   const mutation = useSubmitMutation(bulkAssignMutation());
@@ -52,7 +52,7 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
 
   return (
     <FormDialog<AssignFormInput, AssignFormOutput>
-      closeLabel={t('dialog.close')}
+      closeLabel={t('dialog.close', { ns: 'leads' })}
       opened={opened}
       onClose={onClose}
       title={title}
@@ -60,7 +60,7 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
       defaultValues={{ userId: current ? String(current) : '', notify: false }}
       confirmDiscard={false}
       errorTitle={t('assign.failed')}
-      cancelLabel={t('dialog.cancel')}
+      cancelLabel={t('dialog.cancel', { ns: 'leads' })}
       submitLabel={t('assign.submit')}
       submitProps={(form) => ({ disabled: form.watch('userId') === '' })}
       onSubmit={async (values) => {
@@ -77,7 +77,7 @@ function AssignForm({ opened, title, leadIds, current, onClose, onDone }: Assign
         <AssignFields
           form={form}
           options={options}
-          placeholder={users.isPending ? t('dialog.loading') : t('assign.choose')}
+          placeholder={users.isPending ? t('dialog.loading', { ns: 'leads' }) : t('assign.choose')}
           error={users.isError ? describeError(users.error, t) : undefined}
         />
       )}
@@ -96,7 +96,7 @@ function AssignFields({
   placeholder: string;
   error: string | undefined;
 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const userId = useWatch({ control: form.control, name: 'userId' });
   const chosen = userId ? Number(userId) : null;
   return (
@@ -139,7 +139,7 @@ function AssignFields({
 
 /** Assigns one lead (bulkAssign with one id). */
 export function AssignDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const users = useQuery({ ...usersQuery(), enabled: opened });
   const name = leadName(lead);
   return (
@@ -180,7 +180,7 @@ export interface BulkAssignDialogProps {
 
 /** Assigns the selected leads at once. */
 export function BulkAssignDialog({ leadIds, opened, onClose, onDone }: BulkAssignDialogProps) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   return (
     <AssignForm
       opened={opened}

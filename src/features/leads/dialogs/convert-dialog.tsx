@@ -93,7 +93,7 @@ export interface ConvertDialogProps extends Omit<LeadDialogProps, 'onDone'> {
  * create a new patient from the lead (convertLead with or without patid), then offers to book an appointment.
  */
 export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogProps) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const navigate = useNavigate();
   const name = leadName(lead);
   const searches = useMemo(() => matchCriteria(lead), [lead]);
@@ -201,7 +201,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
 
   return (
     <FormDialog<ConvertFormValues>
-      closeLabel={t('dialog.close')}
+      closeLabel={t('dialog.close', { ns: 'leads' })}
       opened={opened}
       onClose={() => {
         if (result) onDone(result);
@@ -214,7 +214,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
       confirmDiscard={false}
       busy={mutation.isPending}
       errorTitle={t('convert.failed')}
-      cancelLabel={t('dialog.cancel')}
+      cancelLabel={t('dialog.cancel', { ns: 'leads' })}
       submitLabel={t('convert.submit')}
       instead={instead}
       onSubmit={async ({ choice }) => {
@@ -260,7 +260,7 @@ function ChoiceFields({
   shown: PatientMatch[];
   onExtra: (patient: Patient) => void;
 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const { getValues, setValue } = form;
   const missing = form.formState.errors.choice !== undefined;
   const fieldLabel = (f: MatchField) => t(`convert.field.${f}`);

@@ -18,13 +18,13 @@ type DeleteFormOutput = z.output<typeof deleteFormSchema>;
 
 /** Deletes a lead (soft: it can be restored under "Show deleted"); deleteLead needs a reason. */
 export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const name = leadName(lead);
   const mutation = useSubmitMutation(deleteLeadMutation());
 
   return (
     <FormDialog<DeleteFormInput, DeleteFormOutput>
-      closeLabel={t('dialog.close')}
+      closeLabel={t('dialog.close', { ns: 'leads' })}
       opened={opened}
       onClose={onClose}
       title={t('delete.title', { name })}
@@ -32,7 +32,7 @@ export function DeleteLeadDialog({ lead, opened, onClose, onDone }: LeadDialogPr
       defaultValues={{ reason: '' }}
       confirmDiscard={false}
       errorTitle={t('delete.failed')}
-      cancelLabel={t('dialog.cancel')}
+      cancelLabel={t('dialog.cancel', { ns: 'leads' })}
       submitLabel={t('delete.submit')}
       submitProps={{ color: 'red.9' }}
       onSubmit={async ({ reason }) => {

@@ -40,7 +40,7 @@ const emptyForm: DisqualifyFormInput = { reasonCode: '', other: '' };
  * for the user). The server's refusal stays in the dialog, with the choice kept.
  */
 export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogProps) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const name = leadName(lead);
   const reference = useQuery({ ...referenceQuery(), enabled: opened });
   const mutation = useSubmitMutation(disqualifyLeadMutation());
@@ -48,7 +48,7 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
 
   return (
     <FormDialog<DisqualifyFormInput, DisqualifyFormOutput>
-      closeLabel={t('dialog.close')}
+      closeLabel={t('dialog.close', { ns: 'leads' })}
       opened={opened}
       onClose={onClose}
       title={t('disqualify.title', { name })}
@@ -56,7 +56,7 @@ export function DisqualifyDialog({ lead, opened, onClose, onDone }: LeadDialogPr
       defaultValues={emptyForm}
       confirmDiscard={false}
       errorTitle={t('disqualify.failed')}
-      cancelLabel={t('dialog.cancel')}
+      cancelLabel={t('dialog.cancel', { ns: 'leads' })}
       submitLabel={t('disqualify.submit')}
       submitProps={{ color: 'red.9', disabled: reference.isPending }}
       onSubmit={async ({ reasonCode, other }) => {
@@ -85,7 +85,7 @@ function ReasonFields({
   form: FormDialogForm<DisqualifyFormInput, DisqualifyFormOutput>;
   reasons: readonly { code: string; label: string }[];
 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const { errors } = form.formState;
   const reason = useWatch({ control: form.control, name: 'reasonCode' });
   return (

@@ -1,6 +1,6 @@
 /**
- * Namespace `leads`: the board and its dialogs here; the details page, timeline and new-lead form keep theirs in
- * en-details.ts under the top-level key `details` (merged into the one namespace by src/i18n/resources.ts).
+ * Namespace `leads`: the board and its move dialog. The lead page, timeline, new-lead form and the other lead
+ * dialogs have their own namespace, `leadDetails` (details/locales/), which the board's first cards do without.
  */
 export const en = {
   title: 'Leads',

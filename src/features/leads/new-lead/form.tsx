@@ -54,7 +54,7 @@ function newKey(): string {
  * failure, or a retry after coming back to a restored draft all send the same key, so the server makes one lead.
  */
 export function NewLeadForm() {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('leadDetails');
   const navigate = useNavigate();
   const [initialDraft] = useState(loadDraft);
   const [idempotencyKey, setIdempotencyKey] = useState(() => initialDraft?.idempotencyKey ?? newKey());
@@ -88,10 +88,10 @@ export function NewLeadForm() {
   }, [form]);
 
   const guard = useUnsavedChangesGuard(isDirty, {
-    title: t('details.unsaved.title'),
-    message: t('details.newLead.leaveMessage'),
-    stayLabel: t('details.unsaved.stay'),
-    leaveLabel: t('details.unsaved.leave'),
+    title: t('unsaved.title'),
+    message: t('newLead.leaveMessage'),
+    stayLabel: t('unsaved.stay'),
+    leaveLabel: t('unsaved.leave'),
     extra: (
       <Button
         variant="subtle"
@@ -102,7 +102,7 @@ export function NewLeadForm() {
           guard.leave();
         }}
       >
-        {t('details.newLead.discardAndLeave')}
+        {t('newLead.discardAndLeave')}
       </Button>
     ),
   });
@@ -145,7 +145,7 @@ export function NewLeadForm() {
       doneRef.current = true;
       guard.allowNextNavigation();
       clearDraft();
-      notifications.show({ color: 'green', message: t('details.newLead.created') });
+      notifications.show({ color: 'green', message: t('newLead.created') });
       void navigate(`/leads/${created.leadId}`);
     } catch (e) {
       applyServerError(form.setError, e, targetOfServerMessage, { fallback: (err) => errorMessage(t, err) });
@@ -159,36 +159,35 @@ export function NewLeadForm() {
   const text = (path: Path, label: string, props: TextInputProps = {}) => (
     <TextInput label={label} error={fieldError(path)} {...props} {...form.register(path)} />
   );
-  const ruleMessage =
-    translateMessage(t, errors.root?.identifying?.message ?? '') || t('details.msg.identifying');
+  const ruleMessage = translateMessage(t, errors.root?.identifying?.message ?? '') || t('msg.identifying');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('details.newLead.formLabel')}>
+    <form onSubmit={submit} noValidate aria-label={t('newLead.formLabel')}>
       <Stack gap="md">
         {restored && (
           <Alert
             color="blue"
             variant="light"
             icon={<IconRestore aria-hidden />}
-            title={t('details.newLead.restored')}
+            title={t('newLead.restored')}
           >
             <Group gap="sm" justify="space-between">
-              <Text size="sm">{t('details.newLead.restoredHint')}</Text>
+              <Text size="sm">{t('newLead.restoredHint')}</Text>
               <Button size="xs" variant="default" onClick={discardDraft}>
-                {t('details.newLead.discardDraft')}
+                {t('newLead.discardDraft')}
               </Button>
             </Group>
           </Alert>
         )}
 
-        <Fieldset legend={t('details.newLead.group.pipeline')}>
+        <Fieldset legend={t('newLead.group.pipeline')}>
           <Stack gap="sm">
             <Controller
               control={form.control}
               name="ispatient"
               render={({ field }) => (
                 <Radio.Group
-                  label={t('details.field.pipeline')}
+                  label={t('field.pipeline')}
                   value={field.value}
                   onChange={(v) => {
                     field.onChange(v);
@@ -197,20 +196,20 @@ export function NewLeadForm() {
                   }}
                 >
                   <Group gap="md" mt={4}>
-                    <Radio value="1" label={t('details.pipeline.patient')} />
-                    <Radio value="0" label={t('details.pipeline.contact')} />
+                    <Radio value="1" label={t('pipeline.patient')} />
+                    <Radio value="0" label={t('pipeline.contact')} />
                   </Group>
                 </Radio.Group>
               )}
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <NativeSelect
-                label={t('details.field.folder')}
+                label={t('field.folder')}
                 error={fieldError('folderId')}
                 data={[
                   {
                     value: '',
-                    label: t('details.newLead.defaultFolder', {
+                    label: t('newLead.defaultFolder', {
                       folder: defaultFolder ? folderName(defaultFolder) : '',
                     }),
                   },
@@ -219,19 +218,19 @@ export function NewLeadForm() {
                 {...form.register('folderId')}
               />
               <NativeSelect
-                label={t('details.field.source')}
+                label={t('field.source')}
                 error={fieldError('source')}
                 data={[
-                  { value: '', label: t('details.newLead.noSource') },
+                  { value: '', label: t('newLead.noSource') },
                   ...(reference.data?.sources ?? []).map((s) => ({ value: s.code, label: s.label })),
                 ]}
                 {...form.register('source')}
               />
               <NativeSelect
-                label={t('details.field.assignee')}
+                label={t('field.assignee')}
                 error={fieldError('assigneeId')}
                 data={[
-                  { value: '', label: t('details.task.nobody') },
+                  { value: '', label: t('task.nobody') },
                   ...users
                     .filter((u) => u.active)
                     .map((u) => ({ value: String(u.userid), label: userName(users, u.userid) })),
@@ -243,11 +242,7 @@ export function NewLeadForm() {
               control={form.control}
               name="flags"
               render={({ field }) => (
-                <Checkbox.Group
-                  label={t('details.field.flags')}
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                >
+                <Checkbox.Group label={t('field.flags')} value={field.value ?? []} onChange={field.onChange}>
                   <Group gap="md" mt={4}>
                     {(reference.data?.flags ?? []).map((f) => (
                       <Checkbox key={f.code} value={f.code} label={f.label} />
@@ -257,7 +252,7 @@ export function NewLeadForm() {
               )}
             />
             <Textarea
-              label={t('details.field.what')}
+              label={t('field.what')}
               autosize
               minRows={2}
               error={fieldError('what')}
@@ -279,23 +274,23 @@ export function NewLeadForm() {
               {ruleMessage}
             </Text>
           ) : (
-            <Text size="sm">{t('details.newLead.ruleHint')}</Text>
+            <Text size="sm">{t('newLead.ruleHint')}</Text>
           )}
         </Alert>
 
-        <Fieldset legend={t('details.group.contact')}>
+        <Fieldset legend={t('group.contact')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {text('contact.salutation', t('details.field.salutation'))}
-            {text('contact.title', t('details.field.title'))}
-            {text('contact.alias', t('details.field.alias'))}
-            {text('contact.firstname', t('details.field.firstname'), { autoComplete: 'off' })}
-            {text('contact.lastname', t('details.field.lastname'), { autoComplete: 'off' })}
+            {text('contact.salutation', t('field.salutation'))}
+            {text('contact.title', t('field.title'))}
+            {text('contact.alias', t('field.alias'))}
+            {text('contact.firstname', t('field.firstname'), { autoComplete: 'off' })}
+            {text('contact.lastname', t('field.lastname'), { autoComplete: 'off' })}
             <NativeSelect
-              label={t('details.field.gender')}
+              label={t('field.gender')}
               error={fieldError('contact.gender')}
               data={leadGenders.map((g) => ({
                 value: g,
-                label: g === '' ? t('details.gender.unknown') : t(`details.gender.${g}`),
+                label: g === '' ? t('gender.unknown') : t(`gender.${g}`),
               }))}
               {...form.register('contact.gender')}
             />
@@ -304,7 +299,7 @@ export function NewLeadForm() {
               name="contact.dob"
               render={({ field }) => (
                 <DayField
-                  label={t('details.field.dob')}
+                  label={t('field.dob')}
                   error={fieldError('contact.dob')}
                   value={field.value}
                   onChange={field.onChange}
@@ -314,65 +309,65 @@ export function NewLeadForm() {
                 />
               )}
             />
-            {text('contact.civilStatus', t('details.field.civilStatus'))}
-            {text('contact.nationality', t('details.field.nationality'))}
+            {text('contact.civilStatus', t('field.civilStatus'))}
+            {text('contact.nationality', t('field.nationality'))}
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend={t('details.group.address')}>
+        <Fieldset legend={t('group.address')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {text('address.street', t('details.field.street'))}
-            {text('address.zip', t('details.field.zip'))}
-            {text('address.city', t('details.field.city'))}
-            {text('address.country', t('details.field.country'))}
-            {text('address.countryCode', t('details.field.countryCode'), {
+            {text('address.street', t('field.street'))}
+            {text('address.zip', t('field.zip'))}
+            {text('address.city', t('field.city'))}
+            {text('address.country', t('field.country'))}
+            {text('address.countryCode', t('field.countryCode'), {
               maxLength: 2,
-              description: t('details.newLead.countryCodeHint'),
+              description: t('newLead.countryCodeHint'),
             })}
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend={t('details.group.communication')}>
+        <Fieldset legend={t('group.communication')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('communication.mail', t('details.field.mail'), { type: 'email', autoComplete: 'off' })}
-            {text('communication.mail2', t('details.field.mail2'), { type: 'email', autoComplete: 'off' })}
-            {text('communication.mobile', t('details.field.mobile'), { type: 'tel', autoComplete: 'off' })}
-            {text('communication.mobile2', t('details.field.mobile2'), { type: 'tel', autoComplete: 'off' })}
-            {text('communication.phone', t('details.field.phone'), { type: 'tel', autoComplete: 'off' })}
-            {text('communication.phone2', t('details.field.phone2'), { type: 'tel', autoComplete: 'off' })}
+            {text('communication.mail', t('field.mail'), { type: 'email', autoComplete: 'off' })}
+            {text('communication.mail2', t('field.mail2'), { type: 'email', autoComplete: 'off' })}
+            {text('communication.mobile', t('field.mobile'), { type: 'tel', autoComplete: 'off' })}
+            {text('communication.mobile2', t('field.mobile2'), { type: 'tel', autoComplete: 'off' })}
+            {text('communication.phone', t('field.phone'), { type: 'tel', autoComplete: 'off' })}
+            {text('communication.phone2', t('field.phone2'), { type: 'tel', autoComplete: 'off' })}
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend={t('details.group.medical')}>
+        <Fieldset legend={t('group.medical')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('medical.bloodType', t('details.field.bloodType'))}
-            {text('medical.job', t('details.field.job'))}
-            {text('medical.height', t('details.field.heightCm'), { inputMode: 'decimal' })}
-            {text('medical.weight', t('details.field.weightKg'), { inputMode: 'decimal' })}
+            {text('medical.bloodType', t('field.bloodType'))}
+            {text('medical.job', t('field.job'))}
+            {text('medical.height', t('field.heightCm'), { inputMode: 'decimal' })}
+            {text('medical.weight', t('field.weightKg'), { inputMode: 'decimal' })}
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend={t('details.group.insurance')}>
+        <Fieldset legend={t('group.insurance')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('insurance.kvg', t('details.field.kvg'))}
-            {text('insurance.kvgPoliceNr', t('details.field.kvgPoliceNr'))}
-            {text('insurance.vvg', t('details.field.vvg'))}
-            {text('insurance.payerType', t('details.field.payerType'))}
+            {text('insurance.kvg', t('field.kvg'))}
+            {text('insurance.kvgPoliceNr', t('field.kvgPoliceNr'))}
+            {text('insurance.vvg', t('field.vvg'))}
+            {text('insurance.payerType', t('field.payerType'))}
           </SimpleGrid>
         </Fieldset>
 
         {errors.root?.server && (
-          <Alert color="red" variant="light" role="alert" title={t('details.newLead.failed')}>
+          <Alert color="red" variant="light" role="alert" title={t('newLead.failed')}>
             {errors.root.server.message}
           </Alert>
         )}
 
         <Group gap="sm">
           <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-            {t('details.newLead.submit')}
+            {t('newLead.submit')}
           </Button>
           <Button variant="default" onClick={() => void navigate('/leads')} disabled={isSubmitting}>
-            {t('details.cancel')}
+            {t('cancel')}
           </Button>
         </Group>
       </Stack>

@@ -112,9 +112,9 @@ describe('form checks', () => {
     const issues = Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
     expect(issues).toEqual({
       folderId: MSG.disqualifyOnly,
-      'contact.dob': 'details.newLead.err.dob',
-      'communication.mail': 'details.newLead.err.mail',
-      'medical.height': 'details.newLead.err.measure',
+      'contact.dob': 'newLead.err.dob',
+      'communication.mail': 'newLead.err.mail',
+      'medical.height': 'newLead.err.measure',
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { ServerTarget } from '#components/server-error.ts';
@@ -20,14 +21,17 @@ import { fieldOfMessage } from '../details/messages.ts';
 /**
  * The new-lead form: createLead's groups (contact, address, communication, medical, insurance) and pipeline
  * fields, taken from the contract's strict schema. Form-only shapes: selects and number fields hold strings,
- * an empty date is ''. Messages that start with `details.` are this form's own (translated by key); the others
- * are the contract's exact texts.
+ * an empty date is ''. Messages that start with `newLead.err.` are this form's own (keys of `leadDetails`,
+ * translated by key); the others are the contract's exact texts.
  */
+
+/** One of this form's own messages: a key of the lead page's strings, checked by tsc. */
+const own = (key: ParseKeys<'leadDetails'> & `newLead.err.${string}`) => key;
 
 const isDisqualified = (id: number) => (disqualifiedFolderIds as readonly number[]).includes(id);
 
 /** Height / weight as typed: a number with `.` or `,` decimals, or nothing. */
-const measureText = z.string().regex(/^\s*(\d+([.,]\d+)?)?\s*$/, { error: 'details.newLead.err.measure' });
+const measureText = z.string().regex(/^\s*(\d+([.,]\d+)?)?\s*$/, { error: own('newLead.err.measure') });
 
 const fields = createLeadFields.pick({ source: true, flags: true, what: true }).extend({
   address: leadAddressInput,
@@ -42,11 +46,11 @@ const fields = createLeadFields.pick({ source: true, flags: true, what: true }).
   assigneeId: z.string().regex(/^\d*$/),
   contact: leadContactInput.extend({
     gender: z.enum(leadGenders),
-    dob: z.string().refine((v) => v === '' || isRealDate(v), { error: 'details.newLead.err.dob' }),
+    dob: z.string().refine((v) => v === '' || isRealDate(v), { error: own('newLead.err.dob') }),
   }),
   communication: leadCommunicationInput.extend({
     mail: z.string().refine((v) => v.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()), {
-      error: 'details.newLead.err.mail',
+      error: own('newLead.err.mail'),
     }),
   }),
   medical: leadMedicalInput
