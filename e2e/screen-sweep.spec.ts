@@ -80,6 +80,12 @@ interface Screen {
 }
 
 /**
+ * How long a dialog may take to settle. Generous, like the test's own limit: it only stops one that never does. On
+ * a machine with a load of 30 the lead drawer's details took over 20 s (seen on 2026-11-26).
+ */
+const SETTLE_MS = 120_000;
+
+/**
  * The open dialog or drawer as a person looks at it: nothing in it still loading (spinner or skeleton) and its
  * opening transition ended. Under load the lead drawer's details once came while axe was scanning their skeleton
  * (issue 25: `aria-prohibited-attr: :root`, the scanned node gone by the time axe named it); a scan of a part that is
@@ -89,7 +95,7 @@ async function dialogSettled(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog').first();
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0, {
-    timeout: 20_000,
+    timeout: SETTLE_MS,
   });
   await dialog.evaluate((el) =>
     Promise.all(
@@ -102,7 +108,8 @@ async function dialogSettled(page: Page): Promise<void> {
 }
 
 const clickToDialog = (label: string) => async (page: Page, l: Record<string, string>) => {
-  await page.getByRole('button', { name: l[label], exact: true }).first().click({ timeout: 5_000 });
+  // 30 s, not 5: under a load of 30 the click on "New task" once took longer (the button there, still settling).
+  await page.getByRole('button', { name: l[label], exact: true }).first().click({ timeout: 30_000 });
   await dialogSettled(page);
 };
 
@@ -116,7 +123,7 @@ const SCREENS: Screen[] = [
     open: async (page, l) => {
       await expect(
         page.getByRole('dialog').first().getByRole('group', { name: l.leadStatus, exact: true }),
-      ).toBeVisible({ timeout: 20_000 });
+      ).toBeVisible({ timeout: SETTLE_MS });
       await dialogSettled(page);
     },
   },
