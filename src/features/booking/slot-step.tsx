@@ -87,7 +87,9 @@ export function SlotPicker(props: SlotPickerProps) {
           <Title order={2} size="h5" mb={6} id="booking-calendar">
             {t('slot.calendar')}
           </Title>
+          {/* Mantine puts these props on the calendar's root div, which may carry a name only with a role. */}
           <DatePicker
+            role="group"
             aria-labelledby="booking-calendar"
             date={`${month}-01`}
             onDateChange={(d) => props.onMonth(monthOf(d))}
