@@ -66,7 +66,7 @@ const LABEL = Object.fromEntries(
         newTask: tasks.new,
         newRecall: recalls.new,
         newPatient: patients.newPatient.open,
-        leadStatus: leads.details.status,
+        leadStatus: leads.status,
       },
     ];
   }),
