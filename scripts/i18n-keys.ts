@@ -316,7 +316,8 @@ export function checkKeys(locales: Locales, sources: readonly Source[]): Problem
 // ——— Reading the repository ———
 
 const languages = ['de', 'fr', 'it', 'en'];
-const localeFile = /(?:^src\/i18n\/(common)|^src\/features\/([^/]+)\/locales)\/([a-z]{2})(?:-[a-z-]+)?\.ts$/;
+const localeFile =
+  /(?:^src\/i18n\/(common|messages)|^src\/features\/([^/]+)\/locales)\/([a-z]{2})(?:-[a-z-]+)?\.ts$/;
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
