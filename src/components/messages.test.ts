@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ApiError } from '#api/client.ts';
@@ -76,6 +76,19 @@ describe('the one message table', () => {
     );
     expect(de.current.text(`${salesMessages.unknownSource}fax`)).toBe('Diese Quelle gibt es nicht: fax');
     expect(de.current.text(recallMessages.title)).toBe('Geben Sie einen Titel ein.');
+  });
+
+  it("loads a language's strings on first use, and reads as the service wrote it until then", async () => {
+    const french = i18n.getResourceBundle('fr', 'messages') as Strings;
+    i18n.removeResourceBundle('fr', 'messages');
+    try {
+      await i18n.changeLanguage('fr');
+      const { result } = renderHook(() => useMessageWords());
+      expect(result.current.text(salesMessages.text)).toBe(salesMessages.text);
+      await waitFor(() => expect(result.current.text(salesMessages.text)).toBe('Saisissez un texte.'));
+    } finally {
+      i18n.addResourceBundle('fr', 'messages', french, true, true);
+    }
   });
 
   it('leaves a text it does not know as the service wrote it, also names of inherited properties', () => {

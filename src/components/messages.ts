@@ -1,9 +1,12 @@
 import type { ParseKeys } from 'i18next';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '#api/client.ts';
 import { MSG as recallMessages } from '#contract/recall.ts';
 import { MSG as salesMessages } from '#contract/sales.ts';
 import { patientDeletedMessage } from '#contract/system.ts';
+import { currentLanguage, i18n } from '#i18n/index.ts';
+import type { Strings } from '#i18n/types.ts';
 import { describeError } from './states.tsx';
 
 /*
@@ -11,7 +14,20 @@ import { describeError } from './states.tsx';
  * (contract/<area>.ts, the exact words the service sends) has one key in the `messages` namespace
  * (src/i18n/messages/<lang>.ts), under the area's name. A form translates a message through here, never through a
  * table of its own; which field a message belongs to is the area's `MSG_FIELD` (components/server-error.ts).
+ * The strings load with this module's first use, not with the shell (i18n/load.ts): the board's first load stays
+ * as it was; until they are there (or when they cannot load) a message reads as the service wrote it.
  */
+
+const files = import.meta.glob<Record<string, Strings>>('../i18n/messages/*.ts');
+
+/** Loads the `messages` strings of one language once (again after a failure, e.g. offline, on the next use). */
+async function loadMessages(lng: string): Promise<void> {
+  if (i18n.hasResourceBundle(lng, 'messages')) return;
+  const path = `../i18n/messages/${lng}.ts`;
+  if (!Object.hasOwn(files, path)) return;
+  const strings = (await files[path]())[lng];
+  if (strings) i18n.addResourceBundle(lng, 'messages', strings, true, true);
+}
 
 type MessageKey = ParseKeys<'messages'>;
 
@@ -47,7 +63,15 @@ export interface MessageWords {
 
 /** The service's messages in the user's language (loads the `messages` strings on first use). */
 export function useMessageWords(): MessageWords {
-  const { t } = useTranslation(['messages', 'common']);
+  const { t } = useTranslation('common');
+  const lng = currentLanguage();
+  const [, setLoaded] = useState('');
+  useEffect(() => {
+    loadMessages(lng).then(
+      () => setLoaded(lng),
+      () => undefined,
+    );
+  }, [lng]);
   const text = (msg: string) => {
     const found = messageKeyOf(msg);
     // Until the strings are there (or when they cannot load), the service's own words.

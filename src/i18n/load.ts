@@ -2,12 +2,10 @@ import type { Strings } from './types.ts';
 
 // The same files as resources.ts, each its own small chunk, imported only when its language and namespace are needed:
 //   src/i18n/common/<lang>.ts                  -> namespace `common`
-//   src/i18n/messages/<lang>.ts                -> namespace `messages`, loaded by the first form that translates
 //   src/features/<area>/locales/<lang>.ts      -> namespace `<area>`, with its parts `<lang>-<part>.ts`
 // Nothing but strings in these files (type imports only), so their chunks import nothing back.
 const files = import.meta.glob<Record<string, Strings>>([
   './common/*.ts',
-  './messages/*.ts',
   '../features/*/locales/*.ts',
   '!**/*.test.ts',
 ]);
@@ -18,7 +16,7 @@ const files = import.meta.glob<Record<string, Strings>>([
  */
 export const shellNamespaces = ['common', 'patients', 'tasks'] as const;
 
-const fileRe = /(?:^\.\/(common|messages)|features\/([^/]+)\/locales)\/([a-z]{2})(?:-([a-z-]+))?\.ts$/;
+const fileRe = /(?:^\.\/(common)|features\/([^/]+)\/locales)\/([a-z]{2})(?:-([a-z-]+))?\.ts$/;
 
 /**
  * Parts of a namespace that load only when asked for (`loadStrings(…, parts)`), not with the namespace: the lead

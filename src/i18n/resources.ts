@@ -3,7 +3,7 @@ import type { LocaleModule, Strings } from './types.ts';
 // Eager, for tests (src/test/setup.ts, locales.test.ts); the app loads the same files one by one (load.ts).
 // One file per language and namespace, so that no file grows past a reviewable size:
 //   src/i18n/common/<lang>.ts                  -> namespace `common`
-//   src/i18n/messages/<lang>.ts                -> namespace `messages` (the service's messages, components/messages.ts)
+//   src/i18n/messages/<lang>.ts                -> namespace `messages` (the app loads it in components/messages.ts)
 //   src/features/<area>/locales/<lang>.ts      -> namespace `<area>` (the folder name)
 // A namespace may be split into parts (`<lang>-<part>.ts`, e.g. leads/locales/en-details.ts): the parts of a
 // language are merged into the one namespace. Each file exports a const named after its language
