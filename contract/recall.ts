@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLocalDateTime } from './agenda.ts';
 import { defineOperation, flag01, id, int, isoDate, limitedText } from './common.ts';
+import { patientDeletedMessage } from './system.ts';
 
 export const recallTypes = ['brief', 'sms', 'mail'] as const;
 export const recallType = z.enum(recallTypes);
@@ -43,21 +44,30 @@ const active01 = z.preprocess(
   z.union([z.literal(0), z.literal(1)]),
 );
 
-const dateMsg = 'Please provide a valid recall date.';
+// ---------------------------------------------------------------------------------------------------------------
+// Messages: the exact texts the service sends (practice-api.md "Recall"), once; the server answers with these.
+
+export const MSG = {
+  title: 'Please provide a title.',
+  patid: 'Please provide a valid patient id.',
+  patientMissing: 'There is no patient with the provided patid.',
+  date: 'Please provide a valid recall date.',
+  recallType: 'Please provide a valid recall type.',
+  recallId: 'Please provide a valid recallId.',
+  recallMissing: 'There is no recall with the provided recallId.',
+} as const;
 
 /**
  * Fields of createRecall, in check order; modifyRecall sends them all again (overwrite: a field not sent is
  * written empty / 0). The patient's existence (and patid 0, allowed only for templates) is checked by the handler.
  */
 export const recallWriteFields = {
-  title: z.string({ error: 'Please provide a title.' }).trim().min(1, { error: 'Please provide a title.' }),
+  title: z.string({ error: MSG.title }).trim().min(1, { error: MSG.title }),
   /** The patient; 0 only for a template (preset 1). */
-  patid: int('Please provide a valid patient id.').refine((n) => n >= 0, {
-    error: 'Please provide a valid patient id.',
-  }),
+  patid: int(MSG.patid).refine((n) => n >= 0, { error: MSG.patid }),
   /** Due date-time `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD HH:MM`, practice time. */
-  nextRecall: z.string({ error: dateMsg }).refine(isLocalDateTime, { error: dateMsg }),
-  recallType: z.enum(recallTypes, { error: 'Please provide a valid recall type.' }),
+  nextRecall: z.string({ error: MSG.date }).refine(isLocalDateTime, { error: MSG.date }),
+  recallType: z.enum(recallTypes, { error: MSG.recallType }),
   recallText: limitedText().optional(),
   internalComment: limitedText().optional(),
   /** Any value other than exactly 1 becomes 0; missing = 0. */
@@ -77,7 +87,7 @@ export const createRecallInput = z.object(recallWriteFields);
  * Clients send the complete record anyway (DESIGN.md: read, merge, write).
  */
 export const modifyRecallInput = z.object({
-  recallId: id('Please provide a valid recallId.'),
+  recallId: id(MSG.recallId),
   ...recallWriteFields,
   title: recallWriteFields.title.optional(),
   patid: recallWriteFields.patid.optional(),
@@ -85,14 +95,26 @@ export const modifyRecallInput = z.object({
   recallType: recallWriteFields.recallType.optional(),
 });
 
+/** The input field each message is about (a form maps it onto its own field, recalls/recall-form.ts). */
+export const MSG_FIELD = {
+  [MSG.title]: 'title',
+  [MSG.patid]: 'patid',
+  [MSG.patientMissing]: 'patid',
+  /** A deleted patient gets no recall (docs/decisions/0019): system's text. */
+  [patientDeletedMessage]: 'patid',
+  [MSG.date]: 'nextRecall',
+  [MSG.recallType]: 'recallType',
+  [MSG.recallId]: 'recallId',
+  [MSG.recallMissing]: 'recallId',
+} as const satisfies Record<string, keyof z.input<typeof modifyRecallInput>>;
+
 const writeErrors = {
-  'Please provide a title.': 200,
-  'Please provide a valid patient id.': 200,
-  'There is no patient with the provided patid.': 200,
-  'Please provide a valid recall date.': 200,
-  'Please provide a valid recall type.': 200,
-  /** A deleted patient gets no recall (docs/decisions/0019). */
-  'Patient is deleted.': 200,
+  [MSG.title]: 200,
+  [MSG.patid]: 200,
+  [MSG.patientMissing]: 200,
+  [MSG.date]: 200,
+  [MSG.recallType]: 200,
+  [patientDeletedMessage]: 200,
 };
 
 /** "" counts as not sent for the optional day filters. */
@@ -145,8 +167,8 @@ export const recallOperations = {
     result: z.object({ recallId: z.number().int() }),
     envelope: 'standard',
     errors: {
-      'Please provide a valid recallId.': 200,
-      'There is no recall with the provided recallId.': 200,
+      [MSG.recallId]: 200,
+      [MSG.recallMissing]: 200,
       ...writeErrors,
     },
     successMsg: 'Recall modified',

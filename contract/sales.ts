@@ -123,6 +123,40 @@ export const MSG = {
   orderDir: 'Unsupported orderDir: ',
 } as const;
 
+/** A field of some sales operation's input. */
+type SalesInputKey = {
+  [N in keyof typeof salesOperations]: keyof z.output<(typeof salesOperations)[N]['input']>;
+}[keyof typeof salesOperations];
+
+/**
+ * The input field each whole message is about; a form maps it onto its own field (components/server-error.ts
+ * `targetFrom`). Messages that start a text (`Unknown category: …`) or name no one field are not here.
+ */
+export const MSG_FIELD = {
+  [MSG.leadId]: 'leadId',
+  [MSG.leadIdOrUniqid]: 'leadId',
+  [MSG.leadNotFound]: 'leadId',
+  [MSG.leadDeleted]: 'leadId',
+  [MSG.date]: 'date',
+  [MSG.until]: 'until',
+  [MSG.text]: 'text',
+  [MSG.reminderDate]: 'reminderDate',
+  [MSG.assignedTo]: 'assignedTo',
+  /** addLeadTask's assignee (bulkAssign's userId has no form field). */
+  [MSG.userNotFound]: 'assignedTo',
+  [MSG.priority]: 'priority',
+  [MSG.historyId]: 'historyId',
+  [MSG.reasonCode]: 'reasonCode',
+  [MSG.folderId]: 'folderId',
+  [MSG.disqualifyOnly]: 'folderId',
+  [MSG.otherPipeline]: 'folderId',
+  [MSG.leadIds]: 'leadIds',
+  [MSG.userId]: 'userId',
+  [MSG.patid]: 'patid',
+  [MSG.patientNotFound]: 'patid',
+  [MSG.groupBy]: 'groupBy',
+} as const satisfies Record<string, SalesInputKey>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Read shapes. Unset text reads back as "", unset ids and dates as null (extensions.md section 1).
 

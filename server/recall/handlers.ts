@@ -1,5 +1,5 @@
 import type { OpParsedInput } from '../../contract/operations.ts';
-import type { RecallType } from '../../contract/recall.ts';
+import { MSG, type RecallType } from '../../contract/recall.ts';
 import { patientDeletedMessage } from '../../contract/system.ts';
 import { sql } from '../db/database.ts';
 import { type Ctx, fail, type Handlers } from '../handler.ts';
@@ -56,17 +56,16 @@ type ModifyInput = OpParsedInput<'modifyRecall'>;
  */
 function validated(ctx: Ctx, input: Omit<ModifyInput, 'recallId'>) {
   const { title, patid, nextRecall, recallType } = input;
-  if (title === undefined) fail(200, 'Please provide a title.');
-  if (patid === undefined || (patid === 0 && input.preset !== 1))
-    fail(200, 'Please provide a valid patient id.');
+  if (title === undefined) fail(200, MSG.title);
+  if (patid === undefined || (patid === 0 && input.preset !== 1)) fail(200, MSG.patid);
   if (patid > 0) {
     const state = patientState(ctx.db, patid);
-    if (state === 'missing') fail(200, 'There is no patient with the provided patid.');
+    if (state === 'missing') fail(200, MSG.patientMissing);
     // A deleted patient gets no recall (docs/decisions/0019).
     if (state === 'deleted') fail(200, patientDeletedMessage);
   }
-  if (nextRecall === undefined) fail(200, 'Please provide a valid recall date.');
-  if (recallType === undefined) fail(200, 'Please provide a valid recall type.');
+  if (nextRecall === undefined) fail(200, MSG.date);
+  if (recallType === undefined) fail(200, MSG.recallType);
   // Overwrite: whatever is not sent is written empty or 0.
   return {
     title,
@@ -143,7 +142,7 @@ export const recallHandlers: Handlers = {
   modifyRecall: (ctx, input) => {
     const { recallId, ...fields } = input;
     if (!sql(ctx.db, 'SELECT 1 FROM recalls WHERE id = ?').get(recallId)) {
-      fail(200, 'There is no recall with the provided recallId.');
+      fail(200, MSG.recallMissing);
     }
     const r = validated(ctx, fields);
     // Status, error and practitioners are not write fields: they stay, but for a recall that failed: saving it

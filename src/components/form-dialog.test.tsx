@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ApiError } from '#api/client.ts';
 import { renderWithProviders } from '#test/render.tsx';
 import { FormDialog } from './form-dialog.tsx';
-import { targetIn } from './server-error.ts';
+import { targetFrom } from './server-error.ts';
 import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 const schema = z.object({ name: z.string().trim().min(1, 'Enter a name.') });
@@ -35,7 +35,7 @@ function Harness({ save, onClose }: { save: (v: Values) => Promise<unknown>; onC
           await save(values);
           setOpened(false);
         }}
-        fieldOf={targetIn<'name'>({ 'The name is taken.': 'name' })}
+        fieldOf={targetFrom({ 'The name is taken.': 'name' }, { name: 'name' })}
         submitLabel="Save"
       >
         {(form) => (

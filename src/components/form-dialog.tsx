@@ -40,7 +40,7 @@ export interface FormDialogProps<F extends FieldValues, O>
    * or the caller's own "done"); throws what the service refused, shown on its field or above the buttons.
    */
   onSubmit: (values: O, form: FormDialogForm<F, O>) => unknown;
-  /** The field a refusal of the service belongs to (`targetIn(table)`); anything else goes above the buttons. */
+  /** The field a refusal of the service belongs to (`targetFrom(MSG_FIELD, fields)`); anything else goes above the buttons. */
   fieldOf?: (message: string) => ServerTarget<F>;
   /** A heading for the error above the buttons. */
   errorTitle?: string;

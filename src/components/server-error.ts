@@ -39,7 +39,20 @@ export function applyServerError<T extends FieldValues>(
   return false;
 }
 
-/** A `targetOf` from a table of the service's messages: `targetIn({ 'Text is required.': 'text' })`. */
-export function targetIn<K extends string>(table: Readonly<Record<string, K>>): (msg: string) => K | null {
-  return (msg) => (Object.hasOwn(table, msg) ? (table[msg] as K) : null);
+/**
+ * A `targetOf` from an area's message -> input field map (`MSG_FIELD` in contract/<area>.ts) and the form's own
+ * field for each input field it has (`{ text: 'text', reminderDate: 'day' }`): a message about an input field the
+ * form does not have is no field's (it goes above the buttons).
+ *
+ *   targetFrom(MSG_FIELD, { text: 'text', reminderDate: 'day' })
+ */
+export function targetFrom<I extends string, const F extends string>(
+  messageField: Readonly<Record<string, I>>,
+  formField: { readonly [K in I]?: F },
+): (msg: string) => F | null {
+  return (msg) => {
+    if (!Object.hasOwn(messageField, msg)) return null;
+    const input = messageField[msg] as I;
+    return Object.hasOwn(formField, input) ? (formField[input] ?? null) : null;
+  };
 }

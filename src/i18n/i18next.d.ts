@@ -18,6 +18,7 @@ import type { en as stats } from '../features/stats/locales/en.ts';
 import type { en as tasks } from '../features/tasks/locales/en.ts';
 import type { en as today } from '../features/today/locales/en.ts';
 import type { en as common } from './common/en.ts';
+import type { en as messages } from './messages/en.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -26,6 +27,7 @@ declare module 'i18next' {
     fallbackNS: 'common';
     resources: {
       common: typeof common;
+      messages: typeof messages;
       accounting: typeof accounting;
       agenda: typeof agenda;
       booking: typeof booking;

@@ -6,6 +6,7 @@ import type { Strings } from './types.ts';
 // needed. Nothing but strings in these files (type imports only), so their chunks import nothing back.
 const files = import.meta.glob<Record<string, Strings>>([
   './common/*.ts',
+  './messages/*.ts',
   '../features/*/locales/*.ts',
   '../features/*/*/locales/*.ts',
   '!**/*.test.ts',

@@ -7,6 +7,8 @@
  */
 export const namespaceFolders = {
   common: 'i18n/common',
+  // The service's messages in the user's words (docs/decisions/0032): loaded by components/messages.ts on first use.
+  messages: 'i18n/messages',
   accounting: 'features/accounting/locales',
   agenda: 'features/agenda/locales',
   booking: 'features/booking/locales',

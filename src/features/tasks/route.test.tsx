@@ -253,8 +253,11 @@ describe('the task inbox', () => {
     await screen.findByText('3 tasks');
     fireEvent.click(doneButton('Call back 3'));
     await passUndo();
+    // The message in the app's one wording of it (components/messages.ts), as the lead's page says it too.
     expect(
-      await screen.findByText('“Call back 3” could not be completed: This task does not exist any more.'),
+      await screen.findByText(
+        '“Call back 3” could not be completed: This history entry does not exist (any more).',
+      ),
     ).toBeInTheDocument();
     expect(rowOf('Call back 3')).toBeInTheDocument();
     expect(screen.getByText('3 tasks')).toBeInTheDocument();
@@ -398,7 +401,8 @@ describe('a new task from the inbox', () => {
     const deleted = await api.send('deleteLead', { leadId: lead.leadId, reason: 'Duplicate' });
     expect(deleted.body.status).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Add task' }));
-    expect(await within(dialog).findByText('This lead is deleted.')).toBeInTheDocument();
+    // The message in the app's one wording of it (components/messages.ts), as the lead's page says it too.
+    expect(await within(dialog).findByText('The lead is deleted. Restore it first.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Task' })).toHaveValue('Send the offer');
 
     // Closing with something typed asks first.

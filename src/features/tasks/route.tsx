@@ -5,12 +5,12 @@ import { useMutation, useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '#api/client.ts';
 import { completeTaskKey } from '#api/sales.ts';
 import { meQuery, usersQuery, useUserName } from '#api/system.ts';
+import { useMessageWords } from '#components/messages.ts';
 import { Page } from '#components/page.tsx';
 import { usePracticeToday } from '#components/practice-clock.ts';
-import { describeError, EmptyState, ErrorState } from '#components/states.tsx';
+import { EmptyState, ErrorState } from '#components/states.tsx';
 import { holdForUndo } from '#components/undo.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import type { TaskRow } from '#contract/sales.ts';
@@ -18,7 +18,6 @@ import { NewTaskModal } from './components/new-task-modal.tsx';
 import { TaskFilters } from './components/task-filters.tsx';
 import { TaskTable } from './components/task-table.tsx';
 import { completeFromInboxMutation, inboxQuery } from './queries.ts';
-import { messageKey } from './task-form.ts';
 import {
   hasFilters,
   isOpenPreset,
@@ -48,10 +47,7 @@ export function Component() {
   const query = useQuery({ ...inboxQuery(input), enabled: me.data !== undefined });
   const open = isOpenPreset(view.preset);
 
-  const refusal = (error: unknown) => {
-    const key = isApiError(error) ? messageKey[error.msg] : undefined;
-    return key ? t(`form.errors.${key}` as 'form.errors.lead') : describeError(error, t);
-  };
+  const words = useMessageWords();
 
   const complete = useMutation(
     completeFromInboxMutation({
@@ -60,7 +56,7 @@ export function Component() {
         notifications.show({
           color: 'red',
           title: t('complete.failedTitle'),
-          message: t('complete.failed', { text: row.text, msg: refusal(error) }),
+          message: t('complete.failed', { text: row.text, msg: words.error(error) }),
         }),
     }),
   );

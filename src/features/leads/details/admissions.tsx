@@ -21,13 +21,13 @@ import { admissionsQuery, createAdmissionMutation, type NewAdmission } from '#ap
 import { DayField } from '#components/date-time-fields.tsx';
 import { contractResolver } from '#components/form-resolver.ts';
 import { formatDate } from '#components/format.ts';
-import { applyServerError, targetIn } from '#components/server-error.ts';
+import { useMessageWords } from '#components/messages.ts';
+import { applyServerError, targetFrom } from '#components/server-error.ts';
 import { EmptyState, ErrorState } from '#components/states.tsx';
 import { useReportUnsaved } from '#components/unsaved-changes.tsx';
 import { isoDate, isRealDate } from '#contract/common.ts';
-import { type Lead, MSG } from '#contract/sales.ts';
+import { type Lead, MSG, MSG_FIELD } from '#contract/sales.ts';
 import { DetailsFormFooter } from './form-footer.tsx';
-import { errorMessage, translateMessage } from './messages.ts';
 
 /**
  * createAdmission's fields with the contract's date rule and messages (its input schema is wrapped in the
@@ -123,10 +123,12 @@ export function DetailsAdmissions({ lead, headingOrder = 3 }: { lead: Lead; head
   );
 }
 
-const fieldOf: Record<string, keyof AdmissionValues> = { [MSG.date]: 'date', [MSG.until]: 'until' };
+/** createAdmission's messages on this form's fields. */
+const fieldOf = targetFrom(MSG_FIELD, { date: 'date', until: 'until' });
 
 function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const create = useMutation(createAdmissionMutation(leadId));
   const form = useForm<AdmissionValues>({
     resolver: contractResolver(admissionFormSchema),
@@ -136,7 +138,7 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
   // The end's calendar opens on the admission's month, not today's.
   const admissionDay = useWatch({ control: form.control, name: 'date' });
   useReportUnsaved('admission', isDirty);
-  const message = (m: string | undefined) => (m ? translateMessage(t, m) : undefined);
+  const message = (m: string | undefined) => (m ? words.text(m) : undefined);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -144,8 +146,8 @@ function AdmissionForm({ leadId, onDone }: { leadId: number; onDone: () => void 
       form.reset();
       onDone();
     } catch (e) {
-      applyServerError(form.setError, e, targetIn(fieldOf), {
-        fallback: (err) => errorMessage(t, err),
+      applyServerError(form.setError, e, fieldOf, {
+        fallback: words.error,
         shouldFocus: false,
       });
     }

@@ -5,12 +5,13 @@ import { type FieldError, get, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isUpdateMissing, leadQuery, updateLeadMutation } from '#api/sales.ts';
 import { contractResolver } from '#components/form-resolver.ts';
+import { useMessageWords } from '#components/messages.ts';
 import { applyServerError } from '#components/server-error.ts';
 import { useReportUnsaved } from '#components/unsaved-changes.tsx';
 import type { Lead } from '#contract/sales.ts';
 import { targetOfServerMessage } from '../new-lead/schema.ts';
 import { DetailsFormFooter } from './form-footer.tsx';
-import { errorMessage, formMessage, translateMessage } from './messages.ts';
+import { formMessage } from './messages.ts';
 import {
   type LeadDataOutput,
   type LeadDataValues,
@@ -34,6 +35,7 @@ export function DetailsDataForm({
   onMissing: () => void;
 }) {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const client = useQueryClient();
   const update = useMutation(updateLeadMutation(lead.leadId));
   const form = useForm<LeadDataValues, unknown, LeadDataOutput>({
@@ -58,13 +60,13 @@ export function DetailsDataForm({
         return;
       }
       applyServerError(form.setError, e, targetOfServerMessage<LeadDataValues>, {
-        fallback: (err) => errorMessage(t, err),
+        fallback: words.error,
       });
     }
   });
 
   const fieldError = (path: Path<LeadDataValues>) =>
-    formMessage(t, (get(errors, path) as FieldError | undefined)?.message);
+    formMessage(t, words, (get(errors, path) as FieldError | undefined)?.message);
   const text = (path: Path<LeadDataValues>, label: string, type?: string) => (
     <TextInput label={label} type={type} error={fieldError(path)} {...form.register(path)} />
   );
@@ -125,7 +127,7 @@ export function DetailsDataForm({
         </SimpleGrid>
         {identifying && (
           <Alert color="red" variant="light" role="alert">
-            {translateMessage(t, identifying)}
+            {words.text(identifying)}
           </Alert>
         )}
         <DetailsFormFooter

@@ -12,10 +12,10 @@ const DELETED_PAGE_SIZE = 25;
 
 import { useUserName } from '#api/system.ts';
 import { formatDateTime } from '#components/format.ts';
+import { useMessageWords } from '#components/messages.ts';
 import { Page } from '#components/page.tsx';
 import { EmptyState, ErrorState } from '#components/states.tsx';
 import { leadName } from '../board/lead.ts';
-import { errorMessage } from './messages.ts';
 
 /** The bin (`/leads/deleted`): deleted leads, who deleted them, when and why, and Restore. */
 export function DeletedLeadsPage() {
@@ -108,6 +108,7 @@ export function DeletedLeadsPage() {
 
 function DeletedRow({ lead }: { lead: Lead }) {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const userName = useUserName();
   const restore = useMutation(restoreLeadMutation({ silent: true }));
   const name = leadName(lead);
@@ -143,7 +144,7 @@ function DeletedRow({ lead }: { lead: Lead }) {
           </Button>
           {restore.isError && (
             <Alert color="red" variant="light" role="alert" p={4}>
-              {errorMessage(t, restore.error)}
+              {words.error(restore.error)}
             </Alert>
           )}
         </Stack>

@@ -16,6 +16,7 @@ import { canUpdateLeadQuery, historyOf, leadQuery, restoreLeadMutation } from '#
 import { useUserName } from '#api/system.ts';
 import { folderName } from '#components/codes.ts';
 import { formatDate, formatDateTime } from '#components/format.ts';
+import { useMessageWords } from '#components/messages.ts';
 import { EmptyState, ErrorState } from '#components/states.tsx';
 import { disqualifiedFolderIds, type Folder, type Lead } from '#contract/sales.ts';
 import { leadName } from '../board/lead.ts';
@@ -27,7 +28,6 @@ import { MoveDialog } from '../dialogs/move-dialog.tsx';
 import { referenceQuery } from '../shared/queries.ts';
 import { DetailsAdmissions } from './admissions.tsx';
 import { DetailsData } from './data.tsx';
-import { errorMessage } from './messages.ts';
 import { DetailsPatientLink } from './patient-link.tsx';
 import { DetailsTimeline } from './timeline.tsx';
 
@@ -72,6 +72,7 @@ export function folderLabel(folders: readonly Folder[], folderId: number): strin
 
 function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Folder[]; hideName?: boolean }) {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const userName = useUserName();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -131,7 +132,7 @@ function LeadDetailsView({ lead, folders, hideName }: { lead: Lead; folders: Fol
             <Text size="sm">{t('deletedReason', { reason: lead.reasonDeleted || '—' })}</Text>
             {restore.isError && (
               <Text size="sm" c="red.9" role="alert">
-                {errorMessage(t, restore.error)}
+                {words.error(restore.error)}
               </Text>
             )}
             <Button

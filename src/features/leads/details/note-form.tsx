@@ -5,20 +5,23 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { addNoteMutation } from '#api/sales.ts';
 import { contractResolver } from '#components/form-resolver.ts';
-import { applyServerError } from '#components/server-error.ts';
+import { useMessageWords } from '#components/messages.ts';
+import { applyServerError, targetFrom } from '#components/server-error.ts';
 import { useReportUnsaved } from '#components/unsaved-changes.tsx';
-import { MSG, salesOperations } from '#contract/sales.ts';
+import { MSG_FIELD, salesOperations } from '#contract/sales.ts';
 import { referenceQuery } from '../shared/queries.ts';
 import { DetailsFormFooter } from './form-footer.tsx';
-import { errorMessage, translateMessage } from './messages.ts';
 
 /** addLeadNote's own fields: the text (non-empty) and an optional category. */
 export const noteFormSchema = salesOperations.addLeadNote.input.pick({ text: true, category: true });
 type NoteFormInput = z.input<typeof noteFormSchema>;
 type NoteFormOutput = z.output<typeof noteFormSchema>;
+/** addLeadNote's messages on this form's fields. */
+const fieldOf = targetFrom(MSG_FIELD, { text: 'text' });
 
 export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const categories = useQuery(referenceQuery()).data?.categories ?? [];
   const add = useMutation(addNoteMutation(leadId));
   const form = useForm<NoteFormInput, unknown, NoteFormOutput>({
@@ -35,8 +38,8 @@ export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: ()
       onDone();
     } catch (e) {
       // What was typed stays; the message goes where it belongs.
-      applyServerError(form.setError, e, (msg) => (msg === MSG.text ? 'text' : null), {
-        fallback: (err) => errorMessage(t, err),
+      applyServerError(form.setError, e, fieldOf, {
+        fallback: words.error,
         shouldFocus: false,
       });
     }
@@ -51,7 +54,7 @@ export function DetailsNoteForm({ leadId, onDone }: { leadId: number; onDone: ()
           minRows={3}
           required
           data-autofocus
-          error={errors.text?.message && translateMessage(t, errors.text.message)}
+          error={errors.text?.message && words.text(errors.text.message)}
           {...form.register('text')}
         />
         <NativeSelect

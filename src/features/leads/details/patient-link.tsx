@@ -20,12 +20,12 @@ import { linkPatientMutation } from '#api/sales.ts';
 import { customerQuery } from '#api/system.ts';
 import { DayField } from '#components/date-time-fields.tsx';
 import { formatDate } from '#components/format.ts';
+import { useMessageWords } from '#components/messages.ts';
 import { hasCriteria, type PatientCriteria, patientName } from '#components/patient-criteria.ts';
 import { EmptyState, ErrorState } from '#components/states.tsx';
 import { useReportUnsaved } from '#components/unsaved-changes.tsx';
 import type { Lead } from '#contract/sales.ts';
 import type { Patient } from '#contract/system.ts';
-import { errorMessage } from './messages.ts';
 import { linkSearchQuery } from './queries.ts';
 
 interface SearchValues {
@@ -49,6 +49,7 @@ export function toCriteria(v: SearchValues): PatientCriteria {
 /** Links the lead to an existing patient (linkLeadToPatient): sets the patient and the date, nothing else. */
 export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; headingOrder?: 2 | 3 }) {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const [criteria, setCriteria] = useState<PatientCriteria | null>(null);
   const [linked, setLinked] = useState<Patient | null>(null);
   const link = useMutation(linkPatientMutation(lead.leadId));
@@ -126,7 +127,7 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
 
       {link.isError && (
         <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, link.error)}
+          {words.error(link.error)}
         </Alert>
       )}
 

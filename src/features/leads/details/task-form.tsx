@@ -2,61 +2,41 @@ import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/co
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { addTaskMutation } from '#api/sales.ts';
 import { meQuery, userName, usersQuery } from '#api/system.ts';
 import { contractResolver } from '#components/form-resolver.ts';
+import { useMessageWords } from '#components/messages.ts';
 import { ReminderFields } from '#components/reminder-fields.tsx';
-import { applyServerError, targetIn } from '#components/server-error.ts';
+import { applyServerError, targetFrom } from '#components/server-error.ts';
+import { taskFormFields, toTaskInput, withReminderRule } from '#components/task-form.ts';
 import { useReportUnsaved } from '#components/unsaved-changes.tsx';
-import { isRealDate } from '#contract/common.ts';
-import { MSG, salesOperations } from '#contract/sales.ts';
+import { MSG_FIELD } from '#contract/sales.ts';
 import { referenceQuery } from '../shared/queries.ts';
 import { DetailsFormFooter } from './form-footer.tsx';
-import { errorMessage, translateMessage } from './messages.ts';
 import type { NewTask } from './queries.ts';
 
-/**
- * addLeadTask's text and category as the contract has them, plus the form's own fields: the reminder as a day
- * and a time (joined into `YYYY-MM-DD HH:MM`), the assignee and priority as the select's strings.
- */
-export const taskFormSchema = salesOperations.addLeadTask.input
-  .pick({ text: true, category: true })
-  .extend({
-    day: z.string().refine((v) => v === '' || isRealDate(v), { error: MSG.reminderDate }),
-    time: z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, { error: MSG.reminderDate }),
-    assignedTo: z.string().regex(/^\d*$/, { error: MSG.assignedTo }),
-    priority: z.enum(['0', '1', '2', '3'], { error: MSG.priority }),
-    notifyAssignee: z.boolean(),
-  })
-  // A time without a day says nothing.
-  .refine((v) => v.time === '' || v.day !== '', { error: MSG.reminderDate, path: ['day'] });
+/** The one task form (components/task-form.ts) as the lead page has it: the lead is this page's, a category. */
+export const taskFormSchema = withReminderRule(taskFormFields.omit({ leadId: true }));
 type TaskFormInput = z.input<typeof taskFormSchema>;
 type TaskFormOutput = z.output<typeof taskFormSchema>;
 
 /** The form's values as addLeadTask wants them. notify only when someone is assigned. */
 export function toNewTask(v: TaskFormOutput): NewTask {
-  const assignedTo = v.assignedTo === '' ? 0 : Number(v.assignedTo);
-  return {
-    text: v.text,
-    category: v.category || undefined,
-    reminderDate: v.day === '' ? null : v.time === '' ? v.day : `${v.day} ${v.time}`,
-    assignedTo,
-    priority: Number(v.priority),
-    notifyAssignee: assignedTo > 0 && v.notifyAssignee,
-  };
+  return { ...toTaskInput(v), category: v.category || undefined };
 }
 
-const fieldOf: Record<string, keyof TaskFormInput> = {
-  [MSG.text]: 'text',
-  [MSG.reminderDate]: 'day',
-  [MSG.assignedTo]: 'assignedTo',
-  [MSG.userNotFound]: 'assignedTo',
-  [MSG.priority]: 'priority',
-};
+/** addLeadTask's messages on this form's fields (the reminder is a day and a time). */
+const fieldOf = targetFrom(MSG_FIELD, {
+  text: 'text',
+  reminderDate: 'day',
+  assignedTo: 'assignedTo',
+  priority: 'priority',
+});
 
 export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: () => void }) {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const categories = useQuery(referenceQuery()).data?.categories ?? [];
   const users = useQuery(usersQuery()).data ?? [];
   const me = useQuery(meQuery()).data;
@@ -83,14 +63,14 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
       form.reset();
       onDone();
     } catch (e) {
-      applyServerError(form.setError, e, targetIn(fieldOf), {
-        fallback: (err) => errorMessage(t, err),
+      applyServerError(form.setError, e, fieldOf, {
+        fallback: words.error,
         shouldFocus: false,
       });
     }
   });
 
-  const message = (m: string | undefined) => (m ? translateMessage(t, m) : undefined);
+  const message = (m: string | undefined) => (m ? words.text(m) : undefined);
   const activeUsers = users.filter((u) => u.active || String(u.userid) === assignedTo);
 
   return (

@@ -31,12 +31,12 @@ import {
 } from '#api/sales.ts';
 import { meQuery, useUserName } from '#api/system.ts';
 import { formatDateTime } from '#components/format.ts';
+import { useMessageWords } from '#components/messages.ts';
 import { EmptyState, ErrorState } from '#components/states.tsx';
 import { holdForUndo, isUndone } from '#components/undo.tsx';
 import type { HistoryEntry, Lead } from '#contract/sales.ts';
 import { referenceQuery } from '../shared/queries.ts';
 import { historyCategory, historyText } from './history-text.ts';
-import { errorMessage } from './messages.ts';
 import { DetailsNoteForm } from './note-form.tsx';
 import { markTaskCompleted } from './queries.ts';
 import { DetailsTaskForm } from './task-form.tsx';
@@ -75,6 +75,7 @@ const kindColor = {
 
 export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headingOrder?: 2 | 3 }) {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const [filter, setFilter] = useState<TimelineFilter>('all');
   const [includeDeleted, setIncludeDeleted] = useState(false);
   const [adding, setAdding] = useState<'note' | 'task' | null>(null);
@@ -177,7 +178,7 @@ export function DetailsTimeline({ lead, headingOrder = 3 }: { lead: Lead; headin
           </Stack>
           {history.isFetchNextPageError && (
             <Alert color="red" variant="light" role="alert">
-              {errorMessage(t, history.error)}
+              {words.error(history.error)}
             </Alert>
           )}
           {history.hasNextPage && (
@@ -205,6 +206,7 @@ function TimelineEntry({
   leadDeleted: boolean;
 }) {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const userName = useUserName();
   const queryClient = useQueryClient();
   const me = useQuery(meQuery()).data;
@@ -222,7 +224,7 @@ function TimelineEntry({
       },
       onError: (error, _task, context) => {
         context?.undo();
-        if (!isUndone(error)) setFailure(errorMessage(t, error));
+        if (!isUndone(error)) setFailure(words.error(error));
       },
     }),
   });

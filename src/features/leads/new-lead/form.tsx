@@ -25,10 +25,11 @@ import { userName, usersQuery } from '#api/system.ts';
 import { folderName } from '#components/codes.ts';
 import { DayField } from '#components/date-time-fields.tsx';
 import { contractResolver } from '#components/form-resolver.ts';
+import { useMessageWords } from '#components/messages.ts';
 import { applyServerError } from '#components/server-error.ts';
 import { useUnsavedChangesGuard } from '#components/unsaved-changes.tsx';
-import { leadGenders } from '#contract/sales.ts';
-import { errorMessage, formMessage, translateMessage } from '../details/messages.ts';
+import { leadGenders, MSG } from '#contract/sales.ts';
+import { formMessage } from '../details/messages.ts';
 import { referenceQuery } from '../shared/queries.ts';
 import { clearDraft, loadDraft, saveDraft } from './draft.ts';
 import {
@@ -55,6 +56,7 @@ function newKey(): string {
  */
 export function NewLeadForm() {
   const { t } = useTranslation('leadDetails');
+  const words = useMessageWords();
   const navigate = useNavigate();
   const [initialDraft] = useState(loadDraft);
   const [idempotencyKey, setIdempotencyKey] = useState(() => initialDraft?.idempotencyKey ?? newKey());
@@ -148,18 +150,19 @@ export function NewLeadForm() {
       notifications.show({ color: 'green', message: t('newLead.created') });
       void navigate(`/leads/${created.leadId}`);
     } catch (e) {
-      applyServerError(form.setError, e, targetOfServerMessage, { fallback: (err) => errorMessage(t, err) });
+      applyServerError(form.setError, e, targetOfServerMessage, { fallback: words.error });
     } finally {
       sendingRef.current = false;
     }
   }, onInvalid);
 
   // Reads only `errors` (getFieldState would also subscribe to dirty and touched fields: a render per keystroke).
-  const fieldError = (path: Path) => formMessage(t, (get(errors, path) as FieldError | undefined)?.message);
+  const fieldError = (path: Path) =>
+    formMessage(t, words, (get(errors, path) as FieldError | undefined)?.message);
   const text = (path: Path, label: string, props: TextInputProps = {}) => (
     <TextInput label={label} error={fieldError(path)} {...props} {...form.register(path)} />
   );
-  const ruleMessage = translateMessage(t, errors.root?.identifying?.message ?? '') || t('msg.identifying');
+  const ruleMessage = words.text(errors.root?.identifying?.message || MSG.identifying);
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('newLead.formLabel')}>

@@ -15,6 +15,7 @@ import {
   leadInsuranceInput,
   leadMedicalInput,
   MSG,
+  MSG_FIELD,
 } from '#contract/sales.ts';
 import { fieldOfMessage } from '../details/messages.ts';
 
@@ -192,8 +193,9 @@ export function toCreateLeadInput(v: NewLeadOutput, idempotencyKey: string): Cre
  */
 export function targetOfServerMessage<T extends FieldValues = NewLeadValues>(msg: string): ServerTarget<T> {
   if (msg === MSG.identifying) return 'root.identifying';
-  if (msg === MSG.disqualifyOnly || msg === MSG.otherPipeline) return 'folderId' as FieldPath<T>;
   const unknown = /^Unknown field: ([A-Za-z0-9_.]+)\.$/.exec(msg);
-  const path = unknown ? unknown[1] : fieldOfMessage(msg);
+  const fields: Readonly<Record<string, string>> = MSG_FIELD;
+  const field = Object.hasOwn(fields, msg) ? fields[msg] : undefined;
+  const path = field ?? (unknown ? unknown[1] : fieldOfMessage(msg));
   return path !== null && newLeadPaths.includes(path) ? (path as FieldPath<T>) : null;
 }

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { createRecallMutation, modifyRecallMutation, templatesQuery } from '#api/recall.ts';
 import { DayField, TimeField } from '#components/date-time-fields.tsx';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
-import { targetIn } from '#components/server-error.ts';
-import { type Recall, recallTypes } from '#contract/recall.ts';
+import { targetFrom } from '#components/server-error.ts';
+import { MSG_FIELD, type Recall, recallTypes } from '#contract/recall.ts';
 import { patientDeletedMessage } from '#contract/system.ts';
 import { describeFrequency, frequencyOptions } from '../frequency.ts';
 import { mergeDraft } from '../queries.ts';
@@ -25,15 +25,13 @@ export type RecallFormTarget =
   | { kind: 'create'; preset: 0 | 1; patid: number }
   | { kind: 'edit'; recall: Recall; preset: 0 | 1 };
 
-/** The service's validation messages, and the field each belongs to. */
-const serverFieldOf: Record<string, keyof RecallDraft> = {
-  'Please provide a title.': 'title',
-  'Please provide a valid patient id.': 'patid',
-  'There is no patient with the provided patid.': 'patid',
-  [patientDeletedMessage]: 'patid',
-  'Please provide a valid recall date.': 'date',
-  'Please provide a valid recall type.': 'recallType',
-};
+/** The service's messages on this form's fields (the recall's date and time are one `nextRecall`). */
+const serverFieldOf = targetFrom(MSG_FIELD, {
+  title: 'title',
+  patid: 'patid',
+  nextRecall: 'date',
+  recallType: 'recallType',
+});
 
 export function RecallFormModal({
   target,
@@ -89,7 +87,7 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
       size="lg"
       schema={recallDraftSchema}
       defaultValues={initial}
-      fieldOf={targetIn(serverFieldOf)}
+      fieldOf={serverFieldOf}
       errorTitle={t('form.failed')}
       submitLabel={editing ? t('form.save') : t('form.create')}
       onSubmit={save}

@@ -7,18 +7,28 @@ import { useTranslation } from 'react-i18next';
 import { addTaskMutation } from '#api/sales.ts';
 import { meQuery, type PracticeUser, userName, usersQuery } from '#api/system.ts';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
+import { useMessageWords } from '#components/messages.ts';
 import { ReminderFields } from '#components/reminder-fields.tsx';
-import { targetIn } from '#components/server-error.ts';
+import { targetFrom } from '#components/server-error.ts';
+import { MSG, MSG_FIELD } from '#contract/sales.ts';
 import {
+  CHOOSE_LEAD,
   emptyNewTask,
-  fieldOfMessage,
-  messageKey,
   type NewTaskForm,
   type NewTaskValues,
   newTaskSchema,
   toAddLeadTask,
 } from '../task-form.ts';
 import { LeadPicker } from './lead-picker.tsx';
+
+/** addLeadTask's messages on this form's fields (the reminder is a day and a time). */
+const fieldOf = targetFrom(MSG_FIELD, {
+  leadId: 'leadId',
+  text: 'text',
+  reminderDate: 'day',
+  assignedTo: 'assignedTo',
+  priority: 'priority',
+});
 
 export interface NewTaskModalProps {
   opened: boolean;
@@ -38,10 +48,13 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
   const add = useMutation(addTaskMutation());
   const leadLabel = useRef('');
 
+  const words = useMessageWords();
+  // The form's own words for its lead picker and for what is to be done; the service's messages as the app says them.
   const message = (m: string | undefined) => {
     if (!m) return undefined;
-    const key = Object.hasOwn(messageKey, m) ? messageKey[m] : undefined;
-    return key ? t(`form.errors.${key}` as 'form.errors.lead') : m;
+    if (m === CHOOSE_LEAD) return t('form.errors.lead');
+    if (m === MSG.text) return t('form.errors.text');
+    return words.text(m);
   };
 
   return (
@@ -56,7 +69,7 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
       includeSearch
       schema={newTaskSchema}
       defaultValues={emptyNewTask(me?.userid)}
-      fieldOf={targetIn(fieldOfMessage)}
+      fieldOf={fieldOf}
       submitLabel={t('form.submit')}
       onSubmit={async (values) => {
         const input = toAddLeadTask(values);

@@ -108,15 +108,7 @@ export const de: Translation<typeof en> = {
     addedFor: '«{{text}}» für {{lead}}',
     errors: {
       lead: 'Wählen Sie einen Lead.',
-      leadNotFound: 'Diesen Lead gibt es nicht.',
-      leadDeleted: 'Dieser Lead ist gelöscht.',
       text: 'Geben Sie ein, was zu tun ist.',
-      reminderDate: 'Geben Sie einen gültigen Tag (und wenn Sie möchten eine Uhrzeit) ein.',
-      assignedTo: 'Wählen Sie eine gültige zuständige Person.',
-      userNotFound: 'Diesen Benutzer gibt es nicht.',
-      priority: 'Wählen Sie eine Priorität von 0 bis 3.',
-      historyNotFound: 'Diese Aufgabe gibt es nicht mehr.',
-      notATask: 'Dieser Eintrag ist keine Aufgabe.',
     },
   },
   badge: {

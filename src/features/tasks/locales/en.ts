@@ -106,15 +106,7 @@ export const en = {
     addedFor: '“{{text}}” for {{lead}}',
     errors: {
       lead: 'Choose a lead.',
-      leadNotFound: 'This lead does not exist.',
-      leadDeleted: 'This lead is deleted.',
       text: 'Enter what is to be done.',
-      reminderDate: 'Enter a valid day (and, if you like, a time).',
-      assignedTo: 'Choose a valid assignee.',
-      userNotFound: 'This user does not exist.',
-      priority: 'Choose a priority from 0 to 3.',
-      historyNotFound: 'This task does not exist any more.',
-      notATask: 'This entry is not a task.',
     },
   },
   badge: {

@@ -108,15 +108,7 @@ export const fr: Translation<typeof en> = {
     addedFor: '« {{text}} » pour {{lead}}',
     errors: {
       lead: 'Choisissez un prospect.',
-      leadNotFound: 'Ce prospect n’existe pas.',
-      leadDeleted: 'Ce prospect est supprimé.',
       text: 'Indiquez ce qu’il faut faire.',
-      reminderDate: 'Saisissez un jour valable (et, si vous le souhaitez, une heure).',
-      assignedTo: 'Choisissez un responsable valable.',
-      userNotFound: 'Cet utilisateur n’existe pas.',
-      priority: 'Choisissez une priorité de 0 à 3.',
-      historyNotFound: 'Cette tâche n’existe plus.',
-      notATask: 'Cette entrée n’est pas une tâche.',
     },
   },
   badge: {

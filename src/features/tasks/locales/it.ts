@@ -108,15 +108,7 @@ export const it: Translation<typeof en> = {
     addedFor: '«{{text}}» per {{lead}}',
     errors: {
       lead: 'Scegliere un lead.',
-      leadNotFound: 'Questo lead non esiste.',
-      leadDeleted: 'Questo lead è eliminato.',
       text: 'Indicare che cosa va fatto.',
-      reminderDate: 'Inserire un giorno valido (e, se si desidera, un’ora).',
-      assignedTo: 'Scegliere un responsabile valido.',
-      userNotFound: 'Questo utente non esiste.',
-      priority: 'Scegliere una priorità da 0 a 3.',
-      historyNotFound: 'Questa attività non esiste più.',
-      notATask: 'Questa voce non è un’attività.',
     },
   },
   badge: {
