@@ -215,8 +215,9 @@ function Frame<F extends FieldValues, O>({
     submitProps: typeof submitProps === 'function' ? submitProps(form) : submitProps,
     start: footerStart,
   };
-  const shownInstead =
-    typeof instead === 'function' ? instead({ submit: () => void submit(), saving }) : instead;
+  const shown = typeof instead === 'function' ? instead({ submit: () => void submit(), saving }) : instead;
+  // `instead={asked && …}`: false, like nothing, shows the form.
+  const shownInstead = shown === false ? null : shown;
   // The guard of a draft outside the open form (closed, or a second question in its place): the page asks.
   const draftOutside = keepsDraft && isDirty && !(opened && shownInstead == null);
 
