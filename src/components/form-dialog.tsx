@@ -47,7 +47,7 @@ export interface FormDialogSubmit<F extends FieldValues> {
 }
 
 /** The form's start becomes `values`, keeping what the person changed (see FormDialogSubmit.rebase). */
-export function rebaseForm<F extends FieldValues, O>(form: FormDialogForm<F, O>, values: DefaultValues<F>) {
+function rebaseForm<F extends FieldValues, O>(form: FormDialogForm<F, O>, values: DefaultValues<F>) {
   form.reset(values, { keepDirtyValues: true, keepErrors: true });
   // reset() counts nothing as unsaved afterwards: what the person typed is, against the new start.
   form.resetDefaultValues(values);
