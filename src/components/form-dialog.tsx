@@ -292,6 +292,12 @@ function GuardedFooter({
   return <Footer {...props} block={block} />;
 }
 
+/** A long label (the draft's "Close (input is kept)") wraps on a phone instead of widening the dialog. */
+const wraps = {
+  root: { maxWidth: '100%', height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
+} as const;
+
 /** Cancel and Submit, or "discard?" in their place. */
 function Footer({
   asking,
@@ -322,10 +328,10 @@ function Footer({
   }
   const buttons = (
     <Group gap="sm" justify="flex-end" mt={start ? undefined : 'xs'}>
-      <Button variant="default" onClick={requestClose} disabled={saving}>
+      <Button variant="default" onClick={requestClose} disabled={saving} styles={wraps}>
         {cancelLabel}
       </Button>
-      <Button {...submitProps} type="submit" loading={saving}>
+      <Button {...submitProps} type="submit" loading={saving} styles={wraps}>
         {submitLabel}
       </Button>
     </Group>
