@@ -109,7 +109,14 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
             </Alert>
           )}
           {clash.length > 0 && (
-            <Alert ref={clashRef} color="orange" role="alert" title={t('edit.conflictTitle')}>
+            <Alert
+              ref={clashRef}
+              color="orange"
+              role="alert"
+              title={t('edit.conflictTitle')}
+              // Brought into view below the dialog's sticky title, not under it.
+              style={{ scrollMarginTop: 72 }}
+            >
               <Stack gap={4}>
                 {clash.map((c) => (
                   <Text key={c.field} size="sm">
