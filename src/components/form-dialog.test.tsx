@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '#api/client.ts';
 import { renderWithProviders } from '#test/render.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog, useDraftForm } from './form-dialog.tsx';
 import { targetFrom } from './server-error.ts';
 import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
@@ -174,3 +174,168 @@ function GuardedPage() {
     </>
   );
 }
+
+/** A draft kept by the page (the new patient's): Save asks a question first, then saves from it. */
+function DraftHarness({ save }: { save: (v: Values) => Promise<unknown> }) {
+  const [opened, setOpened] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const draft = useDraftForm<Values>(schema, { name: '' });
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        Open
+      </button>
+      <FormDialog<Values>
+        draft={draft}
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="New thing"
+        onSubmit={async (values, _form, outcome) => {
+          if (!asked) {
+            setAsked(true);
+            outcome.notSaved();
+            return;
+          }
+          await save(values);
+          draft.reset({ name: '' });
+          setOpened(false);
+        }}
+        submitLabel="Save"
+        instead={
+          asked &&
+          (({ submit }) => (
+            <button type="button" onClick={submit}>
+              Sure
+            </button>
+          ))
+        }
+      >
+        {(form) => <TextInput label="Name" {...form.register('name')} />}
+      </FormDialog>
+    </>
+  );
+}
+
+describe('a draft on the kit', () => {
+  it('keeps the input while closed, and the page asks before it is lost', async () => {
+    const { user, router } = renderWithProviders(<DraftHarness save={async () => null} />);
+    let dialog = await open(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Anna');
+    // Closing keeps the draft: nothing to ask.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await act(() => router.navigate('/elsewhere'));
+    const leave = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await user.click(within(leave).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/');
+
+    dialog = await open(user);
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Anna');
+  });
+
+  it('stays unsaved after a question (notSaved), and saves once from it (instead sends the form)', async () => {
+    const save = vi.fn(async (_: Values) => null);
+    const { user, router } = renderWithProviders(<DraftHarness save={save} />);
+    const dialog = await open(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Anna');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const sure = await within(dialog).findByRole('button', { name: 'Sure' });
+    expect(save).not.toHaveBeenCalled();
+
+    // The question is on screen, the draft still unsaved: leaving asks.
+    await act(() => router.navigate('/elsewhere'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', {
+        name: 'Stay',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/');
+
+    await user.click(sure);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New thing' })).not.toBeInTheDocument());
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledWith({ name: 'Anna' });
+    // Saved and emptied: nothing left to ask about.
+    await act(() => router.navigate('/elsewhere'));
+    expect(router.state.location.pathname).toBe('/elsewhere');
+  });
+});
+
+const twoFields = z.object({ name: z.string(), note: z.string() });
+type TwoFields = z.infer<typeof twoFields>;
+
+/** An edit form whose first Save finds the record changed meanwhile (the patient's data). */
+function RebaseHarness({ save }: { save: (v: TwoFields) => void }) {
+  const [opened, setOpened] = useState(false);
+  const [clashed, setClashed] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        Open
+      </button>
+      <FormDialog<TwoFields>
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="New thing"
+        schema={twoFields}
+        defaultValues={{ name: 'Ann', note: 'old note' }}
+        onSubmit={(values, _form, outcome) => {
+          if (!clashed) {
+            setClashed(true);
+            outcome.rebase({ name: 'Anne', note: 'their note' });
+            return;
+          }
+          save(values);
+          setOpened(false);
+        }}
+        submitLabel="Save"
+      >
+        {(form) => (
+          <>
+            <TextInput label="Name" {...form.register('name')} />
+            <TextInput label="Note" {...form.register('note')} />
+          </>
+        )}
+      </FormDialog>
+    </>
+  );
+}
+
+describe('rebase', () => {
+  it("starts from the record read again, keeps the person's edit, and counts it as unsaved", async () => {
+    const save = vi.fn();
+    const { user } = renderWithProviders(<RebaseHarness save={save} />);
+    const dialog = await open(user);
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Anna');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    // The untouched field shows the service's value; the edited one the person's.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('their note'),
+    );
+    expect(name).toHaveValue('Anna');
+    expect(save).not.toHaveBeenCalled();
+    // Still unsaved: Cancel asks.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ name: 'Anna', note: 'their note' }));
+  });
+
+  it('counts nothing as unsaved when the edit is what the record says now', async () => {
+    const { user } = renderWithProviders(<RebaseHarness save={() => undefined} />);
+    const dialog = await open(user);
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'e');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('their note'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

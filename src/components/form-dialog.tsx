@@ -13,33 +13,60 @@ import { Dialog, type DialogProps } from './dialog.tsx';
 import { contractResolver } from './form-resolver.ts';
 import { applyServerError, type ServerTarget } from './server-error.ts';
 import { describeError } from './states.tsx';
-import { type NavigationBlock, useNavigationBlock } from './unsaved-changes.tsx';
+import { type NavigationBlock, useNavigationBlock, useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 /*
  * The one frame of a dialog with a form (docs/decisions/0030): it owns the form (react-hook-form with the zod
  * schema), the error above the buttons, Cancel and Submit (Submit off while the save is in flight), the reset each
  * time it opens, and "discard your changes?" when it is closed, or the page left, with unsaved input (through the
  * app's one navigation guard, unsaved-changes.tsx). A dialog built on it writes only its fields.
+ *
+ * A draft (the new patient) is a form the caller makes with useDraftForm and keeps: it is not reset on opening,
+ * closing keeps it without asking, and the page asks before leaving while it holds input, open or closed.
  */
 
 export type FormDialogForm<F extends FieldValues, O> = UseFormReturn<F, unknown, O>;
 
+/** A form that outlives its dialog (`draft` of FormDialog): made by the caller, with the kit's resolver. */
+export function useDraftForm<F extends FieldValues, O = F>(
+  schema: z.ZodType<O, F>,
+  defaultValues: DefaultValues<F>,
+): FormDialogForm<F, O> {
+  return useForm<F, unknown, O>({ resolver: contractResolver(schema), defaultValues });
+}
+
+/** What onSubmit may say besides "saved" (resolving) and "refused" (throwing). */
+export interface FormDialogSubmit<F extends FieldValues> {
+  /** Nothing was saved and nothing is wrong with the input (a question comes first): it stays unsaved. */
+  notSaved: () => void;
+  /**
+   * Nothing was saved: the service's record changed meanwhile. The form starts from `values` now; the fields the
+   * person changed keep their input (unsaved against the new start), the others show the service's values.
+   */
+  rebase: (values: DefaultValues<F>) => void;
+}
+
+/** The form's start becomes `values`, keeping what the person changed (see FormDialogSubmit.rebase). */
+function rebaseForm<F extends FieldValues, O>(form: FormDialogForm<F, O>, values: DefaultValues<F>) {
+  form.reset(values, { keepDirtyValues: true, keepErrors: true });
+  // reset() counts nothing as unsaved afterwards: what the person typed is, against the new start.
+  form.resetDefaultValues(values);
+}
+
 type SubmitProps = Omit<ButtonProps, 'type' | 'loading' | 'children'>;
 
-export interface FormDialogProps<F extends FieldValues, O>
+interface FormDialogOwnProps<F extends FieldValues, O>
   extends Omit<DialogProps, 'children' | 'onClose' | 'onSubmit' | 'title'> {
   /** Its title; from the form's values when they change it (a recall that becomes a template). */
   title: ReactNode | ((form: FormDialogForm<F, O>) => ReactNode);
   /** Cancel, Escape, the close button (after "discard?" when something was typed). */
   onClose: () => void;
-  schema: z.ZodType<O, F>;
-  /** What the form starts from each time the dialog opens. */
-  defaultValues: DefaultValues<F>;
   /**
    * Saves; the dialog stays in flight until it settles. Resolves when done (it closes the dialog itself: onClose,
-   * or the caller's own "done"); throws what the service refused, shown on its field or above the buttons.
+   * or the caller's own "done"); throws what the service refused, shown on its field or above the buttons;
+   * `submit.notSaved()` or `submit.rebase(record)` when it resolves without saving.
    */
-  onSubmit: (values: O, form: FormDialogForm<F, O>) => unknown;
+  onSubmit: (values: O, form: FormDialogForm<F, O>, submit: FormDialogSubmit<F>) => unknown;
   /** The field a refusal of the service belongs to (`targetFrom(MSG_FIELD, fields)`); anything else goes above the buttons. */
   fieldOf?: (message: string) => ServerTarget<F>;
   /** A heading for the error above the buttons. */
@@ -56,17 +83,63 @@ export interface FormDialogProps<F extends FieldValues, O>
   formLabel?: string;
   /** Besides its own save: the dialog is busy (Cancel and closing wait, Submit is off). */
   busy?: boolean;
-  /** Shown in place of the form and its buttons (a result, a second question); the form keeps its values. */
-  instead?: ReactNode;
+  /**
+   * Shown in place of the form and its buttons (a result, a second question); the form keeps its values. As a
+   * function it may send the form from there (`submit`: through onSubmit, as Submit does; `saving` meanwhile).
+   */
+  instead?: ReactNode | ((dialog: { submit: () => void; saving: boolean }) => ReactNode);
+  /** At the start of the buttons' row (the draft's "Clear"). */
+  footerStart?: ReactNode;
   children: (form: FormDialogForm<F, O>) => ReactNode;
 }
 
-export function FormDialog<F extends FieldValues, O = F>({
+export type FormDialogProps<F extends FieldValues, O> = FormDialogOwnProps<F, O> &
+  (
+    | {
+        schema: z.ZodType<O, F>;
+        /** What the form starts from each time the dialog opens. */
+        defaultValues: DefaultValues<F>;
+        draft?: undefined;
+      }
+    | {
+        /** The caller's form (useDraftForm), kept while the dialog is closed; see the top of this file. */
+        draft: FormDialogForm<F, O>;
+        schema?: undefined;
+        defaultValues?: undefined;
+      }
+  );
+
+export function FormDialog<F extends FieldValues, O = F>(props: FormDialogProps<F, O>) {
+  return props.draft ? (
+    <Frame {...props} form={props.draft} />
+  ) : (
+    <OwnForm {...props} schema={props.schema} defaultValues={props.defaultValues} />
+  );
+}
+
+/** A form of the dialog's own, from its default values each time it opens. */
+function OwnForm<F extends FieldValues, O>({
+  schema,
+  defaultValues,
+  ...props
+}: FormDialogOwnProps<F, O> & { schema: z.ZodType<O, F>; defaultValues: DefaultValues<F> }) {
+  const form = useForm<F, unknown, O>({ resolver: contractResolver(schema), defaultValues });
+  // Each opening starts from the default values, without the last opening's answers or errors.
+  const startValues = useRef(defaultValues);
+  startValues.current = defaultValues;
+  const { reset } = form;
+  useEffect(() => {
+    if (props.opened) reset(startValues.current);
+  }, [props.opened, reset]);
+  return <Frame {...props} form={form} />;
+}
+
+function Frame<F extends FieldValues, O>({
+  form,
+  draft,
   opened,
   onClose,
   title,
-  schema,
-  defaultValues,
   onSubmit,
   fieldOf,
   errorTitle,
@@ -78,30 +151,26 @@ export function FormDialog<F extends FieldValues, O = F>({
   formLabel,
   busy = false,
   instead,
+  footerStart,
   children,
   ...dialogProps
-}: FormDialogProps<F, O>) {
+}: FormDialogOwnProps<F, O> & { form: FormDialogForm<F, O>; draft?: unknown }) {
   const { t } = useTranslation('common');
-  const form = useForm<F, unknown, O>({ resolver: contractResolver(schema), defaultValues });
   const { isDirty, isSubmitting, errors } = form.formState;
   const [asking, setAsking] = useState(false);
   const inFlight = useRef(false);
+  const keepsDraft = draft !== undefined;
 
-  // Each opening starts from the default values, without the last opening's answers or errors.
-  const startValues = useRef(defaultValues);
-  startValues.current = defaultValues;
-  const { reset } = form;
   useEffect(() => {
-    if (!opened) return;
-    reset(startValues.current);
-    setAsking(false);
-  }, [opened, reset]);
+    if (opened) setAsking(false);
+  }, [opened]);
 
   const saving = isSubmitting || busy;
 
   const requestClose = () => {
     if (saving) return;
-    if (confirmDiscard && isDirty) setAsking(true);
+    // A draft stays when the dialog closes: nothing is lost, nothing to ask.
+    if (confirmDiscard && !keepsDraft && isDirty) setAsking(true);
     else onClose();
   };
 
@@ -109,10 +178,20 @@ export function FormDialog<F extends FieldValues, O = F>({
     // Two presses in one frame send once: the button is off only after React renders again.
     if (inFlight.current) return;
     inFlight.current = true;
+    let saved = true;
+    const outcome: FormDialogSubmit<F> = {
+      notSaved: () => {
+        saved = false;
+      },
+      rebase: (start) => {
+        saved = false;
+        rebaseForm(form, start);
+      },
+    };
     try {
-      await onSubmit(values, form);
+      await onSubmit(values, form, outcome);
       // Saved: nothing unsaved is left to ask about (an error onSubmit set on purpose stays).
-      form.reset(form.getValues(), { keepErrors: true });
+      if (saved) form.reset(form.getValues(), { keepErrors: true });
     } catch (error) {
       // What was typed stays; the message goes where it belongs.
       applyServerError(form.setError, error, fieldOf ?? (() => null), {
@@ -134,42 +213,56 @@ export function FormDialog<F extends FieldValues, O = F>({
     cancelLabel: cancelLabel ?? t('formDialog.cancel'),
     submitLabel,
     submitProps: typeof submitProps === 'function' ? submitProps(form) : submitProps,
+    start: footerStart,
   };
+  const shown = typeof instead === 'function' ? instead({ submit: () => void submit(), saving }) : instead;
+  // `instead={asked && …}`: false, like nothing, shows the form.
+  const shownInstead = shown === false ? null : shown;
+  // The guard of a draft outside the open form (closed, or a second question in its place): the page asks.
+  const draftOutside = keepsDraft && isDirty && !(opened && shownInstead == null);
 
   return (
-    <Dialog
-      {...dialogProps}
-      opened={opened}
-      onClose={requestClose}
-      title={typeof title === 'function' ? title(form) : title}
-    >
-      {instead ?? (
-        <FormProvider {...form}>
-          <form onSubmit={submit} noValidate aria-label={formLabel}>
-            <Stack gap="sm">
-              {children(form)}
-              {rootError && (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  title={errorTitle}
-                  styles={{ title: { color: 'var(--mantine-color-text)' } }}
-                >
-                  {rootError}
-                </Alert>
-              )}
-              {confirmDiscard ? (
-                <GuardedFooter {...footer} guard={isDirty && !isSubmitting} includeSearch={includeSearch} />
-              ) : (
-                <Footer {...footer} />
-              )}
-            </Stack>
-          </form>
-        </FormProvider>
-      )}
-    </Dialog>
+    <>
+      {draftOutside && <DraftGuard dirty={!saving} includeSearch={includeSearch} />}
+      <Dialog
+        {...dialogProps}
+        opened={opened}
+        onClose={requestClose}
+        title={typeof title === 'function' ? title(form) : title}
+      >
+        {shownInstead ?? (
+          <FormProvider {...form}>
+            <form onSubmit={submit} noValidate aria-label={formLabel}>
+              <Stack gap="sm">
+                {children(form)}
+                {rootError && (
+                  <Alert
+                    color="red"
+                    variant="light"
+                    role="alert"
+                    title={errorTitle}
+                    styles={{ title: { color: 'var(--mantine-color-text)' } }}
+                  >
+                    {rootError}
+                  </Alert>
+                )}
+                {confirmDiscard || keepsDraft ? (
+                  <GuardedFooter {...footer} guard={isDirty && !saving} includeSearch={includeSearch} />
+                ) : (
+                  <Footer {...footer} />
+                )}
+              </Stack>
+            </form>
+          </FormProvider>
+        )}
+      </Dialog>
+    </>
   );
+}
+
+/** A draft's page guard while its form is not on screen: "leave the page?" as any page asks. */
+function DraftGuard({ dirty, includeSearch }: { dirty: boolean; includeSearch: boolean }) {
+  return useUnsavedChangesGuard(dirty, { includeSearch }).dialog;
 }
 
 interface FooterProps {
@@ -181,6 +274,7 @@ interface FooterProps {
   cancelLabel: string;
   submitLabel: string;
   submitProps: SubmitProps | undefined;
+  start?: ReactNode;
   /** A link elsewhere waits for "discard?" (the guard of GuardedFooter). */
   block?: NavigationBlock;
 }
@@ -198,6 +292,12 @@ function GuardedFooter({
   return <Footer {...props} block={block} />;
 }
 
+/** A long label (the draft's "Close (input is kept)") wraps on a phone instead of widening the dialog. */
+const wraps = {
+  root: { maxWidth: '100%', height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
+} as const;
+
 /** Cancel and Submit, or "discard?" in their place. */
 function Footer({
   asking,
@@ -208,6 +308,7 @@ function Footer({
   cancelLabel,
   submitLabel,
   submitProps,
+  start,
   block,
 }: FooterProps) {
   if (asking || block?.blocked) {
@@ -225,14 +326,21 @@ function Footer({
       />
     );
   }
-  return (
-    <Group gap="sm" justify="flex-end" mt="xs">
-      <Button variant="default" onClick={requestClose} disabled={saving}>
+  const buttons = (
+    <Group gap="sm" justify="flex-end" mt={start ? undefined : 'xs'}>
+      <Button variant="default" onClick={requestClose} disabled={saving} styles={wraps}>
         {cancelLabel}
       </Button>
-      <Button {...submitProps} type="submit" loading={saving}>
+      <Button {...submitProps} type="submit" loading={saving} styles={wraps}>
         {submitLabel}
       </Button>
+    </Group>
+  );
+  if (!start) return buttons;
+  return (
+    <Group gap="sm" justify="space-between" mt="xs">
+      {start}
+      {buttons}
     </Group>
   );
 }

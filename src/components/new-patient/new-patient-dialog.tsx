@@ -2,20 +2,14 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } fr
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '#api/client.ts';
 import { createCustomerMutation } from '#api/system.ts';
 import type { Patient } from '#contract/system.ts';
-import { Dialog } from '../dialog.tsx';
-import { contractResolver } from '../form-resolver.ts';
+import { FormDialog, type FormDialogSubmit, useDraftForm } from '../form-dialog.tsx';
 import { patientName } from '../patient-criteria.ts';
 import { patientFacts } from '../patient-search.tsx';
-import { applyServerError } from '../server-error.ts';
-import { describeError } from '../states.tsx';
-import { useUnsavedChangesGuard } from '../unsaved-changes.tsx';
 import { findDuplicates, type PatientMatch } from './duplicates.ts';
 import { PatientFields } from './patient-fields.tsx';
 import {
@@ -50,212 +44,218 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
   const { t } = useTranslation('patients');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [duplicates, setDuplicates] = useState<{ input: CustomerBody; hits: PatientMatch[] } | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [checkError, setCheckError] = useState<unknown>(null);
+  const [duplicates, setDuplicates] = useState<PatientMatch[] | null>(null);
+  // What a refusal above the buttons is about: the search for the same person, or creating.
+  const [step, setStep] = useState<'check' | 'create'>('check');
+  // "Create anyway" sends the form again, without the search it answered (only that press: a retry after a
+  // failure searches again, and finds the patient whose creation answered with an error).
+  const anyway = useRef(false);
   const create = useMutation(createCustomerMutation());
-  const form = useForm<NewPatientValues>({
-    resolver: contractResolver(newPatientSchema),
-    defaultValues: { ...emptyNewPatient(), ...initial },
-  });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { isDirty },
-  } = form;
-  const guard = useUnsavedChangesGuard(isDirty);
+  // The draft outlives the closed dialog (and the page asks before it is lost).
+  const form = useDraftForm<NewPatientValues>(newPatientSchema, { ...emptyNewPatient(), ...initial });
 
   const finish = () => {
+    anyway.current = false;
     setDuplicates(null);
-    reset(emptyNewPatient());
+    form.reset(emptyNewPatient());
     onClose();
-    guard.allowNextNavigation();
   };
 
-  const doCreate = (input: CustomerBody) => {
-    create.mutate(input, {
-      onSuccess: (result) => {
-        finish();
-        // A caller that takes the new patient shows it itself (booking's chosen patient, the lab's row); a toast
-        // there would only cover what comes next (booking's confirmation bar).
-        if (onCreated) {
-          onCreated(result.id);
-          return;
-        }
-        notifications.show({
-          closeButtonProps: { 'aria-label': t('close') },
-          color: 'green',
-          message:
-            result.group === 'created'
-              ? t('newPatient.createdWithGroup', { id: result.id, group: input.group ?? '' })
-              : t('newPatient.created', { id: result.id }),
-        });
-        void navigate(`/patients/${result.id}`);
-      },
-      onError: (error) => {
-        setDuplicates(null);
-        applyServerError(setError, error, (msg) => (msg.startsWith('Unknown language') ? 'language' : null));
-      },
-    });
-  };
-
-  const submit = handleSubmit(async (values) => {
-    const input = toCreateCustomerInput(values);
-    setCheckError(null);
-    setChecking(true);
-    try {
-      const hits = await findDuplicates(queryClient, input);
-      if (hits.length > 0) setDuplicates({ input, hits });
-      else doCreate(input);
-    } catch (e) {
-      setCheckError(e);
-    } finally {
-      setChecking(false);
+  const created = (result: { id: number; group?: unknown }, input: CustomerBody) => {
+    finish();
+    // A caller that takes the new patient shows it itself (booking's chosen patient, the lab's row); a toast
+    // there would only cover what comes next (booking's confirmation bar).
+    if (onCreated) {
+      onCreated(result.id);
+      return;
     }
-  });
+    notifications.show({
+      closeButtonProps: { 'aria-label': t('close') },
+      color: 'green',
+      message:
+        result.group === 'created'
+          ? t('newPatient.createdWithGroup', { id: result.id, group: input.group ?? '' })
+          : t('newPatient.created', { id: result.id }),
+    });
+    void navigate(`/patients/${result.id}`);
+  };
+
+  const submit = async (
+    values: NewPatientValues,
+    _form: unknown,
+    outcome: FormDialogSubmit<NewPatientValues>,
+  ) => {
+    const input = toCreateCustomerInput(values);
+    const confirmed = anyway.current;
+    anyway.current = false;
+    if (!confirmed) {
+      setStep('check');
+      const hits = await findDuplicates(queryClient, input);
+      if (hits.length > 0) {
+        setDuplicates(hits);
+        outcome.notSaved();
+        return;
+      }
+    }
+    setStep('create');
+    try {
+      created(await create.mutateAsync(input), input);
+    } catch (error) {
+      // Back to the form, where the refusal is shown (on its field, or above the buttons).
+      setDuplicates(null);
+      throw error;
+    }
+  };
 
   const use = (patient: Patient) => {
     finish();
     onUse?.(patient);
   };
 
-  const createError =
-    create.error && !(isApiError(create.error) && create.error.msg.startsWith('Unknown language'));
-
   return (
-    <>
-      {guard.dialog}
-      <Dialog
-        opened={opened}
-        onClose={onClose}
-        title={duplicates ? t('newPatient.duplicatesTitle') : t('newPatient.title')}
-        size="xl"
+    <FormDialog<NewPatientValues>
+      draft={form}
+      opened={opened}
+      onClose={onClose}
+      title={duplicates ? t('newPatient.duplicatesTitle') : t('newPatient.title')}
+      size="xl"
+      onSubmit={submit}
+      fieldOf={(msg) => (msg.startsWith('Unknown language') ? 'language' : null)}
+      errorTitle={step === 'check' ? t('newPatient.checkFailed') : t('newPatient.failed')}
+      submitLabel={t('newPatient.submit')}
+      cancelLabel={t('newPatient.cancel')}
+      footerStart={
+        <Button
+          variant="subtle"
+          color="gray"
+          onClick={() => form.reset(emptyNewPatient())}
+          disabled={!form.formState.isDirty}
+        >
+          {t('newPatient.clear')}
+        </Button>
+      }
+      instead={
+        duplicates &&
+        (({ submit: send, saving }) => (
+          <Duplicates
+            hits={duplicates}
+            onUse={onUse && use}
+            onOpen={onClose}
+            onBack={() => {
+              anyway.current = false;
+              setDuplicates(null);
+            }}
+            onCreateAnyway={() => {
+              anyway.current = true;
+              send();
+            }}
+            creating={saving}
+          />
+        ))
+      }
+    >
+      {() => (
+        <>
+          <PatientFields form={form} autoFocus />
+          <TextInput
+            {...form.register('group')}
+            label={t('fields.group')}
+            description={t('newPatient.groupHint')}
+          />
+          <Text size="xs" c="dimmed">
+            {t('newPatient.checkHint')}
+          </Text>
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+/**
+ * Who was found before creating: "use this patient" first (when the caller takes one), a link to each record,
+ * going back to the form, or creating anyway as a second, deliberate step.
+ */
+function Duplicates({
+  hits,
+  onUse,
+  onOpen,
+  onBack,
+  onCreateAnyway,
+  creating,
+}: {
+  hits: PatientMatch[];
+  onUse: ((patient: Patient) => void) | undefined;
+  onOpen: () => void;
+  onBack: () => void;
+  onCreateAnyway: () => void;
+  creating: boolean;
+}) {
+  const { t } = useTranslation('patients');
+  return (
+    <Stack>
+      <Alert
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
+        color="yellow"
+        icon={<IconAlertTriangle aria-hidden />}
+        role="alert"
       >
-        {duplicates ? (
-          <Stack>
-            <Alert
-              styles={{ title: { color: 'var(--mantine-color-text)' } }}
-              color="yellow"
-              icon={<IconAlertTriangle aria-hidden />}
-              role="alert"
-            >
-              {onUse
-                ? t('newPatient.duplicatesUse', { count: duplicates.hits.length })
-                : t('newPatient.duplicatesText', { count: duplicates.hits.length })}
-            </Alert>
-            {/* A list, not a table: name, facts and the choice stay together on a phone too. */}
-            <Stack gap="xs" component="ul" aria-label={t('newPatient.duplicatesList')} p={0} m={0}>
-              {duplicates.hits.map(({ patient: p, by }, i) => (
-                <Paper key={p.patid} component="li" withBorder p="sm" style={{ listStyle: 'none' }}>
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Stack gap={2}>
-                      <Group gap={6} wrap="wrap">
-                        <Anchor component={Link} to={`/patients/${p.patid}`} onClick={onClose} fw={600}>
-                          {patientName(p)}
-                        </Anchor>
-                        {p.deleted === '1' && (
-                          <Badge color="red.9" size="sm">
-                            {t('deleted')}
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="sm">{patientFacts(p).join(' · ')}</Text>
-                      <Text size="xs" c="dimmed">
-                        {t('labelValue', {
-                          ns: 'common',
-                          label: t('newPatient.matchedBy'),
-                          value: by.map((b) => t(`newPatient.by.${b}`)).join(', '),
-                        })}
-                      </Text>
-                    </Stack>
-                    {onUse && p.deleted !== '1' && (
-                      <Button
-                        size="xs"
-                        onClick={() => use(p)}
-                        data-autofocus={i === 0 ? true : undefined}
-                        aria-label={t('newPatient.useLabel', { name: patientName(p), patid: p.patid })}
-                      >
-                        {t('newPatient.use')}
-                      </Button>
-                    )}
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDuplicates(null)}>
-                {t('newPatient.back')}
-              </Button>
-              <Button
-                variant="light"
-                color="orange"
-                onClick={() => doCreate(duplicates.input)}
-                loading={create.isPending}
-                data-autofocus={onUse ? undefined : true}
-              >
-                {t('newPatient.createAnyway')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              {createError && (
-                <Alert
-                  styles={{ title: { color: 'var(--mantine-color-text)' } }}
-                  color="red"
-                  role="alert"
-                  title={t('newPatient.failed')}
-                >
-                  {describeError(create.error, t)}
-                </Alert>
-              )}
-              {checkError !== null && (
-                <Alert
-                  styles={{ title: { color: 'var(--mantine-color-text)' } }}
-                  color="red"
-                  role="alert"
-                  title={t('newPatient.checkFailed')}
-                >
-                  {describeError(checkError, t)}
-                </Alert>
-              )}
-              <PatientFields form={form} autoFocus />
-              <TextInput
-                {...register('group')}
-                label={t('fields.group')}
-                description={t('newPatient.groupHint')}
-              />
-              <Text size="xs" c="dimmed">
-                {t('newPatient.checkHint')}
-              </Text>
-              <Group justify="space-between">
-                <Button
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => {
-                    reset(emptyNewPatient());
-                    create.reset();
-                  }}
-                  disabled={!isDirty}
-                >
-                  {t('newPatient.clear')}
-                </Button>
-                <Group>
-                  <Button variant="default" onClick={onClose}>
-                    {t('newPatient.cancel')}
-                  </Button>
-                  <Button type="submit" loading={checking || create.isPending}>
-                    {t('newPatient.submit')}
-                  </Button>
+        {onUse
+          ? t('newPatient.duplicatesUse', { count: hits.length })
+          : t('newPatient.duplicatesText', { count: hits.length })}
+      </Alert>
+      {/* A list, not a table: name, facts and the choice stay together on a phone too. */}
+      <Stack gap="xs" component="ul" aria-label={t('newPatient.duplicatesList')} p={0} m={0}>
+        {hits.map(({ patient: p, by }, i) => (
+          <Paper key={p.patid} component="li" withBorder p="sm" style={{ listStyle: 'none' }}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Stack gap={2}>
+                <Group gap={6} wrap="wrap">
+                  <Anchor component={Link} to={`/patients/${p.patid}`} onClick={onOpen} fw={600}>
+                    {patientName(p)}
+                  </Anchor>
+                  {p.deleted === '1' && (
+                    <Badge color="red.9" size="sm">
+                      {t('deleted')}
+                    </Badge>
+                  )}
                 </Group>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Dialog>
-    </>
+                <Text size="sm">{patientFacts(p).join(' · ')}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('labelValue', {
+                    ns: 'common',
+                    label: t('newPatient.matchedBy'),
+                    value: by.map((b) => t(`newPatient.by.${b}`)).join(', '),
+                  })}
+                </Text>
+              </Stack>
+              {onUse && p.deleted !== '1' && (
+                <Button
+                  size="xs"
+                  onClick={() => onUse(p)}
+                  data-autofocus={i === 0 ? true : undefined}
+                  aria-label={t('newPatient.useLabel', { name: patientName(p), patid: p.patid })}
+                >
+                  {t('newPatient.use')}
+                </Button>
+              )}
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack}>
+          {t('newPatient.back')}
+        </Button>
+        <Button
+          variant="light"
+          color="orange"
+          onClick={onCreateAnyway}
+          loading={creating}
+          data-autofocus={onUse ? undefined : true}
+        >
+          {t('newPatient.createAnyway')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

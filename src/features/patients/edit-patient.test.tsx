@@ -82,6 +82,33 @@ describe("a patient's data", () => {
     expect((await record(patid)).mobile).toBe('079 300 00 00');
   });
 
+  it("after a conflict, writes back none of the colleague's other changes: the form shows them", async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Dreiplatz',
+      firstname: 'Dora',
+      gender: 'female',
+      dob: '1976-06-06',
+      mobile: '079 100 00 00',
+      city: 'Bern',
+    });
+    const { user } = renderPatient(patid, '?edit=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Patient data' });
+    // A colleague changes the mobile number and the city while the dialog is open.
+    await api.send('updateCustomer', { patid, mobile: '079 200 00 00', city: 'Thun' });
+    const mobile = within(dialog).getByRole('textbox', { name: 'Mobile' });
+    await user.clear(mobile);
+    await user.type(mobile, '079 300 00 00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Mobile is now: 079 200 00 00')).toBeInTheDocument();
+    // The city the person did not touch now reads as the service has it; the mobile number as the person typed.
+    expect(within(dialog).getByRole('textbox', { name: 'City' })).toHaveValue('Thun');
+    expect(mobile).toHaveValue('079 300 00 00');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('updateCustomer')).toEqual([{ patid, mobile: '079 300 00 00' }]));
+    expect(await record(patid)).toMatchObject({ mobile: '079 300 00 00', city: 'Thun' });
+  });
+
   it('opens at once from a failed recall (?edit=1), and a deleted patient offers neither editing nor booking', async () => {
     const { patid } = await createPatient(api, {
       lastname: 'Direkt',
