@@ -5,7 +5,13 @@ import type { LocaleModule, Strings } from './types.ts';
 // namespaces and their folders are listed in namespaces.ts; each file exports a const named after its language
 // (`export const fr: Translation<typeof en> = …`), which makes a missing or extra key a type error.
 const files = import.meta.glob<Record<string, Strings>>(
-  ['./common/*.ts', '../features/*/locales/*.ts', '../features/*/*/locales/*.ts', '!**/*.test.ts'],
+  [
+    './common/*.ts',
+    './messages/*.ts',
+    '../features/*/locales/*.ts',
+    '../features/*/*/locales/*.ts',
+    '!**/*.test.ts',
+  ],
   { eager: true },
 );
 

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { patientSearchKeys } from '#components/patient-search.tsx';
+import type { Patient } from '#contract/system.ts';
 import { createPatient } from '#test/factories.ts';
 import { instantCollapse, renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
@@ -94,5 +96,153 @@ describe('the patients page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Date of birth' }), '31.02.1980{Enter}');
     expect(await screen.findByText('Enter a date as DD.MM.YYYY or YYYY-MM-DD.')).toBeInTheDocument();
     expect(searchBodies()).toEqual([]);
+  });
+});
+
+// Creating a patient from the patients page: the same person is offered before a second one is made.
+/** The Anna Muster born 01.02.1990 the practice already has (each test makes one). */
+const existingAnna = () => createPatient(api, { lastname: 'Muster', firstname: 'Anna', dob: '1990-02-01' });
+
+/** Every Anna Muster born 01.02.1990 the service has, by patient number. */
+async function annas(): Promise<Patient[]> {
+  const reply = await api.send('searchPatients', {
+    lastname: 'Muster',
+    firstname: 'Anna',
+    dob: '1990-02-01',
+    offset: 0,
+    limit: 100,
+  });
+  return ((reply.body.results ?? []) as Patient[]).sort((a, b) => a.patid - b.patid);
+}
+
+const sent = (op: string) => api.calls.filter((c) => c.op === op).map((c) => c.input);
+
+function renderPage() {
+  return renderWithProviders(<PatientsPage />, {
+    url: '/patients',
+    path: '/patients',
+    routes: [{ path: '/patients/:patid', element: <p>patient page</p> }],
+  });
+}
+
+/** The entry of the list of matches that names this patient. */
+function matchItem(dialog: HTMLElement, name: string): HTMLElement {
+  const list = within(dialog).getByRole('list', { name: 'Existing patients' });
+  const item = within(list)
+    .getAllByRole('listitem')
+    .find((li) => within(li).queryByRole('link', { name }) !== null);
+  if (!item) throw new Error(`no match for ${name}`);
+  return item;
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'New patient' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Muster');
+  await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Anna');
+  await user.click(within(dialog).getByRole('radio', { name: 'Female' }));
+  await user.type(within(dialog).getByRole('textbox', { name: /Date of birth/ }), '01.02.1990');
+  const code = within(dialog).getByRole('textbox', { name: /Country code/ });
+  await user.clear(code);
+  await user.type(code, 'CH');
+  return dialog;
+}
+
+describe('a new patient', () => {
+  it('shows possible duplicates first, and is created once the user confirms', async () => {
+    const existing = await existingAnna();
+    const { user, router } = renderPage();
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Before anything is created');
+    expect(within(dialog).getByRole('link', { name: 'Muster, Anna' })).toHaveAttribute(
+      'href',
+      `/patients/${existing.patid}`,
+    );
+    expect(matchItem(dialog, 'Muster, Anna')).toHaveTextContent('Same: name and date of birth');
+    expect(sent('searchPatients')[0]).toEqual({
+      lastname: 'Muster',
+      dob: '1990-02-01',
+      offset: 0,
+      limit: 20,
+    });
+    expect(sent('createCustomer')).toEqual([]);
+    expect((await annas()).map((p) => p.patid)).toEqual([existing.patid]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create anyway' }));
+    await waitFor(() => expect(sent('createCustomer')).toHaveLength(1));
+    expect(sent('createCustomer')[0]).toEqual({
+      lastname: 'Muster',
+      firstname: 'Anna',
+      gender: 'female',
+      dob: '1990-02-01',
+      countrycode: 'ch',
+    });
+    // The service has the second Anna Muster, and the page went to her.
+    const [, created] = await annas();
+    expect(created).toMatchObject({ gender: 'female', countrycode: 'ch', language: '' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/patients/${created?.patid}`));
+  });
+
+  it('refuses a form without a chosen gender or with a wrong AHV check digit, and sends nothing', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'New patient' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Ohnegeschlecht');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Kim');
+    await user.type(within(dialog).getByRole('textbox', { name: /Date of birth/ }), '01.02.1990');
+    await user.type(within(dialog).getByRole('textbox', { name: /AHV no/ }), '756.1234.5678.98');
+    expect(within(dialog).getByRole('radio', { name: 'Female' })).not.toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Male' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+    expect(await within(dialog).findByText('Choose the gender.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/not a valid AHV number/)).toBeInTheDocument();
+    expect(sent('searchPatients')).toEqual([]);
+    expect(sent('createCustomer')).toEqual([]);
+  });
+
+  it('finds the same person by AHV number under another name, and shows the number as on the card', async () => {
+    const other = await createPatient(api, {
+      lastname: 'Verheiratet',
+      firstname: 'Eva',
+      dob: '1985-03-04',
+      ahv: '756.9000.0003.71',
+    });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'New patient' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Ledig');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Eva');
+    await user.click(within(dialog).getByRole('radio', { name: 'Female' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Date of birth/ }), '04.03.1985');
+    const ahv = within(dialog).getByRole('textbox', { name: /AHV no/ });
+    await user.type(ahv, '7569000000371');
+    await user.tab();
+    expect(ahv).toHaveValue('756.9000.0003.71');
+    await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+    await within(dialog).findByRole('link', { name: 'Verheiratet, Eva' });
+    const item = matchItem(dialog, 'Verheiratet, Eva');
+    expect(item).toHaveTextContent(`#${other.patid}`);
+    expect(item).toHaveTextContent('Same: AHV no.');
+    expect(sent('createCustomer')).toEqual([]);
+  });
+
+  it("shows the service's message for a language the practice does not offer, and keeps the form", async () => {
+    await existingAnna();
+    const before = await annas();
+    // The demo practice offers French; a practice that does not answers like this.
+    api.intercept('createCustomer', () => ({ http: 200, msg: 'Unknown language: fr' }));
+    const { user } = renderPage();
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getAllByLabelText('Language')[0] as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'French' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Create anyway' }));
+
+    expect(await within(dialog).findByText('Unknown language: fr')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Last name' })).toHaveValue('Muster');
+    expect(sent('createCustomer')[0]).toMatchObject({ language: 'fr' });
+    expect(await annas()).toEqual(before);
   });
 });

@@ -7,7 +7,7 @@ import type { Lead } from '#contract/sales.ts';
 import { createLead, createNote, createPatient, createTask } from '#test/factories.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { type Failure, inProcessService } from '#test/service.ts';
-import { DetailsTimeline } from './timeline.tsx';
+import { DetailsTimeline, historyTypeOf } from './timeline.tsx';
 
 // The practice's clock stands at 20.11.2026 14:30 Zurich time: the entries are written then.
 const api = inProcessService({ now: () => new Date('2026-11-20T13:30:00Z') });
@@ -224,5 +224,14 @@ describe('the timeline', { timeout: 60_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Show'), 'Watchers');
     await waitFor(() => expect(screen.queryByRole('button', { name: /watcher changes?$/ })).toBeNull());
     expect(await screen.findAllByText(/^Watcher joined: /)).toHaveLength(watcherEntries);
+  });
+});
+
+describe('the timeline filter', () => {
+  it("maps the filter to getLeadHistory's type: null everything, '' notes and tasks", () => {
+    expect(historyTypeOf('all')).toBeNull();
+    expect(historyTypeOf('notes')).toBe('');
+    expect(historyTypeOf('S')).toBe('S');
+    expect(historyTypeOf('OFF')).toBe('OFF');
   });
 });

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '#contract/sales.ts';
 import { createLead } from '#test/factories.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
-import { DetailsAdmissions } from './admissions.tsx';
-import { DetailsTaskForm } from './task-form.tsx';
+import { admissionFormSchema, DetailsAdmissions, toNewAdmission } from './admissions.tsx';
 
 const api = inProcessService({ now: () => new Date('2026-11-20T07:15:00Z') });
 const native = 'input[type="date"], input[type="time"], input[type="datetime-local"]';
@@ -16,33 +16,28 @@ function render(ui: React.ReactElement, leadId: number) {
   return { ...view, user: userEvent.setup({ delay: null }) };
 }
 
-// Swiss formats in every language: the day as DD.MM.YYYY, the time in 24 hours (no native date/time input).
-describe("the lead's day and time fields", { timeout: 60_000 }, () => {
-  it('the task form takes 24.12.2026 and 14:30 and sends 2026-12-24 14:30', async () => {
-    const lead = await createLead(api, { contact: { lastname: 'Tagfeld' } });
-    let done = false;
-    const { container, user } = render(
-      <DetailsTaskForm leadId={lead.leadId} onDone={() => (done = true)} />,
-      lead.leadId,
-    );
-    const form = await screen.findByRole('form', { name: 'New task' });
-    expect(container.querySelector(native)).toBeNull();
-    await user.type(within(form).getByRole('textbox', { name: 'Task' }), 'Send the offer');
-    const day = within(form).getByRole('textbox', { name: 'Reminder date' });
-    await user.type(day, '24.12.2026');
-    await user.tab();
-    expect(day).toHaveValue('24.12.2026');
-    await user.type(within(form).getByRole('spinbutton', { name: 'Hours' }), '14');
-    await user.type(within(form).getByRole('spinbutton', { name: 'Minutes' }), '30');
-    await user.click(within(form).getByRole('button', { name: 'Save task' }));
-    await waitFor(() => expect(done).toBe(true));
-    expect(api.calls.find((c) => c.op === 'addLeadTask')?.input).toMatchObject({
-      leadId: lead.leadId,
-      text: 'Send the offer',
-      reminderDate: '2026-12-24 14:30',
-    });
+describe('the admission form', () => {
+  const base = { date: '2026-12-01', until: '', settings: '', comment: '' };
+
+  it('needs a real date and an end that is not before it', () => {
+    expect(admissionFormSchema.safeParse({ ...base, date: '' }).error?.issues[0].message).toBe(MSG.date);
+    const early = admissionFormSchema.safeParse({ ...base, until: '2026-11-30' });
+    expect(early.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['until', MSG.until]]);
+    expect(admissionFormSchema.safeParse({ ...base, until: '2026-12-01' }).success).toBe(true);
   });
 
+  it('sends null for no end and leaves out empty texts', () => {
+    expect(toNewAdmission(admissionFormSchema.parse({ ...base, settings: ' R12 ' }))).toEqual({
+      date: '2026-12-01',
+      until: null,
+      settings: 'R12',
+      comment: undefined,
+    });
+  });
+});
+
+// Swiss formats in every language: the day as DD.MM.YYYY, the time in 24 hours (no native date/time input).
+describe("the admission form's day fields", { timeout: 60_000 }, () => {
   it('the admission form refuses an end before the start and sends both days as YYYY-MM-DD', async () => {
     const lead = await createLead(api, { contact: { lastname: 'Eintrittsfeld' } });
     const { container, user } = render(<DetailsAdmissions lead={lead} />, lead.leadId);
