@@ -1,43 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPatient } from '#test/factories.ts';
-import { instantCollapse, renderWithProviders, signInForTest } from '#test/render.tsx';
+import { expectOnlyAllowedKeys, renderSearchAt, searchBodies } from '#test/patient-search.tsx';
+import { signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
-import { PatientSearchBox, patientSearchKeys } from './patient-search.tsx';
+import { PatientSearchBox } from './patient-search.tsx';
 
 // The machine is shared: give the UI time.
 vi.setConfig({ testTimeout: 30_000 });
 
 const api = inProcessService();
 
-const allowed = new Set<string>([...patientSearchKeys, 'offset', 'limit']);
-
-/** Every body the app sent to searchPatients, in order. */
-const searchBodies = () => api.calls.filter((c) => c.op === 'searchPatients').map((c) => c.input);
-
 beforeEach(() => {
   signInForTest();
 });
 
-function renderAt(element: React.ReactElement, url = '/') {
-  return renderWithProviders(element, {
-    url,
-    path: url,
-    theme: instantCollapse,
-    routes: [{ path: '/patients/:patid', element: <p>patient page</p> }],
-  });
-}
-
-function expectOnlyAllowedKeys() {
-  expect(searchBodies().length).toBeGreaterThan(0);
-  for (const body of searchBodies()) {
-    for (const key of Object.keys(body)) expect(allowed).toContain(key);
-  }
-}
-
 describe('the patient search field', () => {
   it('sends each kind of input as an allowed criterion, and nothing else', async () => {
-    const { user } = renderAt(<PatientSearchBox label="Search patients" onPick={() => undefined} />);
+    const { user } = renderSearchAt(<PatientSearchBox label="Search patients" onPick={() => undefined} />);
     const field = screen.getByRole('combobox', { name: 'Search patients' });
     const cases: [string, Record<string, unknown>][] = [
       ['Müller', { lastname: 'Müller' }],
@@ -58,20 +38,20 @@ describe('the patient search field', () => {
       // A name is searched in both orders, side by side: one of the last requests is this one.
       await waitFor(() =>
         expect(
-          searchBodies()
+          searchBodies(api)
             .slice(-2)
             .map(({ offset: _o, limit: _l, ...sent }) => sent),
         ).toContainEqual(criteria),
       );
     }
-    expectOnlyAllowedKeys();
+    expectOnlyAllowedKeys(api);
   });
 
   it('opens the first hit on Enter, and another one after the arrow keys', async () => {
     const anna = await createPatient(api, { lastname: 'Mühlematter', firstname: 'Anna' });
     const beat = await createPatient(api, { lastname: 'Mühlematter-Schmid', firstname: 'Beat' });
     const picked: number[] = [];
-    const { user } = renderAt(
+    const { user } = renderSearchAt(
       <PatientSearchBox label="Search patients" onPick={(p) => picked.push(p.patid)} />,
     );
     const field = screen.getByRole('combobox', { name: 'Search patients' });
@@ -93,7 +73,7 @@ describe('a practice server without the phone criterion', () => {
     api.intercept('searchPatients', (input) =>
       'phone' in input ? { http: 400, msg: 'Unknown parameter(s): phone' } : undefined,
     );
-    const { user } = renderAt(<PatientSearchBox label="Search patients" onPick={() => undefined} />);
+    const { user } = renderSearchAt(<PatientSearchBox label="Search patients" onPick={() => undefined} />);
     await user.type(screen.getByRole('combobox', { name: 'Search patients' }), '079 100 79 19');
     expect(await screen.findByText(/cannot search by phone number/)).toBeInTheDocument();
     expect(screen.queryByText(/Unknown parameter/)).toBeNull();
@@ -105,7 +85,7 @@ describe('the header search with its second action', () => {
     const cora = await createPatient(api, { lastname: 'Buchaktion', firstname: 'Cora' });
     const opened: number[] = [];
     const booked: number[] = [];
-    const { user } = renderAt(
+    const { user } = renderSearchAt(
       <PatientSearchBox
         label="Search patients"
         onPick={(p) => opened.push(p.patid)}
@@ -128,7 +108,7 @@ describe('the header search with its second action', () => {
   });
 
   it('shows no empty list while the field is empty: the hint stands outside the list', async () => {
-    const { user } = renderAt(
+    const { user } = renderSearchAt(
       <PatientSearchBox label="Search patients" onPick={() => undefined} onBook={() => undefined} />,
     );
     await user.click(screen.getByRole('combobox', { name: 'Search patients' }));
