@@ -19,8 +19,10 @@ export function TodayBadge() {
   const counts = countSections(data, now);
   if (!counts.here && !counts.late) return null;
   const shown = (n: number) => (n > 99 ? '99+' : n);
+  // Side by side where there is room; one above the other beside a long label (French "Aujourd’hui" and two
+  // two-digit counts), so that the label's word stays whole (app-layout.module.css).
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} justify="flex-end">
       {counts.here > 0 && (
         <Badge color="teal.9" size="sm" circle={counts.here < 10} data-testid="today-here-badge">
           <span aria-hidden>{shown(counts.here)}</span>
