@@ -1,28 +1,37 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { clockOrigin } from './e2e/clock.ts';
 
-// E2E_PORT lets several checkouts (or developers on one machine) run the suite side by side.
+// The practice clock starts once, here in the runner's process; its workers and their servers inherit the origin.
+clockOrigin();
+
+// E2E_PORT lets several checkouts (or developers on one machine) run the suite side by side: each worker's app
+// server listens on E2E_PORT + its index (e2e/fixtures.ts).
 const port = Number(process.env.E2E_PORT ?? 4319);
-const distDir = process.env.E2E_DIST ?? 'dist';
 // Debian's Chromium where it is installed (this workplace cannot download browsers); Playwright's own elsewhere.
 const debianChromium = '/usr/bin/chromium';
 const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
+// Side-by-side runs (E2E_PORT) keep their own results instead of deleting each other's.
+const outputDir = process.env.E2E_PORT ? `test-results-${port}` : 'test-results';
 
 export default defineConfig({
   testDir: 'e2e',
-  // Side-by-side runs (E2E_PORT) keep their own results instead of deleting each other's.
-  outputDir: process.env.E2E_PORT ? `test-results-${port}` : 'test-results',
+  testMatch: '**/*.spec.ts',
+  outputDir,
+  // The build once, before the workers start their own servers on it.
+  globalSetup: './e2e/global-setup.ts',
   timeout: 30_000,
-  // A busy CI machine (two cores, a production build and the service beside the browser) can take longer than a
-  // person would wait for a first screen; a passing test costs nothing more.
+  // A busy CI machine (two cores, two browsers and two services) can take longer than a person would wait for a
+  // first screen; a passing test costs nothing more.
   expect: { timeout: process.env.CI ? 12_000 : 7_000 },
+  // Two workers, each with its own server and data (e2e/fixtures.ts); a spec's tests stay in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The JSON report feeds the timing table (scripts/timings.ts).
+  reporter: [['list'], ['json', { outputFile: `${outputDir}/e2e-report.json` }]],
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: 'en-GB',
     timezoneId: 'Europe/Zurich',
     trace: 'retain-on-failure',
@@ -48,14 +57,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // A fresh data directory per run: every e2e test talks to the real reference service on seeded demo data.
-    command: `npx vite build --logLevel warn --outDir ${distDir} && node scripts/e2e-server.ts`,
-    url: `http://localhost:${port}/healthz`,
-    env: { PORT: String(port), DATA_DIR: `.e2e-data/${port}`, DIST_DIR: distDir },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

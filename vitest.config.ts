@@ -20,7 +20,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'service',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'e2e/**/*.test.ts',
+          ],
           environment: 'node',
           pool: 'forks',
         },

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { en as accountingEn } from '../src/features/accounting/locales/en.ts';
+import { practiceDay } from './clock.ts';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
@@ -37,9 +39,9 @@ async function extract<T>(
   return body.result as T[];
 }
 
-/** This month in the practice's zone. */
+/** This month on the practice clock. */
 function thisMonth(): { from: string; until: string } {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+  const today = practiceDay();
   const [y, m] = today.split('-').map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const mm = String(m).padStart(2, '0');

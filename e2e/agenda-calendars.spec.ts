@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 /** The calendars a receptionist picks stay picked on this device the next time the agenda opens. */

@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { practiceDay } from './clock.ts';
+import { expect, test } from './fixtures.ts';
 import { api, expectNoAxeViolations, signIn, weekdayAhead } from './support.ts';
 
 /**
@@ -125,7 +127,7 @@ test("one calendar's week shows Monday to Friday with today in view and no sidew
 }) => {
   await signIn(page, { path: '/agenda?view=week&cals=1' });
   const grid = page.getByRole('region', { name: 'Appointments' });
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+  const today = practiceDay();
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
   const weekend = weekday === 0 || weekday === 6;
   const columns = grid.getByRole('group');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, signIn, weekdayAhead } from './support.ts';
 
 /** Booking into a time the calendar already holds asks first; both answers do what they say. */

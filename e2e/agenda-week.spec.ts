@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, signIn, weekdayAhead } from './support.ts';
 
 /** The week of one calendar fits the screen; another receptionist's booking shows up by itself. */
@@ -57,7 +57,6 @@ test('an appointment booked by another receptionist appears within the refresh a
   request,
 }) => {
   const day = weekdayAhead(3, 3);
-  await page.clock.install();
   await signIn(page, { path: `/agenda?view=day&date=${day}&cals=${CALENDAR}` });
   const grid = page.getByRole('region', { name: 'Appointments' });
   await expect(grid.getByRole('group')).toHaveCount(1, { timeout: 20_000 });
@@ -72,8 +71,8 @@ test('an appointment booked by another receptionist appears within the refresh a
     state: 'P',
   });
   const block = grid.getByRole('button', { name: new RegExp(text) });
-  // Not yet: nobody reloaded.
-  await page.waitForTimeout(500);
+  // Not yet: nobody reloaded, five seconds on the page's clock later.
+  await page.clock.runFor(5_000);
   await expect(block).toHaveCount(0);
 
   // Thirty seconds later the agenda has asked again.

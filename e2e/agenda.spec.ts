@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { practiceDay } from './clock.ts';
+import { expect, test } from './fixtures.ts';
 import { api, expectNoAxeViolations, signIn, weekdayAhead } from './support.ts';
 
 // Calendar 5 (Labor / MPA) has no practitioner and only early blood draws: these tests' appointments, late
@@ -262,7 +264,7 @@ test('moves through dates by keys and buttons, marks today, and has no accessibi
 
   // T: today, marked in the header, with the line of the current time on weekdays' business grid.
   await page.locator('body').press('t');
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+  const today = practiceDay();
   await expect(page).toHaveURL(new RegExp(`date=${today}`));
   await expect(page.locator('[aria-current="date"]')).toContainText('today');
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, expectNoAxeViolations, signIn } from './support.ts';
 
 // Booking where the receptionist is (issue 26): from the patient page, from Ctrl+K, and back from the patient's

@@ -1,4 +1,5 @@
-import { expect, type Response, test } from '@playwright/test';
+import type { Response } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { rememberSession } from './screens.ts';
 import { api, watchCspViolations } from './support.ts';
 

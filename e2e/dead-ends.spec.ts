@@ -1,8 +1,10 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Recall } from '../contract/recall.ts';
 import { recallFailure } from '../src/components/recall-error.tsx';
 import { dueFirst } from '../src/features/recalls/due.ts';
 import { fr as commonFr } from '../src/i18n/common/fr.ts';
+import { practiceDay } from './clock.ts';
+import { expect as baseExpect, test } from './fixtures.ts';
 import { rememberSession } from './screens.ts';
 import { api, signIn } from './support.ts';
 
@@ -72,7 +74,7 @@ test('a completed task comes back with Undo, unsent; left alone, it is completed
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(taskRow(page, text)).toBeVisible();
   // Past the 8 seconds: nothing was sent, the task is open in the service.
-  await page.waitForTimeout(9_000);
+  await page.clock.runFor(9_000);
   expect((await tasksOfTheDay(request, false)).map((t) => t.historyId)).toContain(historyId);
   await expect(taskRow(page, text)).toBeVisible();
 
@@ -88,9 +90,9 @@ test('a completed task comes back with Undo, unsent; left alone, it is completed
   await expect(taskRow(page, text)).toHaveCount(0);
 });
 
-/** Today in the practice's zone, `YYYY-MM-DD`. */
+/** Today on the practice clock, `YYYY-MM-DD`. */
 function zurichToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+  return practiceDay();
 }
 
 /** The recall ids in the order the table lists them (each row's Edit button names its recall). */

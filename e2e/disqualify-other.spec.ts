@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, signIn } from './support.ts';
 
 /** Disqualifying with the reason "Other" asks why, and the answer is kept as a note in the same action. */

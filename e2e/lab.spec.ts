@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
@@ -58,6 +59,15 @@ function uploadRow(page: Page, filename: string) {
 }
 
 /** The file names sent to laborUpload, in order. */
+/**
+ * Gives a request every chance to show up before a test says there was none: the page's timers run a second on, and
+ * a request of the page's own comes back (the browser reports requests in the order they are made).
+ */
+async function letRequestsOut(page: Page): Promise<void> {
+  await page.clock.runFor(1_000);
+  await page.evaluate(() => fetch('/healthz').then((r) => r.text()));
+}
+
 function watchUploads(page: Page): string[] {
   const sent: string[] = [];
   page.on('request', (req) => {
@@ -207,8 +217,7 @@ test('holds a message whose number belongs to another patient than its name: not
   await expect(
     row.getByRole('link', { name: `Open the record of ${owner.lastname} ${owner.firstname}` }),
   ).toHaveAttribute('href', `/patients/${owner.patid}`);
-  // Give a request every chance to show up before asserting there was none.
-  await page.waitForTimeout(500);
+  await letRequestsOut(page);
   expect(sent).toEqual([]);
   await expectNoAxeViolations(page);
 
@@ -235,8 +244,7 @@ test('stops a file with another extension before sending anything', async ({ pag
   await expect(row).toContainText('Only .hl7 and .pdf files can be uploaded.');
   await expect(row).toContainText('Not sent');
   await expect(row.getByRole('button', { name: /again/ })).toHaveCount(0);
-  // Give a request every chance to show up before asserting there was none.
-  await page.waitForTimeout(500);
+  await letRequestsOut(page);
   expect(sent).toEqual([]);
 
   await row.getByRole('button', { name: `Remove ${name} from the list` }).click();

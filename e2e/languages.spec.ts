@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /**
  * The app in French and Italian, as a browser set to fr-CH or it-CH opens it: sign in, move a lead by its card's

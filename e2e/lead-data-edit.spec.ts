@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, signIn } from './support.ts';
 
 /** A receptionist corrects a lead's mistyped mail on the lead page; the history says what changed. */

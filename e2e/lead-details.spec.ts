@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { addDays, practiceDay } from './clock.ts';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, signIn, typeDay, typeTime } from './support.ts';
 
 /**
@@ -61,8 +63,7 @@ async function getLead(request: APIRequestContext, leadId: number): Promise<Stor
 
 /** `YYYY-MM-DD` in Zurich, `days` from today. */
 function zurichDay(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(d);
+  return addDays(practiceDay(), days);
 }
 
 function swiss(iso: string): string {

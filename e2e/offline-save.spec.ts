@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, signIn, weekdayAhead } from './support.ts';
 
 // Calendar 5 (Labor / MPA) has only early blood draws; these tests' days, eight weeks ahead, are nobody else's.

@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures.ts';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 /**
@@ -61,7 +62,6 @@ test.beforeAll(async ({ request }) => {
 test('locks after the idle time without patient data in the page; a wrong password keeps it locked, the right one brings back what was typed', async ({
   page,
 }) => {
-  await page.clock.install();
   await signIn(page, { path: '/patients' });
   await searchPatients(page, patient.lastname);
   await expect(results(page).getByRole('link', { name: fullName })).toBeVisible();
@@ -95,7 +95,6 @@ test('locks after the idle time without patient data in the page; a wrong passwo
 });
 
 test('the idle time is set in the settings and kept on the device', async ({ page }) => {
-  await page.clock.install();
   await signIn(page, { path: '/settings' });
   const minutes = page.getByRole('textbox', { name: 'Minutes without input' });
   await minutes.fill('2');
@@ -120,7 +119,6 @@ test('the idle time is set in the settings and kept on the device', async ({ pag
 test('remembered on the device, the idle lock cannot be switched off; a key sign-in unlocks with its key only', async ({
   page,
 }) => {
-  await page.clock.install();
   await page.goto('/settings');
   await page.getByText('API key', { exact: true }).click();
   await page

@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { addDays, practiceDay } from './clock.ts';
+import { expect as baseExpect, test } from './fixtures.ts';
 import { api, expectNoAxeViolations, recallFailureText, signIn, typeDay, typeTime } from './support.ts';
 
 /**
@@ -34,10 +36,9 @@ async function recallsOf(request: APIRequestContext, patid: number): Promise<Rec
   return api<Recall[]>(request, '/recall/getRecalls', { patid });
 }
 
-/** A day `n` days from today, `YYYY-MM-DD`. */
+/** A day `n` days from today on the practice clock, `YYYY-MM-DD`. */
 function day(n: number): string {
-  const d = new Date(Date.now() + n * 86_400_000);
-  return d.toISOString().slice(0, 10);
+  return addDays(practiceDay(), n);
 }
 
 test.describe('recalls', () => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { de as leadsDe } from '../src/features/leads/details/locales/de.ts';
 import { en as leadsEn } from '../src/features/leads/details/locales/en.ts';
 import { fr as leadsFr } from '../src/features/leads/details/locales/fr.ts';
@@ -16,6 +16,7 @@ import { de as tasksDe } from '../src/features/tasks/locales/de.ts';
 import { en as tasksEn } from '../src/features/tasks/locales/en.ts';
 import { fr as tasksFr } from '../src/features/tasks/locales/fr.ts';
 import { it as tasksIt } from '../src/features/tasks/locales/it.ts';
+import { expect, test } from './fixtures.ts';
 import { type AwkwardData, createAwkwardData, overflowX, rememberSession } from './screens.ts';
 import {
   cutWords,
@@ -101,6 +102,18 @@ async function dialogSettled(page: Page): Promise<void> {
     Promise.all(
       el
         .getAnimations({ subtree: true })
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Every finite animation and transition on the page has ended (a colour scheme's change starts some). */
+async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
         .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
         .map((a) => a.finished.catch(() => undefined)),
     ),
@@ -329,8 +342,8 @@ for (const language of LANGUAGES) {
         continue;
       }
       if (screen.open) await loaded();
-      // Let transitions end before measuring colours.
-      await page.waitForTimeout(250);
+      // Transitions ended before colours are measured.
+      await animationsEnded(page);
 
       const shot = shotOf(screenIndex);
       const combos = combosOf(language);
@@ -348,7 +361,7 @@ for (const language of LANGUAGES) {
           (s) => document.documentElement.setAttribute('data-mantine-color-scheme', s),
           scheme,
         );
-        if (i > 0) await page.waitForTimeout(150);
+        if (i > 0) await animationsEnded(page);
 
         if (combos.includes(combo)) {
           const rules = rulesOf(scheme, width);

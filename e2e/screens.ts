@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { practiceDay } from './clock.ts';
 import { api, signInOverApi } from './support.ts';
 
 /**
@@ -59,7 +60,7 @@ export async function createAwkwardData(request: APIRequestContext): Promise<Awk
     communication: { mail: `${'x'.repeat(200)}@example.ch` },
     what: `${HTML} ${LONG_NAME}`,
   });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = practiceDay();
   const me = await api<{ userid: number }>(request, 'system/whoami', {});
   // Long overdue and the demo user's: the first row of "My open tasks".
   await api(request, 'sales/addLeadTask', {

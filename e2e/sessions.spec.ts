@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { api, DEMO, expectShell, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { api, DEMO, expectShell, signInWithForm } from './support.ts';
 
 /**
  * Sessions on the app's own server (docs/decisions/0018-sessions-on-the-server.md): after signing in, nothing a
@@ -79,7 +80,7 @@ test('after signing in, no storage, cookie, database, global or field of the pag
   page,
   context,
 }) => {
-  await signIn(page, { path: '/settings' });
+  await signInWithForm(page, { path: '/settings' });
   expectNoSecret(await readableByScripts(page));
   const sid = (await context.cookies()).find((c) => c.name === 'praxis.sid');
   expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Strict', expires: -1 });
@@ -130,7 +131,7 @@ test('a locked session stays locked after clearing storage and reloading; its co
     folderId: 2,
     contact: { firstname: 'Vera', lastname: 'Verschlossen' },
   });
-  await signIn(page, { path: `/leads/${lead.leadId}` });
+  await signInWithForm(page, { path: `/leads/${lead.leadId}` });
   await expect(page.getByText('Verschlossen').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Lock screen' }).click();
@@ -178,7 +179,7 @@ test('a locked session stays locked after clearing storage and reloading; its co
 });
 
 test('a POST from another origin with the cookie is refused', async ({ page, context }) => {
-  await signIn(page, { path: '/settings' });
+  await signInWithForm(page, { path: '/settings' });
   const origin = new URL(page.url()).origin;
   const evil = await context.request.post('/v1/system/whoami', {
     data: {},
@@ -200,7 +201,7 @@ test('signing out takes the cookie away; Back shows nothing of the record', asyn
     folderId: 2,
     contact: { firstname: 'Anna', lastname: 'Abgemeldet' },
   });
-  await signIn(page, { path: '/settings' });
+  await signInWithForm(page, { path: '/settings' });
   // A page of its own in the history, for Back to come to.
   await page.goto(`/leads/${lead.leadId}`);
   await expect(page.getByText('Abgemeldet').first()).toBeVisible();

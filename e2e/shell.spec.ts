@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectShell, signIn, watchCspViolations } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations, expectShell, signIn, signInWithForm, watchCspViolations } from './support.ts';
 
 /** Every area, by its English navigation label, its address and its page heading. */
 const areas = [
@@ -37,7 +38,7 @@ test('signs in with the demo credentials, visits every area, speaks German on re
   await expect(page.getByLabel('User name', { exact: true })).toHaveValue('demo');
   await expectNoAxeViolations(page);
 
-  await signIn(page);
+  await signInWithForm(page);
   // The start page: Today, the front desk's day (unless another area is chosen in settings).
   await expect(page).toHaveURL(/\/today$/);
   const header = page.getByRole('banner');

@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { addDays, practiceDay } from './clock.ts';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
 /**
@@ -51,8 +53,7 @@ const groupByLabel: Record<(typeof groupBys)[number], string> = {
 
 // Only created before `to` count, so that leads other spec files create today do not change the numbers.
 function yesterday(): string {
-  const d = new Date(Date.now() - 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(d);
+  return addDays(practiceDay(), -1);
 }
 
 test('draws a chart with its table for every grouping', async ({ page, request }) => {

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { recallFailure } from '../src/components/recall-error.tsx';
 import { en as commonEn } from '../src/i18n/common/en.ts';
+import { addDays, practiceDay } from './clock.ts';
+import { appOrigin } from './fixtures.ts';
 
 export interface SignInOptions {
   /** Where to go; the app asks for sign-in and comes back here. Default: the start page (/today). */
@@ -30,15 +32,15 @@ export async function api<T>(request: APIRequestContext, path: string, data: unk
 }
 
 /**
- * A weekday `weeks` weeks after the coming Monday (plus `offset` days), as the practice (Zurich) counts days. Each
- * spec that books into the agenda takes its own week, so that their appointments never meet.
+ * A weekday `weeks` weeks after the coming Monday (plus `offset` days), as the practice (Zurich) counts days on the
+ * practice clock (e2e/clock.ts). Each spec that books into the agenda takes its own week, so that their appointments
+ * never meet.
  */
 export function weekdayAhead(weeks: number, offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  const toMonday = (8 - d.getUTCDay()) % 7 || 7;
-  d.setUTCDate(d.getUTCDate() + toMonday + 7 * weeks + offset);
-  return d.toISOString().slice(0, 10);
+  const today = practiceDay();
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const toMonday = (8 - weekday) % 7 || 7;
+  return addDays(today, toMonday + 7 * weeks + offset);
 }
 
 /** The signed-in shell is there: its main navigation (English labels, the tests run in en-GB). */
@@ -48,14 +50,27 @@ export async function expectShell(page: Page): Promise<void> {
 
 /**
  * Signs in through the sign-in page, as a person would, with demo/demo unless told otherwise, and waits for the
- * shell. `path` is visited first, so the app sends the user to sign in and brings them back there.
+ * shell. `path` is visited first, so the app sends the user to sign in and brings them back there. For the specs
+ * whose subject is signing in (shell, sessions, privacy, languages); the others use `signIn`.
  */
-export async function signIn(page: Page, opts: SignInOptions = {}): Promise<void> {
+export async function signInWithForm(page: Page, opts: SignInOptions = {}): Promise<void> {
   await page.goto(opts.path ?? '/sign-in');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.getByLabel('User name', { exact: true }).fill(opts.user ?? DEMO.user);
   await page.getByLabel('Password', { exact: true }).fill(opts.password ?? DEMO.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expectShell(page);
+  if (opts.path) await expect(page).toHaveURL(new RegExp(`${escapeRegExp(opts.path)}$`));
+}
+
+/**
+ * Signs in where signing in is not what is tested: the session is made over the app's server (POST /session, as
+ * the sign-in form does), then `path` (default the start page) opens signed in and the shell is waited for. Saves
+ * each test a page load and the form (docs/decisions/0035-a-fixed-practice-clock-for-tests.md).
+ */
+export async function signIn(page: Page, opts: SignInOptions = {}): Promise<void> {
+  await signInOverApi(page, { user: opts.user, password: opts.password });
+  await page.goto(opts.path ?? '/');
   await expectShell(page);
   if (opts.path) await expect(page).toHaveURL(new RegExp(`${escapeRegExp(opts.path)}$`));
 }
@@ -68,7 +83,7 @@ export async function signInOverApi(
   page: Page,
   opts: { user?: string; password?: string; key?: string; remember?: boolean } = {},
 ): Promise<void> {
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost').origin;
+  const origin = appOrigin();
   const credentials = opts.key
     ? { key: opts.key }
     : { user: opts.user ?? DEMO.user, password: opts.password ?? DEMO.password };

@@ -1,10 +1,6 @@
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { addDays, practiceDay } from './clock.ts';
+import { expect as baseExpect, test } from './fixtures.ts';
 import { expectNoAxeViolations, signIn, typeDay, typeTime } from './support.ts';
 
 /**
@@ -67,19 +63,9 @@ async function addTask(
   return r.historyId;
 }
 
-/** Today in the practice's zone, `YYYY-MM-DD`. */
+/** Today on the practice clock, `YYYY-MM-DD`. */
 function zurichToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Zurich',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
-
-function addDays(ymd: string, n: number): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+  return practiceDay();
 }
 
 function mondayOf(ymd: string): string {

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, signIn, weekdayAhead } from './support.ts';
 
 /** Undo of a folder move and of an appointment move, by the button and by Ctrl+Z; checked through the API. */

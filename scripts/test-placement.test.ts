@@ -27,6 +27,7 @@ const scans = new Map<string, string>([
   ['server/sales/errors.test.ts', 'the Errors table of sales, across its six handler files'],
   ['server/system/identity.test.ts', 'the right patient: search, updateCustomer, deleted patients, labor'],
   ['server/db/seed/labels.test.ts', "the demo's German labels as the service serves them"],
+  ['e2e/rules.test.ts', 'reads every file of the end-to-end suite for fixed waits and the machine clock'],
 ]);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -54,7 +55,7 @@ function placement(path: string): string | null {
 }
 
 describe('where tests are', () => {
-  const all = ['src', 'server', 'contract', 'scripts'].flatMap(testsUnder);
+  const all = ['src', 'server', 'contract', 'scripts', 'e2e'].flatMap(testsUnder);
 
   it('reads the tests of the whole tree', () => {
     expect(all.length).toBeGreaterThan(100);

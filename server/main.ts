@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { createBackend, timeoutFromEnv } from './backend.ts';
 import { compressResponses, serveDist } from './compression.ts';
 import { listen } from './listen.ts';
+import { clockFromEnv } from './time.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
@@ -78,7 +79,7 @@ const backend = createBackend({
   upstream,
   sessionSecret: process.env.SESSION_SECRET,
   proxyTimeoutMs: timeoutFromEnv(process.env.PROXY_TIMEOUT_MS),
-  service: { validateResults: process.env.VALIDATE_RESULTS === '1' },
+  service: { validateResults: process.env.VALIDATE_RESULTS === '1', now: clockFromEnv(process.env) },
 });
 // Open (and on first start seed) the demo tenant now, so the first request is not the slow one. A data directory
 // that cannot be written (read-only, full) must not stop the server: its requests answer 503 until it can.

@@ -26,3 +26,19 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * The reference service's clock. `PRACTICE_NOW` (an ISO instant; tests only) sets the practice's moment: the clock
+ * reads it at `PRACTICE_NOW_AT` (epoch milliseconds, default the start of this process) and runs on from there at
+ * the real pace. The end-to-end suite gives the service and the browser the same moment, so a test sees the same day,
+ * weekday and hour whenever it runs (docs/decisions/0035-a-fixed-practice-clock-for-tests.md). Without it: real time.
+ */
+export function clockFromEnv(env: Record<string, string | undefined>): (() => Date) | undefined {
+  const fixed = env.PRACTICE_NOW?.trim();
+  if (!fixed) return undefined;
+  const at = Date.parse(fixed);
+  if (!Number.isFinite(at)) throw new Error(`PRACTICE_NOW is not an instant: ${fixed}`);
+  const origin = env.PRACTICE_NOW_AT ? Number(env.PRACTICE_NOW_AT) : Date.now();
+  if (!Number.isFinite(origin)) throw new Error(`PRACTICE_NOW_AT is not a number: ${env.PRACTICE_NOW_AT}`);
+  return () => new Date(at + Date.now() - origin);
+}
