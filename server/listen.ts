@@ -23,6 +23,11 @@ export function listen(
         }),
     }),
   );
+  // An idle kept-alive connection stays open longer than a client or a proxy in front keeps it (60 s is common):
+  // Node's default of 5 s closes it while a client may be sending its next request on it, which that client sees
+  // as a reset connection (seen in the e2e suite: `socket hang up` on a POST). The headers' limit stays above it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(port, hostname, () => onListening?.(server.address() as AddressInfo));
   return server;
 }
