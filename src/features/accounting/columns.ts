@@ -118,7 +118,8 @@ export function serviceColumns(t: TFunction<'accounting'>): TableColumn<Accounti
       kind: 'code',
       value: (r) => r.status,
       text: (r) => t(`status.${r.status}`),
-      width: 120,
+      // "Nicht gedruckt" needs 123 px with the cell's padding (the screen sweep found it cut at 120).
+      width: 140,
     },
     {
       key: 'amount',
