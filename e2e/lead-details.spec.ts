@@ -128,8 +128,9 @@ test('notes, tasks and completing a task in the timeline, with the type filter',
 
   await task.getByRole('button', { name: 'Mark as completed' }).click();
   await expect(task.getByText('Completed', { exact: true })).toBeVisible();
+  // Held for the Undo's 8 seconds (the service has no un-complete), then sent: the page's clock moves past them.
+  await page.clock.runFor(8_500);
   await expect(task.getByText(new RegExp(`^Completed by ${me} on`))).toBeVisible();
-  // Held for the Undo's 8 seconds (the service has no un-complete), then sent.
   await expect
     .poll(
       async () => {
