@@ -30,7 +30,13 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   // The JSON report feeds the timing table (scripts/timings.ts).
-  reporter: [['list'], ['json', { outputFile: `${outputDir}/e2e-report.json` }]],
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: process.env.E2E_PORT ? `reports-${port}/e2e-report.json` : 'reports/e2e-report.json' },
+    ],
+  ],
   use: {
     locale: 'en-GB',
     timezoneId: 'Europe/Zurich',

@@ -36,10 +36,14 @@ async function healthy(url: string, child: ChildProcess, limitMs: number): Promi
  * (port BASE_PORT + worker), so that two workers never see each other's records. Every browser context runs on the
  * practice clock (e2e/clock.ts). The build is made once, before the workers start (e2e/global-setup.ts).
  */
-export const test = base.extend<object, { appServer: string }>({
+export const test = base.extend<object, { appServer: string; ownPractice: boolean }>({
+  /**
+   * `test.use({ ownPractice: true })`: the spec's tests run in workers of their own, on data no other spec wrote to
+   * (the screen sweep reads every word on screen, and other specs' leads say "Back pain" in English).
+   */
+  ownPractice: [false, { scope: 'worker', option: true }],
   appServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
+    async ({ ownPractice }, use, workerInfo) => {
       const port = BASE_PORT + workerInfo.parallelIndex;
       const url = `http://localhost:${port}`;
       const child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
@@ -47,7 +51,7 @@ export const test = base.extend<object, { appServer: string }>({
           ...process.env,
           ...serviceClockEnv(),
           PORT: String(port),
-          DATA_DIR: `.e2e-data/${port}`,
+          DATA_DIR: `.e2e-data/${port}${ownPractice ? '-own' : ''}`,
           DIST_DIR,
         },
         stdio: ['ignore', 'ignore', 'inherit'],

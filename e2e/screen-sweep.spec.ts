@@ -36,7 +36,8 @@ import {
  * a German, French or Italian screen, no word broken mid-word or clipped, no native date or time input. One screenshot of each screen (the languages take turns; light desk
  * or dark phone, alternating) is attached for a person to look at.
  *
- * Lean on purpose: one test per language, signed in by the stored session; each screen is opened once and its four
+ * Lean on purpose: two tests per language (half the screens each, run side by side by the two workers), signed in
+ * over the app's server; each screen is opened once and its four
  * combinations are made on the open screen (the scheme by the attribute Mantine's CSS reads, the width by the
  * viewport), with only the axe rules that can differ in each (see rulesOf).
  */
@@ -292,10 +293,15 @@ const KNOWN: Record<string, readonly string[]> = {
   agenda: [],
 };
 
-// Eighteen screens: four combinations in the first language, two in the others; three to five minutes per language on
-// two quiet cores, over ten when the machine is busy with other work (seen: French at 10.4 min with three builds
-// beside it). The limit only stops a sweep that hangs.
-test.describe.configure({ timeout: 1_200_000 });
+// Twenty screens in two halves per language (the first four combinations, the others two): about two minutes for a
+// half of the first language on two busy cores, one for the others' (reports/timings.md). The halves run side by
+// side in the two workers, each on its own server and data. The limit only stops a sweep that hangs.
+test.describe.configure({ mode: 'parallel', timeout: 600_000 });
+// On a practice of its own: only the demo's data and its own awkward records are on screen, in every worker.
+test.use({ ownPractice: true });
+
+/** The screens in two halves of about equal work: a dialog's screen costs about what a page does. */
+const HALVES = [SCREENS.slice(0, 10), SCREENS.slice(10)] as const;
 
 let data: AwkwardData;
 let lists: WordLists;
@@ -307,121 +313,127 @@ test.beforeAll(async ({ request }) => {
 });
 
 for (const language of LANGUAGES) {
-  const what = language === LANGUAGES[0] ? 'light and dark, 1440 and 390 px' : 'its words at 1440 and 390 px';
-  test(`every screen in ${language}, ${what}, is readable, fits and passes axe`, async ({
-    page,
-  }, testInfo) => {
-    const consoleErrors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') consoleErrors.push(msg.text());
+  for (const [half, screens] of HALVES.entries()) {
+    const what =
+      language === LANGUAGES[0] ? 'light and dark, 1440 and 390 px' : 'its words at 1440 and 390 px';
+    const which = `${screens[0].name} to ${screens.at(-1)?.name}`;
+    test(`every screen in ${language} (${half + 1}/2: ${which}), ${what}, is readable, fits and passes axe`, async ({
+      page,
+    }, testInfo) => {
+      const consoleErrors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') consoleErrors.push(msg.text());
+      });
+      page.on('pageerror', (e) => consoleErrors.push(e.message));
+      await rememberSession(page, { language, scheme: 'light' });
+      const problems: string[] = [];
+      let reported = 0;
+
+      for (const screen of screens) {
+        const screenIndex = SCREENS.indexOf(screen);
+        if (ONLY && !ONLY.includes(screen.name)) continue;
+        consoleErrors.length = 0;
+        const started = Date.now();
+        await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+        await page.goto(screen.path(data));
+        await expect(page.getByRole('heading', { level: 1 }).first(), screen.name).toBeVisible();
+        // Loaded: no spinner or skeleton left (a screen that keeps one is a finding of its own, reported by axe or the
+        // eye), again once a dialog or drawer is open. Skeletons too: under load axe once scanned the lead drawer's
+        // skeleton, which the content replaced before axe reported it (as ':root', its node gone).
+        const loaded = () =>
+          expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root'))
+            .toHaveCount(0, { timeout: 3_000 })
+            .catch(() => undefined);
+        await loaded();
+        try {
+          if (screen.open) await screen.open(page, LABEL[language]);
+        } catch (e) {
+          problems.push(`${screen.name} (${language}): could not open: ${String(e).slice(0, 200)}`);
+          continue;
+        }
+        if (screen.open) await loaded();
+        // Transitions ended before colours are measured.
+        await animationsEnded(page);
+
+        const shot = shotOf(screenIndex);
+        const combos = combosOf(language);
+        // The screenshot's combination is made in every language it falls to, even where the checks skip it.
+        const made =
+          shot.language === language && !combos.includes(shot.combo) ? [...combos, shot.combo] : combos;
+        // The text checks' findings of this screen, each reported once (the first combination that shows it).
+        const saidBefore = new Set<string>();
+        let textMs = 0;
+        for (const [i, combo] of made.entries()) {
+          const { scheme, width } = combo;
+          const where = `${screen.name} (${language}-${scheme}-${width})`;
+          await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+          await page.evaluate(
+            (s) => document.documentElement.setAttribute('data-mantine-color-scheme', s),
+            scheme,
+          );
+          if (i > 0) await animationsEnded(page);
+
+          if (combos.includes(combo)) {
+            const rules = rulesOf(scheme, width);
+            const builder = new AxeBuilder({ page })
+              // Only what fails: collecting every pass doubles the time of a scan.
+              .options({ resultTypes: ['violations'], rules: EXTRA_RULES });
+            if (rules) builder.withRules(rules);
+            else builder.withTags(AXE_TAGS);
+            if (!rules && language !== LANGUAGES[0]) builder.disableRules(COLOUR_RULES);
+            // With a dialog or drawer open only it is looked at: the page under it has a screen of its own.
+            if (screen.open) builder.include('[role="dialog"]');
+            const axe = AXE ? await builder.analyze() : { violations: [] };
+            for (const v of axe.violations) {
+              if (KNOWN[screen.name]?.includes(v.id)) continue;
+              if (v.impact === 'serious' || v.impact === 'critical') {
+                problems.push(`${where}: axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+              }
+            }
+            for (const x of await invisibleLabels(page)) problems.push(`${where}: invisible text ${x}`);
+            for (const x of await unstyledParts(page)) problems.push(`${where}: no styles for ${x}`);
+            for (const x of await splitHeadingWords(page))
+              problems.push(`${where}: heading word split: ${x}`);
+            const wider = await overflowX(page);
+            if (wider > 0) problems.push(`${where}: ${wider} px wider than the window`);
+            for (const e of consoleErrors) problems.push(`${where}: console error ${e.slice(0, 200)}`);
+            consoleErrors.length = 0;
+            // What the screen says does not depend on the colours: looked at in the light scheme, at both widths.
+            if (scheme === SCHEMES[0]) {
+              const textStarted = Date.now();
+              const scope = screen.open ? '[role="dialog"]' : 'body';
+              const said = [
+                ...(isTranslated(language) ? await englishOnScreen(page, language, lists, scope) : []).map(
+                  (x) => `English ${x}`,
+                ),
+                ...(await cutWords(page, scope)).map((x) => `cut word: ${x}`),
+                ...(await nativeDateInputs(page, scope)),
+              ];
+              for (const x of said) {
+                if (saidBefore.has(x)) continue;
+                saidBefore.add(x);
+                problems.push(`${where}: ${x}`);
+              }
+              textMs += Date.now() - textStarted;
+            }
+          }
+
+          if (shot.language === language && shot.combo === combo) {
+            const name = `${screen.name}-${language}-${scheme}-${width}`;
+            const file = testInfo.outputPath(`${name}.png`);
+            await page.screenshot({ path: file });
+            await testInfo.attach(name, { path: file, contentType: 'image/png' });
+          }
+        }
+        if (process.env.SWEEP_TIMES)
+          console.log(`${screen.name} (${language}): ${Date.now() - started} ms, text checks ${textMs} ms`);
+        if (problems.length > reported) {
+          // Seen at once in the log, also when a later screen runs out of time.
+          console.log(problems.slice(reported).join('\n'));
+          reported = problems.length;
+        }
+      }
+      expect(problems).toEqual([]);
     });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
-    await rememberSession(page, { language, scheme: 'light' });
-    const problems: string[] = [];
-    let reported = 0;
-
-    for (const [screenIndex, screen] of SCREENS.entries()) {
-      if (ONLY && !ONLY.includes(screen.name)) continue;
-      consoleErrors.length = 0;
-      const started = Date.now();
-      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-      await page.goto(screen.path(data));
-      await expect(page.getByRole('heading', { level: 1 }).first(), screen.name).toBeVisible();
-      // Loaded: no spinner or skeleton left (a screen that keeps one is a finding of its own, reported by axe or the
-      // eye), again once a dialog or drawer is open. Skeletons too: under load axe once scanned the lead drawer's
-      // skeleton, which the content replaced before axe reported it (as ':root', its node gone).
-      const loaded = () =>
-        expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root'))
-          .toHaveCount(0, { timeout: 3_000 })
-          .catch(() => undefined);
-      await loaded();
-      try {
-        if (screen.open) await screen.open(page, LABEL[language]);
-      } catch (e) {
-        problems.push(`${screen.name} (${language}): could not open: ${String(e).slice(0, 200)}`);
-        continue;
-      }
-      if (screen.open) await loaded();
-      // Transitions ended before colours are measured.
-      await animationsEnded(page);
-
-      const shot = shotOf(screenIndex);
-      const combos = combosOf(language);
-      // The screenshot's combination is made in every language it falls to, even where the checks skip it.
-      const made =
-        shot.language === language && !combos.includes(shot.combo) ? [...combos, shot.combo] : combos;
-      // The text checks' findings of this screen, each reported once (the first combination that shows it).
-      const saidBefore = new Set<string>();
-      let textMs = 0;
-      for (const [i, combo] of made.entries()) {
-        const { scheme, width } = combo;
-        const where = `${screen.name} (${language}-${scheme}-${width})`;
-        await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
-        await page.evaluate(
-          (s) => document.documentElement.setAttribute('data-mantine-color-scheme', s),
-          scheme,
-        );
-        if (i > 0) await animationsEnded(page);
-
-        if (combos.includes(combo)) {
-          const rules = rulesOf(scheme, width);
-          const builder = new AxeBuilder({ page })
-            // Only what fails: collecting every pass doubles the time of a scan.
-            .options({ resultTypes: ['violations'], rules: EXTRA_RULES });
-          if (rules) builder.withRules(rules);
-          else builder.withTags(AXE_TAGS);
-          if (!rules && language !== LANGUAGES[0]) builder.disableRules(COLOUR_RULES);
-          // With a dialog or drawer open only it is looked at: the page under it has a screen of its own.
-          if (screen.open) builder.include('[role="dialog"]');
-          const axe = AXE ? await builder.analyze() : { violations: [] };
-          for (const v of axe.violations) {
-            if (KNOWN[screen.name]?.includes(v.id)) continue;
-            if (v.impact === 'serious' || v.impact === 'critical') {
-              problems.push(`${where}: axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-            }
-          }
-          for (const x of await invisibleLabels(page)) problems.push(`${where}: invisible text ${x}`);
-          for (const x of await unstyledParts(page)) problems.push(`${where}: no styles for ${x}`);
-          for (const x of await splitHeadingWords(page)) problems.push(`${where}: heading word split: ${x}`);
-          const wider = await overflowX(page);
-          if (wider > 0) problems.push(`${where}: ${wider} px wider than the window`);
-          for (const e of consoleErrors) problems.push(`${where}: console error ${e.slice(0, 200)}`);
-          consoleErrors.length = 0;
-          // What the screen says does not depend on the colours: looked at in the light scheme, at both widths.
-          if (scheme === SCHEMES[0]) {
-            const textStarted = Date.now();
-            const scope = screen.open ? '[role="dialog"]' : 'body';
-            const said = [
-              ...(isTranslated(language) ? await englishOnScreen(page, language, lists, scope) : []).map(
-                (x) => `English ${x}`,
-              ),
-              ...(await cutWords(page, scope)).map((x) => `cut word: ${x}`),
-              ...(await nativeDateInputs(page, scope)),
-            ];
-            for (const x of said) {
-              if (saidBefore.has(x)) continue;
-              saidBefore.add(x);
-              problems.push(`${where}: ${x}`);
-            }
-            textMs += Date.now() - textStarted;
-          }
-        }
-
-        if (shot.language === language && shot.combo === combo) {
-          const name = `${screen.name}-${language}-${scheme}-${width}`;
-          const file = testInfo.outputPath(`${name}.png`);
-          await page.screenshot({ path: file });
-          await testInfo.attach(name, { path: file, contentType: 'image/png' });
-        }
-      }
-      if (process.env.SWEEP_TIMES)
-        console.log(`${screen.name} (${language}): ${Date.now() - started} ms, text checks ${textMs} ms`);
-      if (problems.length > reported) {
-        // Seen at once in the log, also when a later screen runs out of time.
-        console.log(problems.slice(reported).join('\n'));
-        reported = problems.length;
-      }
-    }
-    expect(problems).toEqual([]);
-  });
+  }
 }
