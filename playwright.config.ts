@@ -14,6 +14,22 @@ const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
 // Side-by-side runs (E2E_PORT) keep their own results instead of deleting each other's.
 const outputDir = process.env.E2E_PORT ? `test-results-${port}` : 'test-results';
 
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -43,24 +59,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The screen sweep's eight long parts first, then the specs: the longest jobs first keep both workers busy to the
+  // end (docs/test-timings.md). Both projects are the same Chromium.
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'sweep', testMatch: 'screen-sweep.spec.ts', use: browser },
+    { name: 'chromium', testIgnore: 'screen-sweep.spec.ts', use: browser },
   ],
 });
