@@ -116,5 +116,10 @@ console.log(
     ? `npm ${withBrowser ? 'test' : 'run check'}: ${failed.join(', ')} FAILED after ${total} s`
     : `npm ${withBrowser ? 'test' : 'run check'}: every step passed in ${total} s (${Math.floor(total / 60)} min ${total % 60} s)`,
 );
+const since = Number(process.env.CI_RUN_STARTED);
+if (since > 0) {
+  const all = Math.round(Date.now() / 1000 - since);
+  console.log(`.ci/run: ${Math.floor(all / 60)} min ${all % 60} s in all, installation included`);
+}
 console.log(`${counts.passed} passed, ${counts.failed + stepFailures} failed`);
 process.exit(failed.length ? 1 : 0);
