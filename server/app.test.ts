@@ -62,6 +62,8 @@ describe('transport, tenants and authentication', () => {
     const get = await svc.post('/system/getProviders', undefined, { method: 'GET' });
     expect(get.http).toBe(405);
     expect(get.body).toEqual({ status: false, msg: 'Method not allowed.' });
+    expect(get.headers.allow).toBe('POST');
+    expect(get.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses a body that is not a JSON object with 400 Invalid JSON body.', async () => {

@@ -304,7 +304,12 @@ export function createService(options: ServiceOptions): Service {
 
     if (!name) return failure(undefined, 404, 'Unknown operation.');
     const op = operations[name] as OperationDef;
-    if (req.method !== 'POST') return failure(undefined, 405, 'Method not allowed.');
+    if (req.method !== 'POST') {
+      // Says what is allowed (RFC 9110 section 15.5.6): every operation is a POST.
+      const res = failure(undefined, 405, 'Method not allowed.');
+      res.headers.set('Allow', 'POST');
+      return res;
+    }
 
     const apiKey = req.headers.get('x-api-key') ?? undefined;
     const user = authenticate(tenant, req.headers.get('authorization') ?? undefined, apiKey);

@@ -27,6 +27,27 @@ export function listen(
   // Node's default of 5 s closes it while a client may be sending its next request on it, which that client sees
   // as a reset connection (seen in the e2e suite: `socket hang up` on a POST). The headers' limit stays above it.
   server.keepAliveTimeout = 65_000;
+  // A request Node's parser refuses (a bad header byte, a malformed request line) never reaches the handler: it gets
+  // the standard envelope as JSON, not Node's bare 400 (extensions.md section 7), and the connection ends.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const body = JSON.stringify({ status: false, msg: timeout ? 'Request timeout.' : 'Bad request.' });
+    socket.end(
+      [
+        timeout ? 'HTTP/1.1 408 Request Timeout' : 'HTTP/1.1 400 Bad Request',
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  });
   server.headersTimeout = 66_000;
   server.listen(port, hostname, () => onListening?.(server.address() as AddressInfo));
   return server;
