@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jwtDecrypt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WHO_COOKIE } from '../contract/session.ts';
 import { createService, type Service } from './app.ts';
 import {
@@ -341,6 +341,21 @@ describe('the sealing key', () => {
       expect(statSync(join(dir, 'session.key')).mode & 0o777).toBe(0o600);
       expect(sessionKey({ dataDir: dir })).toEqual(first);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is made for this process alone when DATA_DIR cannot hold it, instead of stopping the start', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'praxis-key-'));
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // A data directory below a plain file cannot be made (as root, a read-only mode would not stop the write).
+      writeFileSync(join(dir, 'file'), 'not a directory');
+      const key = sessionKey({ dataDir: join(dir, 'file', 'data') });
+      expect(key.byteLength).toBe(32);
+      expect(said).toHaveBeenCalledWith(expect.stringMatching(/sessions last until this server stops/));
+    } finally {
+      said.mockRestore();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,5 +1,5 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { EncryptJWT, jwtDecrypt } from 'jose';
@@ -65,12 +65,19 @@ export function sessionKey(options: { secret?: string; dataDir: string }): Uint8
     return new Uint8Array(hkdfSync('sha256', secret, 'praxis-session', 'A256GCM', 32));
   }
   const file = join(options.dataDir, 'session.key');
-  mkdirSync(options.dataDir, { recursive: true });
   try {
+    mkdirSync(options.dataDir, { recursive: true });
     // 'wx': two servers starting at once never overwrite each other's key; the second one reads the first's.
     writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST' && !existsSync(file)) {
+      // A DATA_DIR that cannot be written (read-only, full) must not stop the server (extensions.md section 7):
+      // a key for this process only, so sessions end with it; said once at the start.
+      console.error(
+        `No session key could be kept in ${options.dataDir} (${(e as NodeJS.ErrnoException).code ?? String(e)}): sessions last until this server stops. Set SESSION_SECRET to keep them.`,
+      );
+      return new Uint8Array(randomBytes(32));
+    }
   }
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
   if (key.byteLength !== 32) throw new Error(`${file} does not hold a 32-byte key.`);

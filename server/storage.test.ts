@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -185,4 +185,31 @@ describe('a read-only DATA_DIR', () => {
       }
     },
   );
+});
+
+describe("a tenant's files", () => {
+  const mode = (f: string) => statSync(f).mode & 0o777;
+
+  it("are readable by the server's user only: the database, its WAL and shared memory (0600)", async () => {
+    const dir = tempDir();
+    const svc = await started(dir);
+    expect((await svc.post('/sales/createLead', { ispatient: 1, contact: { lastname: 'Modus' } })).http).toBe(
+      200,
+    );
+    const files = readdirSync(dir).filter((f) => f.startsWith('demo.sqlite'));
+    expect(files).toEqual(expect.arrayContaining(['demo.sqlite', 'demo.sqlite-wal', 'demo.sqlite-shm']));
+    for (const f of files) expect(`${f} ${mode(join(dir, f)).toString(8)}`).toBe(`${f} 600`);
+  });
+
+  it('made by an older version with 0644 are narrowed to 0600 when opened', async () => {
+    const dir = tempDir();
+    const first = await started(dir);
+    expect((await first.post('/sales/getLeads', { limit: 1 })).http).toBe(200);
+    await first.close({ keepData: true });
+    open = [];
+    chmodSync(join(dir, 'demo.sqlite'), 0o644);
+    const svc = await started(dir);
+    expect((await svc.post('/sales/getLeads', { limit: 1 })).http).toBe(200);
+    expect(mode(join(dir, 'demo.sqlite'))).toBe(0o600);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
@@ -32,6 +32,7 @@ export function isStorageFault(e: unknown): boolean {
  * existing file is opened read-only instead, so that reads go on and writes answer 503 (`readOnly`).
  */
 export function openDatabase(file: string): { db: Db; created: boolean; readOnly: boolean } {
+  ownerOnly(file);
   const db = new DatabaseSync(file);
   try {
     db.exec(
@@ -60,6 +61,20 @@ function openReadOnly(file: string): Db {
   return db;
 }
 
+/**
+ * A tenant's files readable by the server's user only. A file an older version made with the umask's mode (0644)
+ * is narrowed on opening; where that is not allowed (a read-only DATA_DIR, another owner) it stays as it is.
+ */
+function ownerOnly(file: string): void {
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if (existsSync(f)) chmodSync(f, 0o600);
+    } catch {
+      // Read-only or not ours: reads still work, and the mode is the operator's to fix.
+    }
+  }
+}
+
 function closeQuietly(db: Db): void {
   try {
     db.close();
@@ -78,6 +93,9 @@ function closeQuietly(db: Db): void {
 export function createDatabaseFile(file: string, build?: (db: Db) => void, prepare?: (db: Db) => void): void {
   const temp = `${file}.${process.pid}.${randomUUID()}.building`;
   try {
+    // Made with mode 0600 before SQLite opens it: SQLite gives the journal, the WAL and its shared memory the mode
+    // of the database file, so none of a practice's files is readable by other users (extensions.md section 7).
+    closeSync(openSync(temp, 'wx', 0o600));
     const db = new DatabaseSync(temp);
     try {
       // One file to move: no WAL while building.
