@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { z } from 'zod';
@@ -25,7 +24,7 @@ import {
 import { seedTenant } from './db/seed/index.ts';
 import { type Ctx, Fail, type Handler, type Outcome } from './handler.ts';
 import { handlers } from './handlers.ts';
-import { authenticate, findTenant, tenantFromHost } from './tenants.ts';
+import { authenticate, findTenant, keyFingerprint, tenantFromHost } from './tenants.ts';
 import { createThrottle } from './throttle.ts';
 
 export interface ServiceOptions {
@@ -48,14 +47,6 @@ export interface AccessLine {
 
 function writeAccessLine(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-/**
- * How an access line names an API key (extensions.md section 7): `key:` and the first 8 hex digits of its SHA-256.
- * Tells the keys apart (the first characters did not: both demo keys were `key:demo`) without showing any of them.
- */
-export function keyFingerprint(key: string): string {
-  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
 }
 
 /**

@@ -236,6 +236,16 @@ describe('access line per request', () => {
     expect(all).not.toContain('demo-key');
     expect(all).not.toContain('key:demo');
   });
+
+  it('names an API key in whoami by its fingerprint too, never by any of its characters', async () => {
+    const svc = await startService();
+    open.push(svc);
+    const me = await svc.post('/system/whoami', {}, { apiKey: 'demo-key' });
+    const fingerprint = createHash('sha256').update('demo-key').digest('hex').slice(0, 8);
+    expect(me.body.result.username).toBe(`api-key:${fingerprint}`);
+    expect(JSON.stringify(me.body)).not.toContain('demo-key');
+    expect(JSON.stringify(me.body)).not.toMatch(/api-key:demo/);
+  });
 });
 
 describe('Cache-Control: no-store on every /v1 answer', () => {

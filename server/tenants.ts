@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /** Tenants and credentials of the reference service (extensions.md section 2). */
 
 export const ALL_MODULES = [
@@ -85,6 +86,15 @@ export function tenantFromHost(host: string | undefined): string | undefined {
 /** `Basic <base64>`, the scheme name in any case (RFC 9110). */
 const basicScheme = /^basic[ \t]+/i;
 
+/**
+ * How the service names an API key wherever it names one (access lines, whoami's user name; extensions.md sections
+ * 6a and 7): `key:` and the first 8 hex digits of its SHA-256. Tells the keys apart (their first characters did not:
+ * both demo keys began `demo`) without showing any of their characters to a log or a page script.
+ */
+export function keyFingerprint(key: string): string {
+  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+}
+
 export function authenticate(
   tenant: TenantConfig,
   authorization: string | undefined,
@@ -93,7 +103,7 @@ export function authenticate(
   if (apiKey) {
     const key = tenant.apiKeys.get(apiKey);
     return key
-      ? { userid: key.userid, username: `api-key:${apiKey.slice(0, 4)}…`, modules: key.modules }
+      ? { userid: key.userid, username: `api-${keyFingerprint(apiKey)}`, modules: key.modules }
       : null;
   }
   const scheme = authorization ? basicScheme.exec(authorization) : null;
