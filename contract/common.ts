@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { isRealDate } from './practice-time.ts';
+
+// The calendar check lives with the practice clock (the date fields' parser uses it); the schemas read it here too.
+export { isRealDate };
 
 /**
  * How an operation's response is wrapped (practice-api.md, "Envelope deviations").
@@ -146,18 +150,9 @@ export function flag01(message?: string) {
   );
 }
 
-export const dateRe = /^\d{4}-\d{2}-\d{2}$/;
-
 /** `YYYY-MM-DD`, a real calendar day. */
 export function isoDate(message?: string) {
   return z.string({ error: message }).refine(isRealDate, { error: message ?? 'Expected a date YYYY-MM-DD.' });
-}
-
-export function isRealDate(s: string): boolean {
-  if (!dateRe.test(s)) return false;
-  const [y, m, d] = s.split('-').map(Number);
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
 /**

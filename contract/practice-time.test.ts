@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zurichDateTime, zurichInstant } from './practice-time.ts';
+import { type DayKind, isRealDate, readDay, zurichDateTime, zurichInstant } from './practice-time.ts';
 
 describe('the practice clock (Europe/Zurich)', () => {
   it('gives the wall time of an instant in winter (UTC+1) and summer (UTC+2)', () => {
@@ -33,5 +33,112 @@ describe('the practice clock (Europe/Zurich)', () => {
       // The hour that happens twice in October maps back to its first occurrence.
       if (back.getTime() !== instant.getTime()) expect(t.slice(0, 13)).toBe('2026-10-25 02');
     }
+  });
+});
+
+describe('readDay: a day as a person types it, once for every date field', () => {
+  // Wednesday 25.11.2026, the e2e tests' practice day.
+  const today = '2026-11-25';
+  const read = (text: string, kind: DayKind = 'ahead', on = today) => readDay(text, { kind, today: on });
+
+  it.each([
+    ['21.11.2026', '2026-11-21'],
+    ['1.2.2026', '2026-02-01'],
+    ['01.12.2026', '2026-12-01'],
+    ['1.12.26', '2026-12-01'],
+    ['01.12.26', '2026-12-01'],
+    ['  1.12.26 ', '2026-12-01'],
+    ['1.12.', '2026-12-01'],
+    ['2026-11-21', '2026-11-21'],
+    ['2026-2-1', '2026-02-01'],
+  ])('reads %j as %s', (text, day) => {
+    expect(read(text)).toEqual({ day });
+  });
+
+  it('takes a two-digit year as the practice century for appointments and reminders', () => {
+    expect(read('3.1.27')).toEqual({ day: '2027-01-03' });
+    // Even when that day has passed: 20YY, as the receptionist means it (a past appointment is allowed).
+    expect(read('3.1.26')).toEqual({ day: '2026-01-03' });
+    expect(read('3.1.99')).toEqual({ day: '2099-01-03' });
+  });
+
+  it('takes a two-digit year of a birth date as the most recent past one', () => {
+    expect(read('18.9.91', 'birth')).toEqual({ day: '1991-09-18' });
+    expect(read('18.9.49', 'birth')).toEqual({ day: '1949-09-18' });
+    expect(read('1.2.25', 'birth')).toEqual({ day: '2025-02-01' });
+    expect(read('25.11.26', 'birth')).toEqual({ day: '2026-11-25' });
+    // 24.12.2026 is still to come: the century before.
+    expect(read('24.12.26', 'birth')).toEqual({ day: '1926-12-24' });
+  });
+
+  it('takes D.M. as the next such day from today on (today itself included), across the year end', () => {
+    expect(read('25.11.')).toEqual({ day: '2026-11-25' });
+    expect(read('24.11.')).toEqual({ day: '2027-11-24' });
+    expect(read('31.12.')).toEqual({ day: '2026-12-31' });
+    expect(read('1.1.')).toEqual({ day: '2027-01-01' });
+    expect(read('31.12.', 'ahead', '2026-12-31')).toEqual({ day: '2026-12-31' });
+    expect(read('1.1.', 'ahead', '2026-12-31')).toEqual({ day: '2027-01-01' });
+    expect(read('31.12.', 'ahead', '2027-01-01')).toEqual({ day: '2027-12-31' });
+    // For a birth date the most recent one up to today.
+    expect(read('3.11.', 'birth')).toEqual({ day: '2026-11-03' });
+    expect(read('24.12.', 'birth')).toEqual({ day: '2025-12-24' });
+  });
+
+  it('finds 29.02. in the next (or last) leap year, and refuses 29.02. in a year that has none', () => {
+    expect(read('29.02.2028')).toEqual({ day: '2028-02-29' });
+    expect(read('29.2.2024')).toEqual({ day: '2024-02-29' });
+    expect(read('29.02.2026')).toEqual({ refused: 'noSuchDay' });
+    expect(read('29.02.27')).toEqual({ refused: 'noSuchDay' });
+    expect(read('29.02.28')).toEqual({ day: '2028-02-29' });
+    expect(read('29.02.2100')).toEqual({ refused: 'noSuchDay' });
+    expect(read('29.02.2000')).toEqual({ day: '2000-02-29' });
+    expect(read('29.02.')).toEqual({ day: '2028-02-29' });
+    expect(read('29.02.', 'birth')).toEqual({ day: '2024-02-29' });
+    expect(read('29.2.00', 'birth')).toEqual({ day: '2000-02-29' });
+  });
+
+  it('tells a day that does not exist from text that is no day', () => {
+    for (const text of [
+      '31.02.2026',
+      '31.02.',
+      '31.2.26',
+      '32.1.2026',
+      '0.1.2026',
+      '1.13.2026',
+      '2026-02-30',
+      '31.04.2026',
+    ]) {
+      expect(read(text), text).toEqual({ refused: 'noSuchDay' });
+    }
+    for (const text of [
+      '',
+      'morgen',
+      '1.12',
+      '1.12.2',
+      '1.12.202',
+      '1.12.20266',
+      '12/01/2026',
+      '1,12,2026',
+      '1. 12. 2026',
+      '123.1.2026',
+    ]) {
+      expect(read(text), text).toEqual({ refused: 'format' });
+    }
+  });
+
+  it('refuses a birth date in the future or before 1900, and takes 1900 and today', () => {
+    expect(read('26.11.2026', 'birth')).toEqual({ refused: 'future' });
+    expect(read('25.11.2026', 'birth')).toEqual({ day: '2026-11-25' });
+    expect(read('31.12.1899', 'birth')).toEqual({ refused: 'before1900' });
+    expect(read('1.1.1900', 'birth')).toEqual({ day: '1900-01-01' });
+    expect(read('31.02.1980', 'birth')).toEqual({ refused: 'noSuchDay' });
+    // The same days are fine for an appointment.
+    expect(read('26.11.2026')).toEqual({ day: '2026-11-26' });
+    expect(read('31.12.1899')).toEqual({ day: '1899-12-31' });
+  });
+
+  it('reads today from the practice clock when not told', () => {
+    const reading = readDay('1.12.');
+    expect('day' in reading && isRealDate(reading.day)).toBe(true);
   });
 });

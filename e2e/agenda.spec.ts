@@ -241,6 +241,65 @@ test('creates by selecting a free range, moves by dragging and deletes after con
   expect(await findAppointment(request, day, id)).toBeUndefined();
 });
 
+test('moves an appointment to a day typed as D.M.YY, and refuses 31.02. at the field without saving', async ({
+  page,
+  request,
+}) => {
+  const day = weekdayAhead(1, 3);
+  const target = weekdayAhead(1, 4);
+  const text = `E2E typed day ${Date.now()}`;
+  const id = await createAppointment(request, {
+    date: `${day} 11:30:00`,
+    end: `${day} 12:00:00`,
+    appointment: text,
+    displayedduration: '30',
+  });
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/agenda/modifyAppointment')) writes.push(r.url());
+  });
+
+  await openDay(page, day);
+  await page.getByRole('button', { name: new RegExp(text) }).click();
+  const dialog = page.getByRole('dialog');
+  const date = dialog.getByRole('textbox', { name: 'Date' });
+  // As receptionists write it: no leading zeros, a two-digit year (1.12.26). It used to be refused in silence and
+  // the old day saved.
+  const [y, m, d] = target.split('-');
+  await date.fill(`${Number(d)}.${Number(m)}.${y.slice(2)}`);
+  await date.press('Tab');
+  await expect(date).toHaveValue(`${d}.${m}.${y}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: new RegExp(text) })).toHaveCount(0);
+  expect(await findAppointment(request, day, id)).toBeUndefined();
+  const moved = await findAppointment(request, target, id);
+  expect(moved).toMatchObject({ date: `${target} 11:30:00`, end: `${target} 12:00:00`, appointment: text });
+  expect(writes).toHaveLength(1);
+
+  // "Go to date" with D.M.: the next such day from today on.
+  const goTo = page.getByRole('textbox', { name: 'Go to date' });
+  await goTo.fill(`${Number(d)}.${Number(m)}.`);
+  await expect(page).toHaveURL(new RegExp(`date=${target}`));
+  const event = page.getByRole('button', { name: new RegExp(`^11:30\\s?–12:00, ${text}`) });
+  await expect(event).toBeVisible();
+
+  // 31.02. is no day: said at the field, and Save writes nothing (not the day the appointment had either).
+  await event.click();
+  const again = page.getByRole('dialog');
+  const field = again.getByRole('textbox', { name: 'Date' });
+  await field.fill('31.02.');
+  await field.press('Tab');
+  await expect(field).toHaveValue('31.02.');
+  await expect(again.getByText('This date does not exist.')).toBeVisible();
+  await again.getByRole('button', { name: 'Save' }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(again).toBeVisible();
+  await expect(field).toHaveValue('31.02.');
+  expect(writes).toHaveLength(1);
+  expect(await findAppointment(request, target, id)).toEqual(moved);
+});
+
 test('moves through dates by keys and buttons, marks today, and has no accessibility violations', async ({
   page,
 }) => {

@@ -17,13 +17,18 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts
 // `type="date"`, `type={'time'}`, `type: 'datetime-local'`, `setAttribute('type', 'date')` and the like.
 const nativeType =
   /\btype\s*(?:=\s*\{?\s*|:\s*|['"]\s*,\s*)["'`](?:date|time|datetime-local|month|week)["'`]/;
+// A field helper given the type as its last argument: `text('contact.dob', label, 'date')` (the lead's data form
+// had one, unseen by the pattern above).
+const typeArgument = /,\s*["'`](?:date|time|datetime-local)["'`]\s*\)/;
 
 /** `file:line: text` of every line that makes a native date or time input. */
 function nativeDateInputs(files: { name: string; text: string }[]): string[] {
   return files.flatMap(({ name, text }) =>
     text
       .split('\n')
-      .flatMap((line, i) => (nativeType.test(line) ? [`${name}:${i + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, i) =>
+        nativeType.test(line) || typeArgument.test(line) ? [`${name}:${i + 1}: ${line.trim()}`] : [],
+      ),
   );
 }
 
@@ -35,6 +40,7 @@ describe('no native date or time inputs', () => {
       { name: 'c.tsx', text: '<input type={\'time\'} />\n<input type="datetime-local" />' },
       { name: 'd.ts', text: "input.setAttribute('type', 'date');" },
       { name: 'e.tsx', text: '<TextInput type="text" /> <DayField /> const type = "date-range";' },
+      { name: 'f.tsx', text: "{text('contact.dob', t('field.dob'), 'date')}\nday.add(1, 'month')" },
     ]);
     expect(found.map((f) => f.split(':').slice(0, 2).join(':'))).toEqual([
       'a.tsx:2',
@@ -42,6 +48,7 @@ describe('no native date or time inputs', () => {
       'c.tsx:1',
       'c.tsx:2',
       'd.ts:1',
+      'f.tsx:1',
     ]);
   });
 

@@ -33,18 +33,20 @@ describe('interpretQuery', () => {
     ],
     ['Müller-Schmid,  Anna Maria', [{ lastname: 'Müller-Schmid', firstname: 'Anna Maria' }]],
     [', Anna', [{ firstname: 'Anna' }]],
-    ['21.11.1980', [{ dob: '21.11.1980' }]],
-    ['1.2.1990', [{ dob: '1.2.1990' }]],
+    ['21.11.1980', [{ dob: '1980-11-21' }]],
+    ['1.2.1990', [{ dob: '1990-02-01' }]],
     ['1980-11-21', [{ dob: '1980-11-21' }]],
-    ['18.9.49', [{ dob: '18.9.1949' }]],
-    ['1.2.25', [{ dob: '1.2.2025' }]],
+    ['18.9.49', [{ dob: '1949-09-18' }]],
+    ['1.2.25', [{ dob: '2025-02-01' }]],
     // 24 December 2026 is still to come on the fixed day: a birth date of the century before.
-    ['24.12.26', [{ dob: '24.12.1926' }]],
+    ['24.12.26', [{ dob: '1926-12-24' }]],
+    // A day and month alone: the most recent one (a newborn).
+    ['3.11.', [{ dob: '2026-11-03' }]],
     [
       'Schmid Noah 18.9.49',
       [
-        { lastname: 'Schmid', firstname: 'Noah', dob: '18.9.1949' },
-        { lastname: 'Noah', firstname: 'Schmid', dob: '18.9.1949' },
+        { lastname: 'Schmid', firstname: 'Noah', dob: '1949-09-18' },
+        { lastname: 'Noah', firstname: 'Schmid', dob: '1949-09-18' },
       ],
     ],
     ['42', [{ patid: 42 }]],
@@ -59,12 +61,21 @@ describe('interpretQuery', () => {
     expect(interpretQuery(text, now)).toEqual(expected);
   });
 
-  it.each(['', '   ', 'a', 'a@b.c', '31.02.1980', '0', '2023-13-01', '31.2.49', '079 1'])(
-    'finds nothing to search in %j',
-    (text) => {
-      expect(interpretQuery(text, now)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    'a',
+    'a@b.c',
+    '31.02.1980',
+    '0',
+    '2023-13-01',
+    '31.2.49',
+    '079 1',
+    '24.12.2026',
+    '1.1.1899',
+  ])('finds nothing to search in %j', (text) => {
+    expect(interpretQuery(text, now)).toBeNull();
+  });
 });
 
 describe('toSearchInput', () => {

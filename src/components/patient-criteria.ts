@@ -1,7 +1,7 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { searchPatientsQuery } from '#api/system.ts';
-import { zurichDateTime } from '#contract/practice-time.ts';
-import { normalizeDob, type Patient, type SearchPatientsInput } from '#contract/system.ts';
+import { type DayRefusal, readDay, zurichDateTime } from '#contract/practice-time.ts';
+import type { Patient, SearchPatientsInput } from '#contract/system.ts';
 
 /**
  * The criteria of the patient search shared by the header (Ctrl+K), the patients page and pickers (recalls), and
@@ -19,7 +19,7 @@ export interface PatientCriteria {
   lastname?: string;
   /** Contains-match. */
   firstname?: string;
-  /** `DD.MM.YYYY` or `YYYY-MM-DD`. */
+  /** `YYYY-MM-DD` (searchPatients takes `DD.MM.YYYY` too). */
   dob?: string;
   patid?: number;
   /** Exact; more than 7 characters with @. */
@@ -58,29 +58,39 @@ export function hasCriteria(criteria: PatientCriteria): boolean {
 }
 
 const isoDayRe = /^\d{4}-\d{1,2}-\d{1,2}$/;
-const swissDayRe = /^\d{1,2}\.\d{1,2}\.\d{4}$/;
-/** `18.9.49`: a two-digit year is the most recent past one (extensions.md §3). */
-const shortDayRe = /^(\d{1,2})\.(\d{1,2})\.(\d{2})$/;
+const swissDayRe = /^\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?$/;
 const digitsRe = /^\d+$/;
 /** 756.1234.5678.97, with or without dots or spaces (13 digits, Swiss AHV numbers start with 756). */
 const ahvRe = /^756(?:[.\s]?\d){10}$/;
 /** A phone number as callers give it: digits with spaces, dots, dashes or slashes, perhaps +41 or 0041 first. */
 const phoneRe = /^\+?[\d\s./-]+$/;
 
-/** A date of birth as typed (`18.9.49`, `1.2.1960`, `1960-02-01`) as `DD.MM.YYYY` or ISO; null when it is none. */
+/**
+ * A date of birth as typed (`18.9.49`, `1.2.1960`, `1960-02-01`) as `YYYY-MM-DD`; null when it is none. The date
+ * fields' one reading (readDay, kind `birth`): a two-digit year is the most recent past one (extensions.md §3).
+ */
 export function readDob(text: string, now: Date = new Date()): string | null {
-  const s = text.trim();
-  if (swissDayRe.test(s) || isoDayRe.test(s)) return normalizeDob(s) ? s : null;
-  const m = shortDayRe.exec(s);
-  if (!m) return null;
-  const today = zurichDateTime(now).slice(0, 10);
-  const [, day, month, yy] = m;
-  const thisCentury = `${day}.${month}.${2000 + Number(yy)}`;
-  const iso = normalizeDob(thisCentury);
-  // A day after today is not a birth date: then the century before.
-  if (iso !== null && iso <= today) return thisCentury;
-  const lastCentury = `${day}.${month}.${1900 + Number(yy)}`;
-  return normalizeDob(lastCentury) ? lastCentury : null;
+  const reading = readDay(text, { kind: 'birth', today: zurichDateTime(now).slice(0, 10) });
+  return 'day' in reading ? reading.day : null;
+}
+
+/** A date field's refusal of a date of birth beyond its format (the words of common:dateTime.refused). */
+export function isBirthRefusal(code: string): code is Exclude<DayRefusal, 'format'> {
+  return code === 'noSuchDay' || code === 'future' || code === 'before1900';
+}
+
+/**
+ * Why a typed date of birth is refused, for the forms' messages: `dob` (not written as a date), or the date fields'
+ * `noSuchDay`, `future`, `before1900` (common:dateTime.refused); null for an empty field or a date of birth.
+ */
+export function dobRefusal(
+  text: string,
+  now: Date = new Date(),
+): 'dob' | Exclude<DayRefusal, 'format'> | null {
+  if (text.trim() === '') return null;
+  const reading = readDay(text, { kind: 'birth', today: zurichDateTime(now).slice(0, 10) });
+  if ('day' in reading) return null;
+  return reading.refused === 'format' ? 'dob' : reading.refused;
 }
 
 /** The ways a list of words can be a name: every split into last and first name, both orders (at most 4). */
@@ -108,7 +118,7 @@ export function interpretQuery(text: string, now: Date = new Date()): PatientCri
   if (s === '') return null;
   const dob = readDob(s, now);
   if (dob) return [{ dob }];
-  if (/^\d/.test(s) && (swissDayRe.test(s) || isoDayRe.test(s) || shortDayRe.test(s))) return null;
+  if (/^\d/.test(s) && (swissDayRe.test(s) || isoDayRe.test(s))) return null;
   if (ahvRe.test(s)) return [{ ahv: s }];
   if (digitsRe.test(s) && !s.startsWith('0') && s.length <= 8) {
     const n = Number(s);

@@ -1,6 +1,8 @@
 import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DayField } from '#components/date-time-fields.tsx';
+import { isBirthRefusal } from '#components/patient-criteria.ts';
 import { formatAhv, isValidAhv } from '#contract/text-match.ts';
 import { customerLanguages, type NewPatientValues } from './schema.ts';
 
@@ -30,7 +32,9 @@ export function PatientFields<T extends PatientFieldValues>({
   const err = (key: keyof PatientFieldValues) => {
     const m = errors[key]?.message;
     if (!m) return undefined;
-    // A key of ours, or the service's own message (`Unknown language: fr`).
+    // A date field's refusal (the same words as at every date field), a key of ours, or the service's own message
+    // (`Unknown language: fr`).
+    if (isBirthRefusal(m)) return t(`dateTime.refused.${m}`, { ns: 'common' });
     return t(`newPatient.errors.${m}`, { defaultValue: m });
   };
   const languageOptions = customerLanguages.map((l) => ({ value: l, label: t(`languages.${l}`) }));
@@ -71,13 +75,22 @@ export function PatientFields<T extends PatientFieldValues>({
             </Radio.Group>
           )}
         />
-        <TextInput
-          {...register('dob')}
-          label={t('fields.dob')}
-          description={t('newPatient.dobHint')}
-          error={err('dob')}
-          withAsterisk
-          autoComplete="off"
+        <Controller
+          control={control}
+          name="dob"
+          render={({ field }) => (
+            <DayField
+              label={t('fields.dob')}
+              kind="birth"
+              description={t('newPatient.dobHint')}
+              error={err('dob')}
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
         />
         <TextInput
           {...register('ahv', {

@@ -49,7 +49,14 @@ describe('newPatientSchema', () => {
       expect.arrayContaining(['gender', 'lastname', 'firstname', 'dobRequired']),
     );
     expect(emptyNewPatient().gender).toBe('');
-    expect(messages({ ...valid, dob: '30.02.2000' })).toEqual(['dob']);
+    // Written as a date but no day of the calendar, in the future, before 1900, or no date at all: each says so.
+    expect(messages({ ...valid, dob: '30.02.2000' })).toEqual(['noSuchDay']);
+    expect(messages({ ...valid, dob: '1.1.2999' })).toEqual(['future']);
+    expect(messages({ ...valid, dob: '31.12.1899' })).toEqual(['before1900']);
+    expect(messages({ ...valid, dob: '2000/02/29' })).toEqual(['dob']);
+    // As people write it: 18.9.91 is 1991.
+    expect(messages({ ...valid, dob: '18.9.91' })).toEqual([]);
+    expect(toCreateCustomerInput({ ...valid, dob: '18.9.91' }).dob).toBe('1991-09-18');
     expect(messages(valid)).toEqual([]);
     expect(messages({ ...valid, countrycode: 'CHE' })).toEqual(['countrycode']);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CreateCustomerInput, createCustomerInput, normalizeDob } from '#contract/system.ts';
+import { dobRefusal, readDob } from '#components/patient-criteria.ts';
+import { type CreateCustomerInput, createCustomerInput } from '#contract/system.ts';
 import { formatAhv, isValidAhv } from '#contract/text-match.ts';
 
 /** The languages createCustomer knows; the tenant's own list may be shorter (`Unknown language: …`). */
@@ -12,7 +13,7 @@ const text = z.string();
  * The form of a new patient, the one way the app creates a patient (patients page, booking, lab): createCustomer's
  * fields (contract/system.ts), all text in the form, with the checks a person needs before the service's: last and
  * first name, a gender chosen by the person (no preselection: the service stores an empty one as male), a real date
- * of birth, a valid AHV number when one is given, a two-letter country code.
+ * of birth (read as every date field reads one: `18.9.91` too, not in the future, not before 1900), a valid AHV number when one is given, a two-letter country code.
  */
 export const newPatientSchema = z.object({
   title: text,
@@ -21,7 +22,10 @@ export const newPatientSchema = z.object({
   gender: z.enum(['female', 'male', ''] as const).refine((g) => g !== '', { error: 'gender' }),
   dob: text
     .refine((v) => v.trim() !== '', { error: 'dobRequired' })
-    .refine((v) => v.trim() === '' || normalizeDob(v) !== null, { error: 'dob' }),
+    .superRefine((v, ctx) => {
+      const refusal = dobRefusal(v);
+      if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+    }),
   street: text,
   zip: text,
   city: text,
@@ -80,7 +84,7 @@ export function toCreateCustomerInput(values: NewPatientValues): CustomerBody {
     const v = raw.trim();
     if (v === '') continue;
     if (key === 'countrycode') out.countrycode = v.toLowerCase();
-    else if (key === 'dob') out.dob = normalizeDob(v) ?? v;
+    else if (key === 'dob') out.dob = readDob(v) ?? v;
     else if (key === 'ahv') out.ahv = formatAhv(v);
     else out[key] = v;
   }

@@ -94,18 +94,3 @@ export function rangeOf(view: AccountingView): { from?: string; until?: string }
   if (view.all) return {};
   return { ...(view.from ? { from: view.from } : {}), ...(view.until ? { until: view.until } : {}) };
 }
-
-/** What a person types in a date field: `21.11.2026`, `1.2.2026` or `2026-11-21` -> `YYYY-MM-DD`; null otherwise. */
-export function parseDayInput(text: string): string | null {
-  const s = text.trim();
-  const swiss = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s);
-  const iso = swiss ? null : /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  let y: string;
-  let m: string;
-  let d: string;
-  if (swiss) [, d, m, y] = swiss;
-  else if (iso) [, y, m, d] = iso;
-  else return null;
-  const value = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  return isRealDate(value) ? value : null;
-}

@@ -91,19 +91,6 @@ export function lengthOf(start: string, end: string): number | null {
   return a === null || b === null || b <= a ? null : b - a;
 }
 
-/** What a person types in the day field: `21.11.2026`, `1.2.2026` or `2026-11-21` -> `YYYY-MM-DD`; null otherwise. */
-export function parseDayText(text: string): string | null {
-  const s = text.trim();
-  const swiss = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s);
-  const iso = swiss ? null : /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  const parts = swiss ? [swiss[3], swiss[2], swiss[1]] : iso ? [iso[1], iso[2], iso[3]] : null;
-  if (!parts) return null;
-  const [y, m, d] = parts.map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return date.toISOString().slice(0, 10);
-}
-
 /** A time as typed (`915`, `9:15`, `09.15`, `9`) in 24-hour `HH:MM`; null when it is no time of day. */
 export function tidyTimeText(text: string): string | null {
   const m = /^(\d{1,2})(?:[:.]?(\d{2}))?$/.exec(text.trim());

@@ -1,7 +1,8 @@
 import { formatDate } from '#components/format.ts';
 import type { PatientFieldValues } from '#components/new-patient/patient-fields.tsx';
 import { newPatientSchema } from '#components/new-patient/schema.ts';
-import { normalizeDob, type Patient } from '#contract/system.ts';
+import { readDob } from '#components/patient-criteria.ts';
+import type { Patient } from '#contract/system.ts';
 import { formatAhv } from '#contract/text-match.ts';
 
 /** The patient's data form: the new-patient checks without the group (a patient's group is set when created). */
@@ -31,7 +32,7 @@ export function toPatientFields(p: Patient): PatientFieldValues {
 /** A field's value as the service stores it, for comparing: trimmed, the date ISO, codes lower case. */
 function stored(key: keyof PatientFieldValues, value: string): string {
   const v = value.trim();
-  if (key === 'dob') return v === '' ? '' : (normalizeDob(v) ?? v);
+  if (key === 'dob') return v === '' ? '' : (readDob(v) ?? v);
   if (key === 'countrycode' || key === 'language') return v.toLowerCase();
   if (key === 'ahv') return formatAhv(v);
   return v;

@@ -69,10 +69,17 @@ describe('the patients page', () => {
     expectOnlyAllowedKeys(api);
   });
 
-  it('refuses an invalid date of birth before asking the service', async () => {
+  it('refuses an invalid date of birth before asking the service, and says what is wrong with it', async () => {
     const { user } = renderSearchAt(<PatientsPage />, '/patients');
     await user.click(screen.getByRole('button', { name: 'Search by single criteria' }));
-    await user.type(screen.getByRole('textbox', { name: 'Date of birth' }), '31.02.1980{Enter}');
+    const dob = screen.getByRole('textbox', { name: 'Date of birth' });
+    await user.type(dob, '31.02.1980{Enter}');
+    expect(await screen.findByText('This date does not exist.')).toBeInTheDocument();
+    await user.clear(dob);
+    await user.type(dob, '1.2.2099{Enter}');
+    expect(await screen.findByText('The date of birth is in the future.')).toBeInTheDocument();
+    await user.clear(dob);
+    await user.type(dob, '1980/02/01{Enter}');
     expect(await screen.findByText('Enter a date as DD.MM.YYYY or YYYY-MM-DD.')).toBeInTheDocument();
     expect(searchBodies(api)).toEqual([]);
   });

@@ -9,7 +9,7 @@ describe('the patients page URL', () => {
     expect(state.fields.lastname).toBe('Meier');
     expect(state.offset).toBe(50);
     expect(state.limit).toBe(50);
-    expect(criteriaOf(state)).toEqual([{ lastname: 'Meier', dob: '01.02.1970' }]);
+    expect(criteriaOf(state)).toEqual([{ lastname: 'Meier', dob: '1970-02-01' }]);
     expect(writeSearch(state).toString()).toBe('lastname=Meier&dob=01.02.1970&offset=50&limit=50');
   });
 

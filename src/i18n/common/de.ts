@@ -26,7 +26,14 @@ export const de: Translation<typeof en> = {
     minutes: 'Minuten',
     dayPlaceholder: 'TT.MM.JJJJ',
     clear: 'Feld «{{label}}» leeren',
-    clearDay: 'Datum leeren',
+    day: 'Datum',
+    openCalendar: 'Kalender',
+    refused: {
+      format: 'Kein Datum: TT.MM.JJJJ, T.M.JJ oder T.M. eingeben.',
+      noSuchDay: 'Dieses Datum gibt es nicht.',
+      future: 'Das Geburtsdatum liegt in der Zukunft.',
+      before1900: 'Das Geburtsdatum liegt vor 1900.',
+    },
   },
   dialog: {
     close: 'Schliessen',

@@ -25,7 +25,14 @@ export const en = {
     minutes: 'Minutes',
     dayPlaceholder: 'DD.MM.YYYY',
     clear: 'Clear “{{label}}”',
-    clearDay: 'Clear the date',
+    day: 'Date',
+    openCalendar: 'Calendar',
+    refused: {
+      format: 'Not a date: enter DD.MM.YYYY, D.M.YY or D.M.',
+      noSuchDay: 'This date does not exist.',
+      future: 'The date of birth is in the future.',
+      before1900: 'The date of birth is before 1900.',
+    },
   },
   dialog: {
     close: 'Close',

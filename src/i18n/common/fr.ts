@@ -26,7 +26,14 @@ export const fr: Translation<typeof en> = {
     minutes: 'Minutes',
     dayPlaceholder: 'JJ.MM.AAAA',
     clear: 'Effacer « {{label}} »',
-    clearDay: 'Effacer la date',
+    day: 'Date',
+    openCalendar: 'Calendrier',
+    refused: {
+      format: 'Ce n’est pas une date\u202f: saisissez JJ.MM.AAAA, J.M.AA ou J.M.',
+      noSuchDay: 'Cette date n’existe pas.',
+      future: 'La date de naissance est dans le futur.',
+      before1900: 'La date de naissance est antérieure à 1900.',
+    },
   },
   dialog: {
     close: 'Fermer',

@@ -26,7 +26,14 @@ export const it: Translation<typeof en> = {
     minutes: 'Minuti',
     dayPlaceholder: 'GG.MM.AAAA',
     clear: 'Cancella «{{label}}»',
-    clearDay: 'Cancella la data',
+    day: 'Data',
+    openCalendar: 'Calendario',
+    refused: {
+      format: 'Non è una data: inserire GG.MM.AAAA, G.M.AA o G.M.',
+      noSuchDay: 'Questa data non esiste.',
+      future: 'La data di nascita è nel futuro.',
+      before1900: 'La data di nascita è anteriore al 1900.',
+    },
   },
   dialog: {
     close: 'Chiudi',

@@ -1,11 +1,8 @@
-// Locales and the parse-format plugin of the date fields.
-import '#components/dayjs.ts';
 import { Button, Group } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.layer.css';
 import { IconDatabase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { monthOf, parseDayInput, previousMonthOf, yearOf } from '../view-state.ts';
+import { DayField } from '#components/date-time-fields.tsx';
+import { monthOf, previousMonthOf, yearOf } from '../view-state.ts';
 
 export interface RangeBarProps {
   from: string;
@@ -27,29 +24,27 @@ export function RangeBar({ from, until, all, today, onRange, onWholeStock }: Ran
   ] as const;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <DateInput
+      <DayField
         label={t('range.from')}
         placeholder={t('range.dateHint')}
-        value={all ? null : from || null}
-        onChange={(v) => onRange({ from: v ?? '', until: all ? '' : until })}
-        valueFormat="DD.MM.YYYY"
-        dateParser={parseDayInput}
+        value={all ? '' : from}
+        onChange={(v) => onRange({ from: v, until: all ? '' : until })}
+        keepDay
         clearable
-        clearButtonProps={{ 'aria-label': t('range.clearFrom') }}
+        clearLabel={t('range.clearFrom')}
         maxDate={until || undefined}
-        w={150}
+        w={160}
       />
-      <DateInput
+      <DayField
         label={t('range.until')}
         placeholder={t('range.dateHint')}
-        value={all ? null : until || null}
-        onChange={(v) => onRange({ from: all ? '' : from, until: v ?? '' })}
-        valueFormat="DD.MM.YYYY"
-        dateParser={parseDayInput}
+        value={all ? '' : until}
+        onChange={(v) => onRange({ from: all ? '' : from, until: v })}
+        keepDay
         clearable
-        clearButtonProps={{ 'aria-label': t('range.clearUntil') }}
+        clearLabel={t('range.clearUntil')}
         minDate={from || undefined}
-        w={150}
+        w={160}
       />
       <Group gap={6}>
         {presets.map((p) => {

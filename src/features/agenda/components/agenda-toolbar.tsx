@@ -1,13 +1,10 @@
-// Locales and the parse-format plugin of the date fields.
-import '#components/dayjs.ts';
 import { ActionIcon, Button, Group, SegmentedControl } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appointmentListsKey } from '#api/agenda.ts';
-import { parseDayText } from '../appointment-form.ts';
+import { DayField } from '#components/date-time-fields.tsx';
 import { type AgendaView, isDay, shiftDay } from '../model.ts';
 
 export interface AgendaNavigation {
@@ -64,15 +61,14 @@ export function AgendaToolbar({ view, date, today, navigate, children }: AgendaT
         >
           <IconChevronRight size={18} aria-hidden />
         </ActionIcon>
-        <DateInput
+        <DayField
           aria-label={t('toolbar.date')}
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseDayText}
+          keepDay
           value={date}
           onChange={(v) => {
-            if (v && isDay(v)) navigate({ date: v });
+            if (isDay(v)) navigate({ date: v });
           }}
-          w={130}
+          w={150}
         />
         <SegmentedControl
           aria-label={t('toolbar.view')}

@@ -116,6 +116,33 @@ describe('AppointmentDialog', () => {
     expect(await stored(loaded.id)).toMatchObject({ end: '2026-11-23 10:45:00', displayedduration: '45' });
   });
 
+  it('moves the appointment to a day typed as 1.12.26, and refuses 31.02.2026 at the field without writing', async () => {
+    const { user, loaded, onDone } = await open(13);
+    const day = screen.getByRole('textbox', { name: 'Date' });
+    expect(day).toHaveValue('23.11.2026');
+    await user.clear(day);
+    await user.type(day, '31.02.2026');
+    await user.tab();
+    expect(screen.getByText('This date does not exist.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Refused at the field: the text stays, nothing is written (the old day neither), the dialog stays open.
+    await waitFor(() => expect(day).toHaveAttribute('aria-invalid', 'true'));
+    expect(day).toHaveValue('31.02.2026');
+    expect(writes()).toEqual([]);
+    expect(onDone).not.toHaveBeenCalled();
+
+    await user.clear(day);
+    await user.type(day, '1.12.26');
+    await user.tab();
+    expect(day).toHaveValue('01.12.2026');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith('Appointment saved.'));
+    expect(writes().map((c) => c.input)).toEqual([
+      expect.objectContaining({ date: '2026-12-01 13:00:00', end: '2026-12-01 13:30:00' }),
+    ]);
+    expect(await stored(loaded.id)).toBeUndefined();
+  });
+
   it('shows what someone else changed, writes nothing until asked, then keeps both changes', async () => {
     const { user, loaded, patient, onDone } = await open(11, {
       comment: 'Dolmetscher Italienisch',

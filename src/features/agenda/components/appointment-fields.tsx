@@ -1,5 +1,3 @@
-// Locales and the parse-format plugin of the date fields.
-import '#components/dayjs.ts';
 import {
   Anchor,
   Button,
@@ -11,7 +9,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
@@ -21,9 +18,10 @@ import { Link } from 'react-router';
 import { servicesQuery } from '#api/booking.ts';
 import { customerQuery } from '#api/system.ts';
 import { appointmentStateName } from '#components/codes.ts';
+import { DayField } from '#components/date-time-fields.tsx';
 import { PatientSearchBox, patientName } from '#components/patient-search.tsx';
 import type { Calendar } from '#contract/agenda.ts';
-import { type FormValues, parseDayText, tidyTimeText } from '../appointment-form.ts';
+import { type FormValues, tidyTimeText } from '../appointment-form.ts';
 import { hhmm, MINUTES_PER_DAY, parseHhmm, STATE_CHOICES } from '../model.ts';
 
 interface AppointmentFieldsProps {
@@ -187,12 +185,10 @@ export function AppointmentFields({
           control={form.control}
           name="day"
           render={({ field }) => (
-            <DateInput
+            <DayField
               label={t('field.day')}
-              valueFormat="DD.MM.YYYY"
-              dateParser={parseDayText}
-              value={field.value || null}
-              onChange={(v) => field.onChange(v ?? '')}
+              value={field.value}
+              onChange={field.onChange}
               onBlur={field.onBlur}
               name={field.name}
               ref={field.ref}

@@ -1,9 +1,10 @@
 import { Alert, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FieldError, get, type Path, useForm } from 'react-hook-form';
+import { Controller, type FieldError, get, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isUpdateMissing, leadQuery, updateLeadMutation } from '#api/sales.ts';
+import { DayField } from '#components/date-time-fields.tsx';
 import { contractResolver } from '#components/form-resolver.ts';
 import { useMessageWords } from '#components/messages.ts';
 import { applyServerError } from '#components/server-error.ts';
@@ -93,7 +94,22 @@ export function DetailsDataForm({
                 ]}
                 {...form.register('contact.gender')}
               />
-              {text('contact.dob', t('field.dob'), 'date')}
+              <Controller
+                control={form.control}
+                name="contact.dob"
+                render={({ field }) => (
+                  <DayField
+                    label={t('field.dob')}
+                    kind="birth"
+                    error={fieldError('contact.dob')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    clearable
+                  />
+                )}
+              />
             </Stack>
           </Fieldset>
           <Fieldset legend={t('group.communication')}>

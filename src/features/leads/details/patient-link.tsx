@@ -24,6 +24,7 @@ import { useMessageWords } from '#components/messages.ts';
 import { hasCriteria, type PatientCriteria, patientName } from '#components/patient-criteria.ts';
 import { EmptyState, ErrorState } from '#components/states.tsx';
 import { useReportUnsaved } from '#components/unsaved-changes.tsx';
+import { isRealDate } from '#contract/practice-time.ts';
 import type { Lead } from '#contract/sales.ts';
 import type { Patient } from '#contract/system.ts';
 import { linkSearchQuery } from './queries.ts';
@@ -100,12 +101,17 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
             <Controller
               control={form.control}
               name="dob"
-              render={({ field }) => (
+              // A text that is no birth date is said at the field (DayField), and nothing is searched.
+              rules={{ validate: (v) => v === '' || isRealDate(v) }}
+              render={({ field, fieldState }) => (
                 <DayField
                   label={t('link.dob')}
+                  kind="birth"
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.invalid}
                   clearable
                 />
               )}

@@ -303,6 +303,7 @@ export function NewLeadForm() {
               render={({ field }) => (
                 <DayField
                   label={t('field.dob')}
+                  kind="birth"
                   error={fieldError('contact.dob')}
                   value={field.value}
                   onChange={field.onChange}

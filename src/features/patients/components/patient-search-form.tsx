@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { contractResolver } from '#components/form-resolver.ts';
-import { readDob } from '#components/patient-criteria.ts';
+import { dobRefusal, isBirthRefusal } from '#components/patient-criteria.ts';
 import { emptyFields, type PatientSearchState } from '../url-state.ts';
 
 /** The detailed criteria, as typed; messages are keys of `patients:searchForm.errors`. */
@@ -14,7 +14,10 @@ export const searchFieldsSchema = z
     q: z.string(),
     lastname: z.string(),
     firstname: z.string(),
-    dob: z.string().refine((v) => v.trim() === '' || readDob(v) !== null, { error: 'dob' }),
+    dob: z.string().superRefine((v, ctx) => {
+      const refusal = dobRefusal(v);
+      if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+    }),
     patid: z.string().refine((v) => v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) > 0), {
       error: 'patid',
     }),
@@ -47,11 +50,13 @@ export function PatientSearchForm({ state, onSearch }: PatientSearchFormProps) {
     resolver: contractResolver(searchFieldsSchema),
     defaultValues: { q: state.q, ...state.fields },
   });
-  const err = (key: keyof SearchFields) =>
-    // The schema's messages are the keys under searchForm.errors.
-    errors[key]?.message
-      ? t(`searchForm.errors.${errors[key]?.message as 'dob' | 'patid' | 'mail' | 'empty'}`)
-      : undefined;
+  const err = (key: keyof SearchFields) => {
+    // The schema's messages are the keys under searchForm.errors, or a date field's refusal (common:dateTime).
+    const m = errors[key]?.message;
+    if (!m) return undefined;
+    if (isBirthRefusal(m)) return t(`dateTime.refused.${m}`, { ns: 'common' });
+    return t(`searchForm.errors.${m as 'dob' | 'patid' | 'mail' | 'empty'}`);
+  };
 
   const submit = handleSubmit((v) => {
     const { q, ...fields } = v;

@@ -100,7 +100,7 @@ export const de: Translation<typeof en> = {
     createAnyway: 'Trotzdem erfassen',
     failed: 'Der Patient konnte nicht erfasst werden',
     checkFailed: 'Die Prüfung auf Duplikate ist fehlgeschlagen',
-    dobHint: 'TT.MM.JJJJ oder JJJJ-MM-TT',
+    dobHint: 'TT.MM.JJJJ, T.M.JJ oder JJJJ-MM-TT',
     countrycodeHint: 'Zwei Buchstaben, z. B. CH',
     languageHint: 'Nur Sprachen der Praxis werden angenommen',
     groupHint: 'Wird angelegt, wenn es sie noch nicht gibt',

@@ -97,7 +97,7 @@ export const en = {
     createAnyway: 'Create anyway',
     failed: 'The patient could not be created',
     checkFailed: 'The check for duplicates failed',
-    dobHint: 'DD.MM.YYYY or YYYY-MM-DD',
+    dobHint: 'DD.MM.YYYY, D.M.YY or YYYY-MM-DD',
     countrycodeHint: 'Two letters, e.g. CH',
     languageHint: 'Only languages of the practice are accepted',
     groupHint: 'Created when it does not exist yet',

@@ -100,7 +100,7 @@ export const fr: Translation<typeof en> = {
     createAnyway: 'Créer quand même',
     failed: 'Le patient n’a pas pu être créé',
     checkFailed: 'La recherche de doublons a échoué',
-    dobHint: 'JJ.MM.AAAA ou AAAA-MM-JJ',
+    dobHint: 'JJ.MM.AAAA, J.M.AA ou AAAA-MM-JJ',
     countrycodeHint: 'Deux lettres, p. ex. CH',
     languageHint: 'Seules les langues du cabinet sont acceptées',
     groupHint: 'Créé s’il n’existe pas encore',

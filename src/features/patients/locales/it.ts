@@ -100,7 +100,7 @@ export const it: Translation<typeof en> = {
     createAnyway: 'Crea comunque',
     failed: 'Non è stato possibile creare il paziente',
     checkFailed: 'La verifica dei doppioni non è riuscita',
-    dobHint: 'GG.MM.AAAA o AAAA-MM-GG',
+    dobHint: 'GG.MM.AAAA, G.M.AA o AAAA-MM-GG',
     countrycodeHint: 'Due lettere, p. es. CH',
     languageHint: 'Sono accettate solo le lingue dello studio',
     groupHint: 'Viene creato se non esiste ancora',

@@ -38,12 +38,14 @@ export function RecallFiltersBar({ filters, onChange }: RecallFiltersBarProps) {
           label={t('filters.from')}
           value={filters.from}
           onChange={(v) => set({ from: v })}
+          keepDay
           clearable
         />
         <DayField
           label={t('filters.until')}
           value={filters.until}
           onChange={(v) => set({ until: v })}
+          keepDay
           clearable
         />
         <Select

@@ -1,21 +1,10 @@
-// Locales and the parse-format plugin of the date fields.
-import '#components/dayjs.ts';
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.layer.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PracticeUser } from '#api/system.ts';
+import { DayField } from '#components/date-time-fields.tsx';
 import { type Folder, statGroupBys, statMetrics } from '#contract/sales.ts';
 import type { StatsView } from '../url-state.ts';
-
-/** `21.11.2026`, `1.2.2026` or `2026-11-21` -> `YYYY-MM-DD`. */
-function parseDay(text: string): string | null {
-  const s = text.trim();
-  const swiss = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s);
-  if (swiss) return `${swiss[3]}-${swiss[2].padStart(2, '0')}-${swiss[1].padStart(2, '0')}`;
-  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : null;
-}
 
 export interface StatsFiltersProps {
   view: StatsView;
@@ -108,29 +97,27 @@ export function StatsFilters({ view, onChange, folders, users, folderLabel }: St
           searchable
           w={260}
         />
-        <DateInput
+        <DayField
           label={t('filter.from')}
           placeholder={t('filter.dateHint')}
-          value={view.from || null}
-          onChange={(v) => onChange({ from: v ?? '' })}
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseDay}
+          value={view.from}
+          onChange={(v) => onChange({ from: v })}
+          keepDay
           clearable
-          clearButtonProps={{ 'aria-label': t('filter.clearFrom') }}
+          clearLabel={t('filter.clearFrom')}
           maxDate={view.to || undefined}
-          w={160}
+          w={170}
         />
-        <DateInput
+        <DayField
           label={t('filter.to')}
           placeholder={t('filter.dateHint')}
-          value={view.to || null}
-          onChange={(v) => onChange({ to: v ?? '' })}
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseDay}
+          value={view.to}
+          onChange={(v) => onChange({ to: v })}
+          keepDay
           clearable
-          clearButtonProps={{ 'aria-label': t('filter.clearTo') }}
+          clearLabel={t('filter.clearTo')}
           minDate={view.from || undefined}
-          w={160}
+          w={170}
         />
         {filtered && (
           <Button

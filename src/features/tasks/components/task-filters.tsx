@@ -70,6 +70,7 @@ export function TaskFilters({ view, me, users, onChange }: TaskFiltersProps) {
             value={view.from}
             maxDate={view.to || undefined}
             onChange={(v) => set({ from: v })}
+            keepDay
             clearable
             w={170}
           />
@@ -78,6 +79,7 @@ export function TaskFilters({ view, me, users, onChange }: TaskFiltersProps) {
             value={view.to}
             minDate={view.from || undefined}
             onChange={(v) => set({ to: v })}
+            keepDay
             clearable
             w={170}
           />
