@@ -164,16 +164,17 @@ test('a block without a patient is listed apart and not counted; a patient who a
   const meeting = `Teamsitzung ${stamp}`;
   const twice = `Zweimal${stamp}`;
   // The team meeting was set "arrived" in the agenda; it has no patient (patid 0).
-  await appointment(request, 0, '08:00', '08:30', meeting, '1');
-  // Arrived at 08:00 for the blood test; the 08:15 consultation would be "1 h 30 min late" at 09:45.
+  await appointment(request, 0, '07:00', '07:30', meeting, '1');
+  // Arrived at 07:00 for the blood test; the 07:15 consultation would be "1 h 30 min late" at 08:45. (Before
+  // 08:00: the next test books 08:00 and 08:15 free again.)
   const patid = await patient(request, twice);
-  await appointment(request, patid, '08:00', '08:15', 'Blutentnahme', '1');
-  const consult = await appointment(request, patid, '08:15', '08:30', 'Konsultation');
+  await appointment(request, patid, '07:00', '07:15', 'Blutentnahme', '1');
+  const consult = await appointment(request, patid, '07:15', '07:30', 'Konsultation');
 
-  await openToday(page, '09:45');
+  await openToday(page, '08:45');
   const blocks = section(page, /^Without patient$/);
   const block = blocks.locator('li', { hasText: meeting });
-  await expect(block).toContainText('08:00–08:30');
+  await expect(block).toContainText('07:00–07:30');
   await expect(block).toContainText('Dr. Favre');
   await expect(block.getByRole('button')).toHaveCount(0);
   await expect(page.locator('li[data-today-row]', { hasText: meeting })).toHaveCount(0);
