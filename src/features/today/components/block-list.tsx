@@ -42,6 +42,7 @@ export function BlockList({ blocks }: { blocks: readonly DayAppointment[] }) {
               to={agendaHref(appt)}
               variant="subtle"
               size="md"
+              className={classes.blockLink}
               aria-label={t('blocks.inAgenda', {
                 time: appt.date.slice(11, 16),
                 text: appt.appointment || t('row.noText'),
