@@ -48,6 +48,7 @@ async function appointment(
   from: string,
   to: string,
   text: string,
+  state = 'P',
 ): Promise<number> {
   const { appointmentid } = await api<{ appointmentid: number }>(request, 'agenda/createAppointment', {
     calendar: CALENDAR,
@@ -57,7 +58,7 @@ async function appointment(
     appointment: text,
     comment: '',
     displayedduration: '15',
-    state: 'P',
+    state,
   });
   return appointmentid;
 }
@@ -153,6 +154,56 @@ test('a patient set Arrived is listed under here; one 15 minutes past the start 
   await expect(block.getByTestId('state-marker')).toHaveAttribute('data-state', 'arrived');
   await expect(block.getByTestId('state-marker')).toBeVisible();
   await expect(page.getByRole('dialog')).toContainText(arriving);
+});
+
+test('a block without a patient is listed apart and not counted; a patient who arrived is never late', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const meeting = `Teamsitzung ${stamp}`;
+  const twice = `Zweimal${stamp}`;
+  // The team meeting was set "arrived" in the agenda; it has no patient (patid 0).
+  await appointment(request, 0, '07:00', '07:30', meeting, '1');
+  // Arrived at 07:00 for the blood test; the 07:15 consultation would be "1 h 30 min late" at 08:45. (Before
+  // 08:00: the next test books 08:00 and 08:15 free again.)
+  const patid = await patient(request, twice);
+  await appointment(request, patid, '07:00', '07:15', 'Blutentnahme', '1');
+  const consult = await appointment(request, patid, '07:15', '07:30', 'Konsultation');
+
+  await openToday(page, '08:45');
+  const blocks = section(page, /^Without patient$/);
+  const block = blocks.locator('li', { hasText: meeting });
+  await expect(block).toContainText('07:00–07:30');
+  await expect(block).toContainText('Dr. Favre');
+  await expect(block.getByRole('button')).toHaveCount(0);
+  await expect(page.locator('li[data-today-row]', { hasText: meeting })).toHaveCount(0);
+
+  // Not counted: "All" is the patients' rows, the navigation's "here" is the Here section's.
+  const rows = await page.locator('li[data-today-row]').count();
+  await expect(page.getByRole('radio', { name: `All ${rows}` })).toBeAttached();
+  const here = section(page, /^Here \(\d+\)$/);
+  const hereCount = Number((await here.getByRole('heading').textContent())?.match(/\((\d+)\)/)?.[1]);
+  await expect(here.locator('li', { hasText: twice })).toHaveCount(1);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByText(new RegExp(`^${hereCount} here$`))).toBeAttached();
+
+  // Her second appointment is expected, not late.
+  const second = page.locator(`li[data-appointment-id="${consult}"]`);
+  await expect(second).toHaveAttribute('data-section', 'expected');
+  await expect(second).not.toContainText('late');
+  await expect(section(page, /^Late/).locator('li', { hasText: twice })).toHaveCount(0);
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+
+  // By keyboard, as before: 1 in the row sets the consultation Arrived; the block stays apart.
+  await second.getByRole('link', { name: `${twice}, Test` }).focus();
+  await page.keyboard.press('1');
+  await expect(here.locator('li', { hasText: twice })).toHaveCount(2);
+  await expect(blocks.locator('li', { hasText: meeting })).toBeVisible();
 });
 
 test('No-show and Cancelled move the row and free the time for booking', async ({ page, request }) => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countSections, LATE_AFTER_MINUTES, minutesSince, sectionOf } from './day-sections.ts';
+import {
+  countSections,
+  LATE_AFTER_MINUTES,
+  minutesSince,
+  patientsWhoCame,
+  sectionOf,
+} from './day-sections.ts';
 import { parsePracticeDateTime } from './format.ts';
 
 /** An instant given as practice time (Zurich). */
@@ -45,6 +51,24 @@ describe('where a patient of today stands', () => {
         now,
       ),
     ).toEqual({ here: 2, late: 1, expected: 1, done: 0, missed: 1 });
+  });
+
+  it('is never late when the patient came for another appointment of the day (arrived, waiting or done)', () => {
+    const day = [
+      { state: '1', date: '2026-11-25 08:00:00', patid: 7 },
+      { state: 'P', date: '2026-11-25 08:20:00', patid: 7 },
+      { state: '2', date: '2026-11-25 07:30:00', patid: 8 },
+      { state: 'P', date: '2026-11-25 08:30:00', patid: 8 },
+      { state: 'P', date: '2026-11-25 08:30:00', patid: 9 },
+      { state: '1', date: '2026-11-25 08:00:00', patid: 0 },
+    ];
+    const came = patientsWhoCame(day);
+    expect([...came].sort()).toEqual([7, 8]);
+    expect(sectionOf(day[1], now, came)).toBe('expected');
+    expect(sectionOf(day[3], now, came)).toBe('expected');
+    expect(sectionOf(day[4], now, came)).toBe('late');
+    // The navigation counts the same way, and leaves the block without a patient out.
+    expect(countSections(day, now)).toEqual({ here: 1, late: 1, expected: 2, done: 1, missed: 0 });
   });
 
   it('measures minutes in practice time, across the change to winter time too', () => {

@@ -33,26 +33,53 @@ export function minutesSince(practiceDateTime: string | null | undefined, now: n
 }
 
 /**
- * here: arrived or waiting; done; missed: cancelled or no-show; late: not arrived `LATE_AFTER_MINUTES` or more after
- * the start; expected: every other one (planned, start not yet that far past). An appointment without a patient
- * (a phone hour, administration) is never late: nobody is coming.
+ * An appointment with a patient. Without one (patid 0: a team meeting, a phone hour, administration) it is a block
+ * of the calendar: nobody arrives, waits or is late, and the day's counts leave it out (docs/decisions/0036).
  */
-export function sectionOf(appt: { state: string; date: string; patid?: number }, now: number): DaySection {
+export function hasPatient(appt: { patid?: number }): boolean {
+  return appt.patid === undefined || appt.patid > 0;
+}
+
+/**
+ * The patients who came today: arrived, waiting or done on any of the day's appointments. Their other appointments
+ * of the day are never late (a patient with two appointments in a row, already in the practice, was shown arrived
+ * on one and "1 h 25 min late" on the other).
+ */
+export function patientsWhoCame(appts: readonly { state: string; patid?: number }[]): Set<number> {
+  const out = new Set<number>();
+  for (const a of appts)
+    if (a.patid !== undefined && a.patid > 0 && (isHereState(a.state) || a.state === '2')) out.add(a.patid);
+  return out;
+}
+
+/**
+ * here: arrived or waiting; done; missed: cancelled or no-show; late: not arrived `LATE_AFTER_MINUTES` or more after
+ * the start, and not here or seen today on another appointment (`came`: patientsWhoCame of the whole day);
+ * expected: every other one (planned, start not yet that far past). An appointment without a patient is never late:
+ * nobody is coming (the Today page lists those apart, countSections leaves them out).
+ */
+export function sectionOf(
+  appt: { state: string; date: string; patid?: number },
+  now: number,
+  came: ReadonlySet<number> = new Set(),
+): DaySection {
   if (isHereState(appt.state)) return 'here';
   if (appt.state === '2') return 'done';
   if (isMissedState(appt.state)) return 'missed';
-  if (appt.patid === 0) return 'expected';
+  if (!hasPatient(appt)) return 'expected';
+  if (appt.patid !== undefined && came.has(appt.patid)) return 'expected';
   const since = minutesSince(appt.date, now);
   return since !== null && since >= LATE_AFTER_MINUTES ? 'late' : 'expected';
 }
 
-/** How many appointments are in each section. */
+/** How many patients' appointments are in each section; blocks without a patient are not counted. */
 export function countSections(
   appts: readonly { state: string; date: string; patid?: number }[],
   now: number,
 ): Record<DaySection, number> {
   const out: Record<DaySection, number> = { here: 0, late: 0, expected: 0, done: 0, missed: 0 };
-  for (const a of appts) out[sectionOf(a, now)] += 1;
+  const came = patientsWhoCame(appts);
+  for (const a of appts) if (hasPatient(a)) out[sectionOf(a, now, came)] += 1;
   return out;
 }
 

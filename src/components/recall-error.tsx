@@ -53,3 +53,32 @@ export function RecallFailureText({
   const failure = recallFailure(recall);
   return failure ? t(`recallFailure.${failure}`) : t('recallFailure.other', { msg: recall.errorMsg });
 }
+
+/** What a recall needs from its patient's data to go out at all. */
+export type RecallNeed = 'mail' | 'mobile' | 'address';
+
+/**
+ * What keeps a failed recall from going out if it is sent again, as the patient's data stand now: null when it can
+ * go out. A mail recall needs a mail address, an SMS a mobile number (both in the recall's row). A letter that failed
+ * for an incomplete address needs street, zip and city, which only the patient's record has: `address` is that
+ * record, undefined while it is read ('unknown': not offered yet), null when it cannot be read (offered: the
+ * service will say again what is missing). Other failures (a bounced mail, a rejected number,
+ * a cancelled print job) may go out once the data are checked: sending again is offered (docs/decisions/0036).
+ */
+export function resendBlocker(
+  r: Pick<Recall, 'recallType' | 'errorMsg' | 'customerMail' | 'customerMobile'>,
+  address?: { street: string; zip: string; city: string } | null,
+): RecallNeed | 'unknown' | null {
+  if (r.recallType === 'mail') return r.customerMail.trim() === '' ? 'mail' : null;
+  if (r.recallType === 'sms') return r.customerMobile.trim() === '' ? 'mobile' : null;
+  if (recallFailure(r) !== 'noAddress' || address === null) return null;
+  if (address === undefined) return 'unknown';
+  return [address.street, address.zip, address.city].some((f) => f.trim() === '') ? 'address' : null;
+}
+
+/** Whether sending again waits for the patient's record (a letter that failed for its address). */
+export function resendNeedsAddress(
+  r: Pick<Recall, 'recallType' | 'errorMsg' | 'customerMail' | 'customerMobile'>,
+) {
+  return r.recallType === 'brief' && recallFailure(r) === 'noAddress';
+}

@@ -190,10 +190,33 @@ describe('the recalls page', () => {
 });
 
 describe('a recall that could not be sent', () => {
-  it('links to mending the patient data and is sent again: pending, the error gone', async () => {
+  it('is not offered again while the patient still has no mobile number: it says so and leads to the data form', async () => {
+    // Anna has a mail address but no mobile number: her SMS recall cannot go out.
     const recall = await annasRecall();
+    renderRecalls(`/recalls?patid=${recall.patid}`);
+    const table = await screen.findByRole('table', { name: 'Recalls' });
+    expect(await within(table).findByText('No mobile number on file.')).toBeInTheDocument();
+    expect(within(table).getByText('Cannot be sent again without a mobile number.')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: "Mend the patient's data" })).toHaveAttribute(
+      'href',
+      `/patients/${recall.patid}?edit=1`,
+    );
+    expect(within(table).queryByRole('button', { name: /^Send again/ })).toBeNull();
+    expect(screen.getByText('Error: 1')).toBeInTheDocument();
+    expect(recallCalls('modifyRecall')).toEqual([]);
+  });
+
+  it('is sent again once the patient has a mobile number: pending, the error gone', async () => {
+    const recall = await annasRecall();
+    await api.send('updateCustomer', { patid: recall.patid, mobile: '079 555 12 34' });
     const { user } = renderRecalls(`/recalls?patid=${recall.patid}`);
     const table = await screen.findByRole('table', { name: 'Recalls' });
+    expect(
+      await within(table).findByText(
+        'There was no mobile number when it was sent; there is one now: send again.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(table).queryByText('Cannot be sent again without a mobile number.')).toBeNull();
     expect(within(table).getByRole('link', { name: "Mend the patient's data" })).toHaveAttribute(
       'href',
       `/patients/${recall.patid}?edit=1`,
@@ -205,9 +228,33 @@ describe('a recall that could not be sent', () => {
       const list = (await api.send('getRecalls', { patid: recall.patid })).body.result as Recall[];
       expect(list.find((r) => r.id === recall.id)).toMatchObject({ status: 'pending', errorMsg: '' });
     });
+    expect(await screen.findByText('Jahreskontrolle will be sent again.')).toBeInTheDocument();
     expect(await screen.findByText('Pending: 1')).toBeInTheDocument();
     // The table follows the counts a render later (its rows are deferred).
-    await waitFor(() => expect(screen.queryByText('No mobile number on file.')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/there is one now/)).toBeNull());
+  });
+
+  it('a letter that failed for its address is offered again only once street, zip and city are there', async () => {
+    const patient = await createPatient(api, { firstname: 'Rita', lastname: 'Brief', street: 'Seeweg 4' });
+    const recall = await createRecall(api, {
+      patid: patient.patid,
+      title: 'Vorsorge',
+      recallType: 'brief',
+      failed: 'Adresse unvollständig',
+    });
+    const first = renderRecalls(`/recalls?patid=${recall.patid}`);
+    const table = await screen.findByRole('table', { name: 'Recalls' });
+    expect(
+      await within(table).findByText('Cannot be sent again without a complete postal address.'),
+    ).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Send again/ })).toBeNull();
+
+    await api.send('updateCustomer', { patid: patient.patid, zip: '8001', city: 'Zürich' });
+    first.unmount();
+    renderRecalls(`/recalls?patid=${recall.patid}`);
+    expect(
+      await screen.findByRole('button', { name: `Send again: Vorsorge (no. ${recall.id})` }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,10 +1,18 @@
 import type { DayAppointment } from '#api/agenda.ts';
-import { type DaySection, daySections, minutesSince, sectionOf } from '#components/day-sections.ts';
+import {
+  type DaySection,
+  daySections,
+  hasPatient,
+  minutesSince,
+  patientsWhoCame,
+  sectionOf,
+} from '#components/day-sections.ts';
 import type { StateTimes } from './state-times.ts';
 
 /**
- * Today's list, free of React: one row per appointment of the day in time order, the section it belongs to, how
- * long a patient has been here (from `stateChanged`, or as measured on this device) and how late one is.
+ * Today's list, free of React: one row per patient's appointment of the day in time order, the section it belongs
+ * to, how long a patient has been here (from `stateChanged`, or as measured on this device) and how late one is;
+ * the blocks without a patient (team meeting, phone hour) apart.
  */
 
 export interface TodayRow {
@@ -50,8 +58,9 @@ export function sinceOf(
   return minutes === null ? null : { minutes: Math.max(0, minutes), local: true };
 }
 
-export function toRow(appt: DayAppointment, now: number, local: StateTimes): TodayRow {
-  const section = sectionOf(appt, now);
+/** `came`: the patients here or seen today (patientsWhoCame), whose other appointments are never late. */
+function toRow(appt: DayAppointment, now: number, local: StateTimes, came: ReadonlySet<number>): TodayRow {
+  const section = sectionOf(appt, now, came);
   return {
     appt,
     section,
@@ -60,25 +69,36 @@ export function toRow(appt: DayAppointment, now: number, local: StateTimes): Tod
   };
 }
 
+export interface TodayDay {
+  /** The patients' appointments, each in its section. */
+  rows: TodayRow[];
+  /** Blocks without a patient (patid 0): no state to set, never late, in none of the day's counts. */
+  blocks: DayAppointment[];
+  /** Both, in time order: the printed day list. */
+  all: DayAppointment[];
+}
+
 /**
- * The day's rows in time order (then by calendar name, then id), of the chosen calendars (null: all). Items
- * without a calendar (calendar mode) and provisional ones are left out.
+ * The day's appointments in time order (then by calendar name, then id), of the chosen calendars (null: all), the
+ * patients' apart from the blocks without one. Items without a calendar (calendar mode) and provisional ones are
+ * left out. Whether a patient came is read from every calendar: arrived with Dr. Favre is not late for Dr. Brunner.
  */
-export function buildRows(
+export function buildDay(
   items: readonly DayAppointment[],
   now: number,
   local: StateTimes,
   calendars: readonly number[] | null,
-): TodayRow[] {
-  return items
-    .filter((a) => a.state !== 'PR' && (calendars === null || calendars.includes(a.calendarid)))
-    .map((a) => toRow(a, now, local))
-    .sort(
-      (x, y) =>
-        x.appt.date.localeCompare(y.appt.date) ||
-        x.appt.calendar.localeCompare(y.appt.calendar) ||
-        x.appt.id - y.appt.id,
-    );
+): TodayDay {
+  const listed = items.filter((a) => a.state !== 'PR');
+  const came = patientsWhoCame(listed);
+  const all = listed
+    .filter((a) => calendars === null || calendars.includes(a.calendarid))
+    .sort((x, y) => x.date.localeCompare(y.date) || x.calendar.localeCompare(y.calendar) || x.id - y.id);
+  return {
+    rows: all.filter((a) => hasPatient(a)).map((a) => toRow(a, now, local, came)),
+    blocks: all.filter((a) => !hasPatient(a)),
+    all,
+  };
 }
 
 /** The rows of each section, each in time order. */

@@ -247,6 +247,55 @@ describe('Today', () => {
     expect(await stored(id)).toBeUndefined();
   });
 
+  it('lists a block without a patient apart, without states and uncounted; a patient who arrived is never late', async () => {
+    signInForTest();
+    // A team meeting someone set "arrived" in the agenda: not a patient in the practice.
+    const meeting = await book({
+      calendar: 1,
+      start: '08:10',
+      appointment: 'Heutetest Teamsitzung',
+      patid: 0,
+      state: '1',
+    });
+    // Hans arrived for his 08:00 blood test; his 08:35 consultation is not "late" at 09:03.
+    const hans = await createPatient(api, { lastname: 'Heute-Zweimal', firstname: 'Hans' });
+    await book({ calendar: 2, start: '08:00', appointment: 'Heutetest Blut', patid: hans.patid, state: '1' });
+    const consult = await book({
+      calendar: 1,
+      start: '08:35',
+      appointment: 'Heutetest Konsultation',
+      patid: hans.patid,
+    });
+    renderWithProviders(<TodayPage />, { url: '/today' });
+
+    const blocks = await region(/^Without patient$/);
+    const block = rowOf(await within(blocks).findByText('Heutetest Teamsitzung'));
+    expect(block).toHaveTextContent('08:10–08:30');
+    expect(block).toHaveTextContent('Dr. Brunner');
+    expect(block).not.toHaveAttribute('data-today-row');
+    expect(within(block).queryByRole('toolbar')).toBeNull();
+    expect(within(block).queryByText('Arrived')).toBeNull();
+    expect(
+      within(block).getByRole('link', { name: 'Show 08:10 Heutetest Teamsitzung in the agenda' }),
+    ).toHaveAttribute('href', `/agenda?view=day&date=2026-11-23&cals=1&appt=${meeting}`);
+    // In no section and no count: "All" counts exactly the patients' rows.
+    expect(within(await region(/^Here/)).queryByText('Heutetest Teamsitzung')).toBeNull();
+    const rows = document.querySelectorAll('[data-today-row]');
+    expect(screen.getByRole('radio', { name: `All ${rows.length}` })).toBeInTheDocument();
+    expect(document.querySelector(`[data-today-row][data-appointment-id="${meeting}"]`)).toBeNull();
+
+    const consultRow = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>(`[data-today-row][data-appointment-id="${consult}"]`);
+      if (!el) throw new Error('no row yet');
+      return el;
+    });
+    expect(consultRow).toHaveAttribute('data-section', 'expected');
+    expect(consultRow).not.toHaveTextContent(/late/);
+    expect(
+      await within(await region(/^Here/)).findByRole('link', { name: 'Heute-Zweimal, Hans' }),
+    ).toBeInTheDocument();
+  });
+
   it('says so when the day has no appointments in the calendars shown, and when the list cannot be read', async () => {
     signInForTest();
     renderWithProviders(<TodayPage />, { url: '/today?cals=99' });

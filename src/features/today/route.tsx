@@ -10,9 +10,10 @@ import { formatDateTime, intlLocale, practiceToday } from '#components/format.ts
 import { Page } from '#components/page.tsx';
 import { EmptyState, ErrorState, LoadingState } from '#components/states.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
+import { BlockList } from './components/block-list.tsx';
 import { DayRow } from './components/day-row.tsx';
 import { PrintList } from './components/print-list.tsx';
-import { buildRows, bySection, calendarsOf, type TodayRow } from './model.ts';
+import { buildDay, bySection, calendarsOf, type TodayRow } from './model.ts';
 import { type SetStateVars, useSetState } from './set-state.ts';
 import { readStateTimes } from './state-times.ts';
 import classes from './today.module.css';
@@ -28,7 +29,8 @@ function isStateVars(v: unknown): v is SetStateVars {
 
 /**
  * The front desk's day: today's appointments of every (or the chosen) calendar in time order, in sections (here,
- * late, expected, done, cancelled / no-show); one click or key per row sets the state. Read again every 30 s and
+ * late, expected, done, cancelled / no-show); one click or key per row sets the state. Blocks without a patient
+ * (team meeting, phone hour) are listed apart, without states, in none of the counts. Read again every 30 s and
  * on focus (api/agenda.ts liveOptions); printable as the day list.
  */
 export function Component() {
@@ -46,7 +48,7 @@ export function Component() {
   });
 
   const items = (query.data ?? []).filter(isDayAppointment);
-  const rows = buildRows(items, now, readStateTimes(), view.cals);
+  const { rows, blocks, all } = buildDay(items, now, readStateTimes(), view.cals);
   const sections = bySection(rows);
 
   // The calendars of the day's appointments, and a chosen one without any today.
@@ -153,8 +155,10 @@ export function Component() {
                 </Alert>
               )}
 
-              {rows.length === 0 ? (
+              {rows.length === 0 && blocks.length === 0 ? (
                 <EmptyState title={view.cals ? t('emptyCalendars') : t('empty')} />
+              ) : rows.length === 0 && view.show === 'all' ? (
+                <Text c="dimmed">{t('noPatients')}</Text>
               ) : (
                 shown.map((s) =>
                   sections[s].length === 0 ? (
@@ -182,6 +186,7 @@ export function Component() {
                   ),
                 )
               )}
+              {view.show === 'all' && blocks.length > 0 && <BlockList blocks={blocks} />}
               <Text size="xs" c="dimmed">
                 {t('keys')}
               </Text>
@@ -189,7 +194,7 @@ export function Component() {
           </div>
           <PrintList
             day={day}
-            rows={rows}
+            appointments={all}
             calendars={chosenNames}
             printedAt={formatDateTime(new Date(now))}
           />

@@ -11,13 +11,15 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconMail, IconMailbox, IconMessage, IconPencil, IconSend } from '@tabler/icons-react';
+import { IconMail, IconMailbox, IconMessage, IconPencil, IconSend, IconUserEdit } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { customerQuery } from '#api/system.ts';
 import { formatDateTime } from '#components/format.ts';
 import { PatientName } from '#components/person-name.tsx';
-import { RecallFailureText } from '#components/recall-error.tsx';
+import { RecallFailureText, resendBlocker, resendNeedsAddress } from '#components/recall-error.tsx';
 import type { Recall, RecallStatus, RecallType } from '#contract/recall.ts';
 import { describeFrequency } from '../frequency.ts';
 import classes from './recall-table.module.css';
@@ -147,27 +149,11 @@ export function RecallTable({
                     </Text>
                   )}
                   {r.status === 'error' && r.patid > 0 && (
-                    <Stack gap={4} mt={4} align="flex-start">
-                      {/* 24 px high at least: a target a finger or a trembling hand can hit (WCAG 2.5.8). */}
-                      <Anchor
-                        component={Link}
-                        to={`/patients/${r.patid}?edit=1`}
-                        size="xs"
-                        className={classes.mend}
-                      >
-                        {t('table.mend')}
-                      </Anchor>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconSend size={14} aria-hidden />}
-                        loading={resending.has(r.id)}
-                        onClick={() => onSendAgain(r)}
-                        aria-label={t('table.sendAgainOf', { title: r.title, id: r.id })}
-                      >
-                        {t('table.sendAgain')}
-                      </Button>
-                    </Stack>
+                    <FailedRecallActions
+                      recall={r}
+                      resending={resending.has(r.id)}
+                      onSendAgain={onSendAgain}
+                    />
                   )}
                 </Table.Td>
                 <Table.Td>
@@ -198,5 +184,67 @@ export function RecallTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * Under a failed recall: "Send again" only when the patient's data now let it go out (recall-error.tsx
+ * resendBlocker); otherwise what is missing, and the patient's data form as the way to mend it. A recall sent again
+ * without a mail address would be counted as pending and fail once more.
+ */
+function FailedRecallActions({
+  recall,
+  resending,
+  onSendAgain,
+}: {
+  recall: Recall;
+  resending: boolean;
+  onSendAgain: (recall: Recall) => void;
+}) {
+  const { t } = useTranslation('recalls');
+  const needsAddress = resendNeedsAddress(recall);
+  // Only a letter that failed for its address reads the patient's record (cached per patient, as the name is).
+  const patient = useQuery({ ...customerQuery(recall.patid), enabled: needsAddress && recall.patid > 0 });
+  const blocker = resendBlocker(
+    recall,
+    !needsAddress ? undefined : patient.data ? patient.data : patient.isError ? null : undefined,
+  );
+  const mendTo = `/patients/${recall.patid}?edit=1`;
+  return (
+    <Stack gap={4} mt={4} align="flex-start">
+      {blocker === null || blocker === 'unknown' ? (
+        // 24 px high at least: a target a finger or a trembling hand can hit (WCAG 2.5.8).
+        <Anchor component={Link} to={mendTo} size="xs" className={classes.mend}>
+          {t('table.mend')}
+        </Anchor>
+      ) : (
+        <>
+          <Text size="xs" fw={600} maw={220}>
+            {t(`table.needs.${blocker}`)}
+          </Text>
+          <Button
+            component={Link}
+            to={mendTo}
+            size="xs"
+            variant="light"
+            leftSection={<IconUserEdit size={14} aria-hidden />}
+          >
+            {t('table.mend')}
+          </Button>
+        </>
+      )}
+      {blocker === null && (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconSend size={14} aria-hidden />}
+          loading={resending}
+          onClick={() => onSendAgain(recall)}
+          aria-label={t('table.sendAgainOf', { title: recall.title, id: recall.id })}
+        >
+          {t('table.sendAgain')}
+        </Button>
+      )}
+    </Stack>
   );
 }

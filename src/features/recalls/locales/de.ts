@@ -64,6 +64,11 @@ export const de: Translation<typeof en> = {
     sendAgain: 'Erneut senden',
     sendAgainOf: 'Erneut senden: {{title}} (Nr. {{id}})',
     sentAgain: '{{title}} wird erneut gesendet.',
+    needs: {
+      mail: 'Erneutes Senden erst mit Mailadresse möglich.',
+      mobile: 'Erneutes Senden erst mit Mobilnummer möglich.',
+      address: 'Erneutes Senden erst mit vollständiger Postadresse möglich.',
+    },
   },
   type: {
     brief: 'Brief',

@@ -62,6 +62,11 @@ export const en = {
     sendAgain: 'Send again',
     sendAgainOf: 'Send again: {{title}} (no. {{id}})',
     sentAgain: '{{title}} will be sent again.',
+    needs: {
+      mail: 'Cannot be sent again without a mail address.',
+      mobile: 'Cannot be sent again without a mobile number.',
+      address: 'Cannot be sent again without a complete postal address.',
+    },
   },
   type: {
     brief: 'Letter',

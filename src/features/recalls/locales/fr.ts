@@ -64,6 +64,11 @@ export const fr: Translation<typeof en> = {
     sendAgain: 'Renvoyer',
     sendAgainOf: 'Renvoyer\u202f: {{title}} (n° {{id}})',
     sentAgain: '{{title}} sera renvoyé.',
+    needs: {
+      mail: 'Renvoi possible seulement avec une adresse e-mail.',
+      mobile: 'Renvoi possible seulement avec un numéro de mobile.',
+      address: 'Renvoi possible seulement avec une adresse postale complète.',
+    },
   },
   type: {
     brief: 'Lettre',

@@ -64,6 +64,11 @@ export const it: Translation<typeof en> = {
     sendAgain: 'Inviare di nuovo',
     sendAgainOf: 'Inviare di nuovo: {{title}} (n. {{id}})',
     sentAgain: '{{title}} sarà inviato di nuovo.',
+    needs: {
+      mail: 'Nuovo invio possibile solo con un indirizzo e-mail.',
+      mobile: 'Nuovo invio possibile solo con un numero di cellulare.',
+      address: 'Nuovo invio possibile solo con un indirizzo postale completo.',
+    },
   },
   type: {
     brief: 'Lettera',

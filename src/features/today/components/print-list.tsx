@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import type { DayAppointment } from '#api/agenda.ts';
 import { appointmentStateName } from '#components/codes.ts';
-import { isMissedState } from '#components/day-sections.ts';
+import { hasPatient, isMissedState } from '#components/day-sections.ts';
 import { formatDate } from '#components/format.ts';
-import type { TodayRow } from '../model.ts';
 import classes from '../today.module.css';
 import { usePatient } from './patient.tsx';
 
 export interface PrintListProps {
   day: string;
-  rows: readonly TodayRow[];
+  /** The day's appointments in time order, blocks without a patient among them. */
+  appointments: readonly DayAppointment[];
   /** The calendars printed, by name (all of the day's when none was chosen). */
   calendars: readonly string[];
   printedAt: string;
@@ -18,7 +19,7 @@ export interface PrintListProps {
  * The paper list at the desk: every appointment of the day in time order, whatever section the screen shows; shown
  * only when printing (today.module.css). Names, birth dates, times, texts, practitioner, state.
  */
-export function PrintList({ day, rows, calendars, printedAt }: PrintListProps) {
+export function PrintList({ day, appointments, calendars, printedAt }: PrintListProps) {
   const { t } = useTranslation('today');
   return (
     <section className={classes.printOnly}>
@@ -44,8 +45,8 @@ export function PrintList({ day, rows, calendars, printedAt }: PrintListProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <PrintRow key={row.appt.id} row={row} />
+          {appointments.map((appt) => (
+            <PrintRow key={appt.id} appt={appt} />
           ))}
         </tbody>
       </table>
@@ -53,9 +54,8 @@ export function PrintList({ day, rows, calendars, printedAt }: PrintListProps) {
   );
 }
 
-function PrintRow({ row }: { row: TodayRow }) {
+function PrintRow({ appt }: { appt: DayAppointment }) {
   const { t } = useTranslation('today');
-  const { appt } = row;
   const patient = usePatient(appt.patid);
   return (
     <tr className={isMissedState(appt.state) ? classes.printMissed : undefined}>
@@ -83,7 +83,8 @@ function PrintRow({ row }: { row: TodayRow }) {
           </>
         )}
       </td>
-      <td>{appointmentStateName(appt.state)}</td>
+      {/* A block without a patient has no visit to mark. */}
+      <td>{hasPatient(appt) ? appointmentStateName(appt.state) : ''}</td>
     </tr>
   );
 }

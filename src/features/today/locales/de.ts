@@ -28,6 +28,12 @@ export const de: Translation<typeof en> = {
   },
   empty: 'Heute keine Termine.',
   emptyCalendars: 'Heute keine Termine in den angezeigten Kalendern.',
+  noPatients: 'Heute keine Termine mit Patienten.',
+  blocks: {
+    title: 'Ohne Patient',
+    hint: 'Sitzungen, Telefonsprechstunden und Ähnliches: ohne Status, oben nicht mitgezählt.',
+    inAgenda: '{{time}} {{text}} in der Agenda zeigen',
+  },
   loading: 'Termine von heute werden geladen…',
   failed: 'Die Termine von heute konnten nicht geladen werden',
   column: {

@@ -26,6 +26,12 @@ export const en = {
   },
   empty: 'No appointments today.',
   emptyCalendars: 'No appointments today in the calendars shown.',
+  noPatients: 'No patient appointments today.',
+  blocks: {
+    title: 'Without patient',
+    hint: 'Meetings, phone hours and the like: no state to set, not counted above.',
+    inAgenda: 'Show {{time}} {{text}} in the agenda',
+  },
   loading: 'Loading today’s appointments…',
   failed: 'Today’s appointments could not be loaded',
   column: {

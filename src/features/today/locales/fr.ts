@@ -28,6 +28,12 @@ export const fr: Translation<typeof en> = {
   },
   empty: 'Aucun rendez-vous aujourd’hui.',
   emptyCalendars: 'Aucun rendez-vous aujourd’hui dans les agendas affichés.',
+  noPatients: 'Aucun rendez-vous de patient aujourd’hui.',
+  blocks: {
+    title: 'Sans patient',
+    hint: 'Séances, permanences téléphoniques et autres\u202f: sans statut, non comptées ci-dessus.',
+    inAgenda: 'Afficher {{time}} {{text}} dans l’agenda',
+  },
   loading: 'Chargement des rendez-vous du jour…',
   failed: 'Les rendez-vous du jour n’ont pas pu être chargés',
   column: {

@@ -28,6 +28,12 @@ export const it: Translation<typeof en> = {
   },
   empty: 'Oggi nessun appuntamento.',
   emptyCalendars: 'Oggi nessun appuntamento nelle agende visualizzate.',
+  noPatients: 'Oggi nessun appuntamento con pazienti.',
+  blocks: {
+    title: 'Senza paziente',
+    hint: 'Riunioni, consulenze telefoniche e simili: senza stato, non conteggiate sopra.',
+    inAgenda: 'Mostrare {{time}} {{text}} nell’agenda',
+  },
   loading: 'Caricamento degli appuntamenti di oggi…',
   failed: 'Non è stato possibile caricare gli appuntamenti di oggi',
   column: {
