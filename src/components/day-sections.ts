@@ -34,7 +34,7 @@ export function minutesSince(practiceDateTime: string | null | undefined, now: n
 
 /**
  * An appointment with a patient. Without one (patid 0: a team meeting, a phone hour, administration) it is a block
- * of the calendar: nobody arrives, waits or is late, and the day's counts leave it out (docs/decisions/0036).
+ * of the calendar: nobody arrives, waits or is late, and the day's counts leave it out (docs/decisions/0037-no-state-no-late-no-send-again-that-cannot-go-out.md).
  */
 export function hasPatient(appt: { patid?: number }): boolean {
   return appt.patid === undefined || appt.patid > 0;

@@ -63,7 +63,7 @@ export type RecallNeed = 'mail' | 'mobile' | 'address';
  * for an incomplete address needs street, zip and city, which only the patient's record has: `address` is that
  * record, undefined while it is read ('unknown': not offered yet), null when it cannot be read (offered: the
  * service will say again what is missing). Other failures (a bounced mail, a rejected number,
- * a cancelled print job) may go out once the data are checked: sending again is offered (docs/decisions/0036).
+ * a cancelled print job) may go out once the data are checked: sending again is offered (docs/decisions/0037-no-state-no-late-no-send-again-that-cannot-go-out.md).
  */
 export function resendBlocker(
   r: Pick<Recall, 'recallType' | 'errorMsg' | 'customerMail' | 'customerMobile'>,
