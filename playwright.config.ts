@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { clockOrigin } from './e2e/clock.ts';
+import { chromiumLaunch } from './scripts/chromium.ts';
 
 // The practice clock starts once, here in the runner's process; its workers and their servers inherit the origin.
 clockOrigin();
@@ -8,30 +8,18 @@ clockOrigin();
 // E2E_PORT lets several checkouts (or developers on one machine) run the suite side by side: each worker's app
 // server listens on E2E_PORT + its index (e2e/fixtures.ts).
 const port = Number(process.env.E2E_PORT ?? 4319);
-// Debian's Chromium where it is installed (this workplace cannot download browsers); Playwright's own elsewhere.
-const debianChromium = '/usr/bin/chromium';
-const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
 // Side-by-side runs (E2E_PORT) keep their own results instead of deleting each other's.
 const outputDir = process.env.E2E_PORT ? `test-results-${port}` : 'test-results';
 
 const browser = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath,
+    ...chromiumLaunch,
     // A run under faketime (the machine's clock set to 23:59, decision 0035) fakes the runner and the services;
     // Chromium does not start its pages under libfaketime, and its pages run on the practice clock anyway.
     env: Object.fromEntries(
       Object.entries(process.env).filter(([k]) => k !== 'LD_PRELOAD' && !k.startsWith('FAKETIME')),
     ),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
   },
 };
 

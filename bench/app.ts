@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
+import { chromiumLaunch } from '../scripts/chromium.ts';
 import { openDatabase, tenantFile, transaction } from '../server/db/database.ts';
 import { seedTenant } from '../server/db/seed/index.ts';
 import { tenants } from '../server/tenants.ts';
@@ -135,18 +136,7 @@ const areas: { path: string; ready: string }[] = [
   { path: '/settings', ready: '' },
 ];
 
-const browser = await chromium.launch({
-  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunch);
 
 // Sign in once, as a person would; the session is then given to every fresh context.
 let session = '';

@@ -3,6 +3,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { chromiumLaunch } from '../scripts/chromium.ts';
 import { openDatabase, tenantFile, transaction } from '../server/db/database.ts';
 import { seedTenant } from '../server/db/seed/index.ts';
 import { tenants } from '../server/tenants.ts';
@@ -121,18 +122,7 @@ interface BoardWindow {
   __firstCardAt: number | null;
 }
 
-const browser = await chromium.launch({
-  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunch);
 const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-GB' });
 const page = await context.newPage();
 page.on('crash', () => console.error('the page crashed'));
