@@ -23,8 +23,9 @@ describe('the patient search field', () => {
       ['Müller', { lastname: 'Müller' }],
       ['Müller Anna', { lastname: 'Müller', firstname: 'Anna' }],
       ['Anna Müller', { lastname: 'Müller', firstname: 'Anna' }],
-      ['21.11.1980', { dob: '21.11.1980' }],
-      ['18.9.49', { dob: '18.9.1949' }],
+      // A typed birth date goes out as YYYY-MM-DD (searchPatients takes both; one parser reads what was typed).
+      ['21.11.1980', { dob: '1980-11-21' }],
+      ['18.9.49', { dob: '1949-09-18' }],
       ['079 100 79 19', { phone: '079 100 79 19' }],
       ['756 1000 0003 75', { ahv: '756 1000 0003 75' }],
       ['1980-11-21', { dob: '1980-11-21' }],
