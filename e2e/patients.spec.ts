@@ -281,4 +281,61 @@ test.describe('patients', () => {
     const fresh = stored.results?.find((p) => p.patid === created);
     expect(fresh).toMatchObject({ dob: '1985-06-15', countrycode: 'ch' });
   });
+
+  test('lists a similar name of the same birth date and the same mobile in another format before creating anything', async ({
+    page,
+    request,
+  }) => {
+    const n = digits();
+    const fischer = {
+      lastname: `Fischer${run}`,
+      firstname: 'Nina',
+      dob: '1921-06-12',
+      mobile: `+41 79 ${n.slice(1, 4)} ${n.slice(4, 6)} ${n.slice(6, 8)}`,
+    };
+    const existing = await createPatient(request, { ...fischer, gender: 'female' });
+    const creates: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/v1/system/createCustomer')) creates.push(req.postData() ?? '');
+    });
+
+    await signIn(page, { path: '/patients' });
+    await page.getByRole('button', { name: 'New patient' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New patient' });
+    // One letter less, the same sound, the same birth date.
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill(`Fisher${run}`);
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Nina');
+    await dialog.getByRole('radio', { name: 'Female' }).check();
+    await dialog.getByRole('textbox', { name: 'Date of birth' }).fill('12.06.1921');
+    await dialog.getByRole('button', { name: 'Create patient' }).click();
+
+    const warning = page.getByRole('dialog', { name: 'Possible duplicates' });
+    const match = warning.getByRole('listitem').filter({ hasText: `#${existing}` });
+    await expect(match).toContainText('Same birth date, similar name');
+    await expect(match.getByRole('link', { name: `${fischer.lastname}, Nina` })).toHaveAttribute(
+      'href',
+      `/patients/${existing}`,
+    );
+    expect(creates).toEqual([]);
+
+    // Separately: another person, whose mobile is Nina Fischer's, written as 0041….
+    await warning.getByRole('button', { name: 'Back to the form' }).click();
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill(`Brunner${run}`);
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Lea');
+    await dialog.getByRole('textbox', { name: 'Date of birth' }).fill('03.04.2001');
+    await dialog.getByRole('textbox', { name: 'Mobile' }).fill(`004179${n.slice(1)}`);
+    await dialog.getByRole('button', { name: 'Create patient' }).click();
+    await expect(warning.getByRole('listitem').filter({ hasText: `#${existing}` })).toContainText(
+      'Same mobile number',
+    );
+    expect(creates).toEqual([]);
+
+    // They share the family's mobile: created anyway, after confirming.
+    await warning.getByRole('button', { name: 'Create anyway' }).click();
+    await expect(page).toHaveURL(/\/patients\/\d+$/);
+    const created = Number(new URL(page.url()).pathname.split('/').at(-1));
+    expect(created).not.toBe(existing);
+    expect(creates).toHaveLength(1);
+    expect(JSON.parse(creates[0] ?? '{}')).toMatchObject({ lastname: `Brunner${run}`, dob: '2001-04-03' });
+  });
 });

@@ -36,7 +36,8 @@ export interface NewPatientDialogProps {
 
 /**
  * The one way the app creates a patient (patients page, booking, lab). Before createCustomer it looks for the same
- * person (last name and date of birth, AHV number, mail) and shows who it found, with "use this patient" first;
+ * person (duplicates.ts: name and date of birth, a similar name on the same date, AHV number, mail, phone or
+ * mobile) and shows who it found, with "use this patient" first;
  * creating anyway is a second, deliberate step. The form stays filled while the dialog is closed (a draft) and
  * warns before leaving.
  */
@@ -220,12 +221,8 @@ function Duplicates({
                   )}
                 </Group>
                 <Text size="sm">{patientFacts(p).join(' · ')}</Text>
-                <Text size="xs" c="dimmed">
-                  {t('labelValue', {
-                    ns: 'common',
-                    label: t('newPatient.matchedBy'),
-                    value: by.map((b) => t(`newPatient.by.${b}`)).join(', '),
-                  })}
+                <Text size="sm" fw={500}>
+                  {by.map((b) => t(`newPatient.by.${b}`)).join(' · ')}
                 </Text>
               </Stack>
               {onUse && p.deleted !== '1' && (

@@ -146,13 +146,9 @@ describe('a new patient', () => {
       'href',
       `/patients/${existing.patid}`,
     );
-    expect(matchItem(dialog, 'Muster, Anna')).toHaveTextContent('Same: name and date of birth');
-    expect(sent('searchPatients')[0]).toEqual({
-      lastname: 'Muster',
-      dob: '1990-02-01',
-      offset: 0,
-      limit: 20,
-    });
+    expect(matchItem(dialog, 'Muster, Anna')).toHaveTextContent('Same name and birth date');
+    // Everyone born that day, in one request; the name is compared in the app (typos and sounds too).
+    expect(sent('searchPatients')).toEqual([{ dob: '1990-02-01', offset: 0, limit: 200 }]);
     expect(sent('createCustomer')).toEqual([]);
     expect((await annas()).map((p) => p.patid)).toEqual([existing.patid]);
 
@@ -210,7 +206,64 @@ describe('a new patient', () => {
     await within(dialog).findByRole('link', { name: 'Verheiratet, Eva' });
     const item = matchItem(dialog, 'Verheiratet, Eva');
     expect(item).toHaveTextContent(`#${other.patid}`);
-    expect(item).toHaveTextContent('Same: AHV no.');
+    expect(item).toHaveTextContent('Same AHV no.');
+    expect(sent('createCustomer')).toEqual([]);
+  });
+
+  it('lists a patient born the same day under a name one letter off or sounding the same, before anything is created', async () => {
+    const fischer = await createPatient(api, {
+      lastname: 'Fischer',
+      firstname: 'Nina',
+      dob: '1988-06-12',
+      mobile: '+41 79 152 26 54',
+    });
+    await createPatient(api, { lastname: 'Fischbach', firstname: 'Nina', dob: '1988-06-12' });
+    await createPatient(api, { lastname: 'Fischer', firstname: 'Nina', dob: '1988-06-13' });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'New patient' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Fisher');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Nina');
+    await user.click(within(dialog).getByRole('radio', { name: 'Female' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Date of birth/ }), '12.06.1988');
+    await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+
+    const list = await within(dialog).findByRole('list', { name: 'Existing patients' });
+    // The demo data has a Nina Fischer of that day as well; Fischbach and the Fischer of the next day are not listed.
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    expect(items.find((text) => text.includes(`#${fischer.patid}`))).toContain(
+      'Same birth date, similar name',
+    );
+    expect(items.every((text) => text.startsWith('Fischer, Nina12.06.1988'))).toBe(true);
+    expect(sent('createCustomer')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create anyway' }));
+    await waitFor(() => expect(sent('createCustomer')).toHaveLength(1));
+    expect(sent('createCustomer')[0]).toMatchObject({ lastname: 'Fisher', dob: '1988-06-12' });
+  });
+
+  it('lists a patient whose mobile number is the one typed, written another way, under another name', async () => {
+    await createPatient(api, {
+      lastname: 'Fischer',
+      firstname: 'Nina',
+      dob: '1988-06-12',
+      mobile: '+41 79 152 26 54',
+    });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'New patient' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Brunner');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Lea');
+    await user.click(within(dialog).getByRole('radio', { name: 'Female' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Date of birth/ }), '03.04.2001');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Mobile' }), '0041791522654');
+    await user.click(within(dialog).getByRole('button', { name: 'Create patient' }));
+
+    await within(dialog).findByRole('list', { name: 'Existing patients' });
+    expect(matchItem(dialog, 'Fischer, Nina')).toHaveTextContent('Same mobile number');
+    expect(sent('searchPatients')).toContainEqual({ phone: '791522654', offset: 0, limit: 200 });
     expect(sent('createCustomer')).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { patientSearchKeys, toSearchInput } from '#components/patient-search.tsx';
 import type { Patient } from '#contract/system.ts';
 import { makeLead } from '../board/test-data.ts';
-import { matchCriteria, mergeMatches } from './convert-dialog.tsx';
+import { matchCriteria, mergeMatches, samePerson } from './convert-dialog.tsx';
 
 function patient(patid: number, over: Partial<Patient> = {}): Patient {
   return {
@@ -61,5 +61,20 @@ describe('patients that match a lead', () => {
       [1, ['name']],
       [4, ['mail']],
     ]);
+  });
+
+  it('asks a second time by the one same-person rule: a similar name on the birth date, or the same mobile', () => {
+    const base = makeLead(1);
+    const lead = makeLead(1, {
+      contact: { ...base.contact, lastname: 'Fisher', dob: '1988-06-12' },
+      communication: { ...base.communication, mail: '', phone: '', mobile: '079 152 26 54' },
+    });
+    const same = samePerson(lead, [
+      { patient: patient(1, { lastname: 'Fischer', dob: '1988-06-12' }), fields: ['dob'] },
+      { patient: patient(2, { lastname: 'Fischbach', dob: '1988-06-12' }), fields: ['dob'] },
+      { patient: patient(3, { lastname: 'Brunner', mobile: '+41 79 152 26 54' }), fields: [] },
+      { patient: patient(4, { lastname: 'Fischer', dob: '1988-06-12', deleted: '1' }), fields: ['dob'] },
+    ]);
+    expect(same.map((m) => m.patient.patid)).toEqual([1, 3]);
   });
 });

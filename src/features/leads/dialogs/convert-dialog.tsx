@@ -11,12 +11,12 @@ import { searchPatientsQuery } from '#api/system.ts';
 import { useSubmitMutation } from '#api/use-submit-mutation.ts';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
 import { formatDate } from '#components/format.ts';
+import { matchReasons } from '#components/new-patient/duplicates.ts';
 import { type PatientCriteria, toSearchInput } from '#components/patient-criteria.ts';
 import { PatientSearchBox, patientName } from '#components/patient-search.tsx';
 import { describeError } from '#components/states.tsx';
 import type { Lead } from '#contract/sales.ts';
 import type { Patient } from '#contract/system.ts';
-import { foldText } from '#contract/text-match.ts';
 import { leadName } from '../board/lead.ts';
 import type { LeadDialogProps } from './disqualify-dialog.tsx';
 
@@ -66,21 +66,19 @@ export function mergeMatches(results: { field: MatchField; hits: readonly Patien
 const NEW = 'new';
 
 /**
- * The matches that are the lead's person beyond reasonable doubt: the same last name (as the service compares
- * names) and the same date of birth, or the same mail. Creating a patient beside one of them asks a second time.
+ * The matches that may be the lead's person by the one same-person rule of the new-patient dialog (matchReasons:
+ * the same or a similar last name on the same birth date, the same mail, phone or mobile, the same AHV number).
+ * Creating a patient beside one of them asks a second time.
  */
 export function samePerson(lead: Lead, matches: readonly PatientMatch[]): PatientMatch[] {
-  const lastname = foldText(lead.contact.lastname);
-  return matches.filter(
-    ({ patient, fields }) =>
-      patient.deleted !== '1' &&
-      ((lastname !== '' &&
-        foldText(patient.lastname) === lastname &&
-        lead.contact.dob !== null &&
-        lead.contact.dob !== '' &&
-        patient.dob === lead.contact.dob) ||
-        fields.includes('mail')),
-  );
+  const input = {
+    lastname: lead.contact.lastname,
+    dob: lead.contact.dob ?? undefined,
+    mail: lead.communication.mail,
+    tel: lead.communication.phone,
+    mobile: lead.communication.mobile,
+  };
+  return matches.filter(({ patient }) => patient.deleted !== '1' && matchReasons(input, patient).length > 0);
 }
 
 export interface ConvertDialogProps extends Omit<LeadDialogProps, 'onDone'> {

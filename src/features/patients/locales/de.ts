@@ -92,9 +92,9 @@ export const de: Translation<typeof en> = {
     title: 'Neuer Patient',
     duplicatesTitle: 'Mögliche Duplikate',
     duplicatesText_one:
-      'Noch nichts erfasst: Dieser Patient hat denselben Nachnamen und dasselbe Geburtsdatum, dieselbe AHV-Nummer oder Mailadresse. Öffnen Sie das Dossier oder erfassen Sie den neuen Patienten trotzdem.',
+      'Noch nichts erfasst: Dieser Patient könnte dieselbe Person sein (weshalb, steht unter dem Namen). Öffnen Sie das Dossier oder erfassen Sie den neuen Patienten trotzdem.',
     duplicatesText_other:
-      'Noch nichts erfasst: Diese {{count}} Patienten haben denselben Nachnamen und dasselbe Geburtsdatum, dieselbe AHV-Nummer oder Mailadresse. Öffnen Sie ein Dossier oder erfassen Sie den neuen Patienten trotzdem.',
+      'Noch nichts erfasst: Diese {{count}} Patienten könnten dieselbe Person sein (weshalb, steht unter jedem Namen). Öffnen Sie ein Dossier oder erfassen Sie den neuen Patienten trotzdem.',
     duplicatesList: 'Bestehende Patienten',
     back: 'Zurück zum Formular',
     createAnyway: 'Trotzdem erfassen',
@@ -120,14 +120,16 @@ export const de: Translation<typeof en> = {
       ahv: 'Das ist keine gültige AHV-Nummer (756, 13 Ziffern, Prüfziffer). Bitte mit der Versichertenkarte vergleichen.',
     },
     duplicatesUse_one:
-      'Noch nichts erfasst: Dieser Patient hat denselben Nachnamen und dasselbe Geburtsdatum, dieselbe AHV-Nummer oder Mailadresse. Übernehmen Sie ihn, wenn es dieselbe Person ist; erfassen Sie nur sonst einen neuen.',
+      'Noch nichts erfasst: Dieser Patient könnte dieselbe Person sein (weshalb, steht unter dem Namen). Übernehmen Sie ihn, wenn es dieselbe Person ist; erfassen Sie nur sonst einen neuen.',
     duplicatesUse_other:
-      'Noch nichts erfasst: Diese {{count}} Patienten haben denselben Nachnamen und dasselbe Geburtsdatum, dieselbe AHV-Nummer oder Mailadresse. Übernehmen Sie die Person, die es ist; erfassen Sie nur sonst einen neuen Patienten.',
-    matchedBy: 'Gleich',
+      'Noch nichts erfasst: Diese {{count}} Patienten könnten dieselbe Person sein (weshalb, steht unter jedem Namen). Übernehmen Sie die Person, die es ist; erfassen Sie nur sonst einen neuen Patienten.',
     by: {
-      nameAndDob: 'Name und Geburtsdatum',
-      ahv: 'AHV-Nr.',
-      mail: 'Mail',
+      nameAndDob: 'Gleicher Name und gleiches Geburtsdatum',
+      similarName: 'Gleiches Geburtsdatum, ähnlicher Name',
+      ahv: 'Gleiche AHV-Nr.',
+      mail: 'Gleiche Mailadresse',
+      phone: 'Gleiche Telefonnummer',
+      mobile: 'Gleiche Handynummer',
     },
     use: 'Diesen Patienten übernehmen',
     useLabel: '{{name}} übernehmen (Nr. {{patid}})',

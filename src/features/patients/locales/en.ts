@@ -89,9 +89,9 @@ export const en = {
     title: 'New patient',
     duplicatesTitle: 'Possible duplicates',
     duplicatesText_one:
-      'Before anything is created: this patient has the same last name and date of birth, AHV number or mail. Open the record, or create the new patient anyway.',
+      'Before anything is created: this patient may be the same person (why is written under the name). Open the record, or create the new patient anyway.',
     duplicatesText_other:
-      'Before anything is created: these {{count}} patients have the same last name and date of birth, AHV number or mail. Open a record, or create the new patient anyway.',
+      'Before anything is created: these {{count}} patients may be the same person (why is written under each name). Open a record, or create the new patient anyway.',
     duplicatesList: 'Existing patients',
     back: 'Back to the form',
     createAnyway: 'Create anyway',
@@ -117,14 +117,16 @@ export const en = {
       ahv: 'This is not a valid AHV number (756, 13 digits, check digit). Check it against the insurance card.',
     },
     duplicatesUse_one:
-      'Before anything is created: this patient has the same last name and date of birth, AHV number or mail. Use this patient if it is the same person; create a new one only if it is not.',
+      'Before anything is created: this patient may be the same person (why is written under the name). Use this patient if it is the same person; create a new one only if it is not.',
     duplicatesUse_other:
-      'Before anything is created: these {{count}} patients have the same last name and date of birth, AHV number or mail. Use the one who is the same person; create a new one only if none is.',
-    matchedBy: 'Same',
+      'Before anything is created: these {{count}} patients may be the same person (why is written under each name). Use the one who is the same person; create a new one only if none is.',
     by: {
-      nameAndDob: 'name and date of birth',
-      ahv: 'AHV no.',
-      mail: 'mail',
+      nameAndDob: 'Same name and birth date',
+      similarName: 'Same birth date, similar name',
+      ahv: 'Same AHV no.',
+      mail: 'Same mail',
+      phone: 'Same phone number',
+      mobile: 'Same mobile number',
     },
     use: 'Use this patient',
     useLabel: 'Use {{name}} (no. {{patid}})',

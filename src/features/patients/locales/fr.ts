@@ -92,9 +92,9 @@ export const fr: Translation<typeof en> = {
     title: 'Nouveau patient',
     duplicatesTitle: 'Doublons possibles',
     duplicatesText_one:
-      'Rien n’est encore créé\u202f: ce patient a le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Ouvrez le dossier ou créez quand même le nouveau patient.',
+      'Rien n’est encore créé\u202f: ce patient pourrait être la même personne (la raison figure sous le nom). Ouvrez le dossier ou créez quand même le nouveau patient.',
     duplicatesText_other:
-      'Rien n’est encore créé\u202f: ces {{count}} patients ont le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Ouvrez un dossier ou créez quand même le nouveau patient.',
+      'Rien n’est encore créé\u202f: ces {{count}} patients pourraient être la même personne (la raison figure sous chaque nom). Ouvrez un dossier ou créez quand même le nouveau patient.',
     duplicatesList: 'Patients existants',
     back: 'Retour au formulaire',
     createAnyway: 'Créer quand même',
@@ -120,14 +120,16 @@ export const fr: Translation<typeof en> = {
       ahv: 'Ce n’est pas un numéro AVS valable (756, 13 chiffres, chiffre de contrôle). Comparez-le avec la carte d’assurance.',
     },
     duplicatesUse_one:
-      'Rien n’est encore créé\u202f: ce patient a le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Reprenez-le s’il s’agit de la même personne\u202f; sinon seulement, créez-en un nouveau.',
+      'Rien n’est encore créé\u202f: ce patient pourrait être la même personne (la raison figure sous le nom). Reprenez-le s’il s’agit de la même personne\u202f; sinon seulement, créez-en un nouveau.',
     duplicatesUse_other:
-      'Rien n’est encore créé\u202f: ces {{count}} patients ont le même nom et la même date de naissance, le même numéro AVS ou la même adresse e-mail. Reprenez celui qui est la même personne\u202f; sinon seulement, créez-en un nouveau.',
-    matchedBy: 'Identique',
+      'Rien n’est encore créé\u202f: ces {{count}} patients pourraient être la même personne (la raison figure sous chaque nom). Reprenez celui qui est la même personne\u202f; sinon seulement, créez-en un nouveau.',
     by: {
-      nameAndDob: 'nom et date de naissance',
-      ahv: 'n° AVS',
-      mail: 'e-mail',
+      nameAndDob: 'Même nom et même date de naissance',
+      similarName: 'Même date de naissance, nom semblable',
+      ahv: 'Même n° AVS',
+      mail: 'Même e-mail',
+      phone: 'Même numéro de téléphone',
+      mobile: 'Même numéro de portable',
     },
     use: 'Reprendre ce patient',
     useLabel: 'Reprendre {{name}} (n° {{patid}})',

@@ -92,9 +92,9 @@ export const it: Translation<typeof en> = {
     title: 'Nuovo paziente',
     duplicatesTitle: 'Possibili doppioni',
     duplicatesText_one:
-      'Non è ancora stato creato nulla: questo paziente ha lo stesso cognome e la stessa data di nascita, lo stesso numero AVS o la stessa e-mail. Aprire la cartella o creare comunque il nuovo paziente.',
+      'Non è ancora stato creato nulla: questo paziente potrebbe essere la stessa persona (il motivo è indicato sotto il nome). Aprire la cartella o creare comunque il nuovo paziente.',
     duplicatesText_other:
-      'Non è ancora stato creato nulla: questi {{count}} pazienti hanno lo stesso cognome e la stessa data di nascita, lo stesso numero AVS o la stessa e-mail. Aprire una cartella o creare comunque il nuovo paziente.',
+      'Non è ancora stato creato nulla: questi {{count}} pazienti potrebbero essere la stessa persona (il motivo è indicato sotto ogni nome). Aprire una cartella o creare comunque il nuovo paziente.',
     duplicatesList: 'Pazienti esistenti',
     back: 'Torna al modulo',
     createAnyway: 'Crea comunque',
@@ -120,14 +120,16 @@ export const it: Translation<typeof en> = {
       ahv: 'Questo non è un numero AVS valido (756, 13 cifre, cifra di controllo). Confrontarlo con la tessera d’assicurazione.',
     },
     duplicatesUse_one:
-      'Non è ancora stato creato nulla: questo paziente ha lo stesso cognome e la stessa data di nascita, lo stesso numero AVS o la stessa e-mail. Riprenderlo se è la stessa persona; crearne uno nuovo solo altrimenti.',
+      'Non è ancora stato creato nulla: questo paziente potrebbe essere la stessa persona (il motivo è indicato sotto il nome). Riprenderlo se è la stessa persona; crearne uno nuovo solo altrimenti.',
     duplicatesUse_other:
-      'Non è ancora stato creato nulla: questi {{count}} pazienti hanno lo stesso cognome e la stessa data di nascita, lo stesso numero AVS o la stessa e-mail. Riprendere quello che è la stessa persona; crearne uno nuovo solo altrimenti.',
-    matchedBy: 'Uguale',
+      'Non è ancora stato creato nulla: questi {{count}} pazienti potrebbero essere la stessa persona (il motivo è indicato sotto ogni nome). Riprendere quello che è la stessa persona; crearne uno nuovo solo altrimenti.',
     by: {
-      nameAndDob: 'nome e data di nascita',
-      ahv: 'n. AVS',
-      mail: 'e-mail',
+      nameAndDob: 'Stesso nome e stessa data di nascita',
+      similarName: 'Stessa data di nascita, nome simile',
+      ahv: 'Stesso n. AVS',
+      mail: 'Stessa e-mail',
+      phone: 'Stesso numero di telefono',
+      mobile: 'Stesso numero di cellulare',
     },
     use: 'Riprendere questo paziente',
     useLabel: 'Riprendere {{name}} (n. {{patid}})',
