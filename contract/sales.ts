@@ -121,6 +121,7 @@ export const MSG = {
   dateFilter: 'Provide dates as YYYY-MM-DD.',
   orderBy: 'Unsupported orderBy: ',
   orderDir: 'Unsupported orderDir: ',
+  leadChanged: 'The lead was changed meanwhile.',
 } as const;
 
 /** A field of some sales operation's input. */
@@ -287,6 +288,12 @@ export const lead = z.object({
   reasonDeleted: z.string(),
   /** Disqualification code (getReferenceData disqualification) or "". */
   reasonDisqualified: z.string(),
+  /**
+   * Reference service (extensions.md section 4): grows with every change of the lead record (updateLead, folder
+   * moves, assignment, disqualify, restore, convert, link); updateLead's `ifVersion`. A real tenant may not send
+   * it: the client then re-reads and compares the fields about to change before it writes.
+   */
+  version: z.number().int().optional(),
 });
 export type Lead = z.infer<typeof lead>;
 
@@ -510,6 +517,11 @@ export const updateLeadInput = strict({
   what: optText,
   source: optText,
   flags: z.array(z.string()).max(100).optional(),
+  /**
+   * The `version` the caller read (extensions.md section 4). Not the current one: nothing changes, HTTP 409
+   * `The lead was changed meanwhile.` Missing: the write happens whatever the version.
+   */
+  ifVersion: int().optional(),
 });
 export type UpdateLeadInput = z.input<typeof updateLeadInput>;
 
@@ -801,6 +813,7 @@ export const salesOperations = {
       [MSG.leadDeleted]: 422,
       [MSG.unknownSource]: 422,
       [MSG.unknownFlag]: 422,
+      [MSG.leadChanged]: 409,
     },
   }),
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, flag01, id, isRealDate, limitedText, paging, searchText } from './common.ts';
+import { defineOperation, flag01, id, int, isRealDate, limitedText, paging, searchText } from './common.ts';
 
 export const provider = z.object({
   userid: z.number().int(),
@@ -43,6 +43,12 @@ export const patient = z.object({
   language: z.string(),
   /** `"0"` or `"1"` (a string, as the document delivers it). */
   deleted: z.enum(['0', '1']),
+  /**
+   * Reference service (extensions.md section 4): grows with every change of the patient (updateCustomer,
+   * delete, ...); updateCustomer's `ifVersion`. A real tenant may not send it: the client then re-reads and
+   * compares before it writes.
+   */
+  version: z.number().int().optional(),
 });
 export type Patient = z.infer<typeof patient>;
 
@@ -184,10 +190,16 @@ export const updateCustomerMessages = {
   notFound: 'Patient not found.',
   deleted: 'Patient is deleted.',
   language: 'Unknown language: ',
+  changed: 'The patient was changed meanwhile.',
 } as const;
 
 export const updateCustomerInput = createCustomerInput.extend({
   patid: id(updateCustomerMessages.patid),
+  /**
+   * The `version` the caller read (extensions.md section 4). Not the current one: nothing changes, HTTP 409
+   * `The patient was changed meanwhile.` Missing: the write happens whatever the version.
+   */
+  ifVersion: int().optional(),
 });
 
 /** The message every operation that would book, link or recall a deleted patient answers (docs/decisions 0018). */
@@ -281,6 +293,7 @@ export const systemOperations = {
       [updateCustomerMessages.notFound]: 404,
       [updateCustomerMessages.deleted]: 422,
       [updateCustomerMessages.language]: 200,
+      [updateCustomerMessages.changed]: 409,
     },
   }),
   searchPatients: defineOperation({

@@ -24,6 +24,11 @@ const scans = new Map<string, string>([
   ['server/storage.test.ts', 'the database file: migrations, seed and reopening'],
   ['scripts/test-placement.test.ts', 'this check: reads where every test is'],
   ['server/agenda/version.test.ts', "the appointments' version and ifVersion, through the HTTP surface"],
+  ['server/sales/version.test.ts', "the leads' version and updateLead's ifVersion, through the HTTP surface"],
+  [
+    'server/system/version.test.ts',
+    "the patients' version and updateCustomer's ifVersion, through the HTTP surface",
+  ],
   ['server/sales/errors.test.ts', 'the Errors table of sales, across its six handler files'],
   ['server/system/identity.test.ts', 'the right patient: search, updateCustomer, deleted patients, labor'],
   ['server/db/seed/labels.test.ts', "the demo's German labels as the service serves them"],

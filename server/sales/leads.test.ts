@@ -422,13 +422,18 @@ describe('deleteLead and restoreLead', () => {
 });
 
 describe('linkLeadToPatient and convertLead', () => {
-  it('linkLeadToPatient sets only patid and conversionDate', async () => {
+  it('linkLeadToPatient sets only patid and conversionDate (and counts a new version)', async () => {
     const { leadId } = await s.createLead({ folderId: 3 });
     const before = await s.lead(leadId);
     s.clock.advance(1);
     await s.ok('linkLeadToPatient', { leadId, patid: 7 });
     const after = await s.lead(leadId);
-    expect(after).toEqual({ ...before, patid: 7, conversionDate: '2026-03-10' });
+    expect(after).toEqual({
+      ...before,
+      patid: 7,
+      conversionDate: '2026-03-10',
+      version: (before.version ?? 0) + 1,
+    });
     const history = (await s.ok('getLeadHistory', { leadId, type: 'S' })) as unknown[];
     expect(history).toEqual([]);
   });

@@ -64,6 +64,7 @@ export interface LeadRow {
   deleted_time: string | null;
   reason_deleted: string;
   reason_disqualified: string;
+  version: number;
 }
 
 /** Columns read for a Lead (not the search and stats copies). */
@@ -72,7 +73,7 @@ export const leadCols = `l.lead_id, l.uniqid, l.ispatient, l.folder_id, l.source
   l.street, l.zip, l.city, l.country, l.country_code, l.mail, l.mail2, l.phone, l.phone2, l.mobile, l.mobile2,
   l.blood_type, l.height, l.weight, l.job, l.hx_data, l.kvg, l.kvg_police_nr, l.vvg, l.payer_type, l.commercial,
   l.created, l.last_activity, l.admission_date, l.patid, l.conversion_date, l.open_tasks, l.next_reminder,
-  l.deleted, l.deleted_by, l.deleted_time, l.reason_deleted, l.reason_disqualified`;
+  l.deleted, l.deleted_by, l.deleted_time, l.reason_deleted, l.reason_disqualified, l.version`;
 
 function parseObject<T>(json: string, fallback: T): T {
   try {
@@ -137,6 +138,7 @@ export function toLead(r: LeadRow, watchers: Watcher[], callerId: number): Lead 
     deletedTime: r.deleted_time,
     reasonDeleted: r.reason_deleted,
     reasonDisqualified: r.reason_disqualified,
+    version: r.version,
   };
 }
 

@@ -33,7 +33,7 @@ function toProvider(r: ProviderRow) {
 
 /** The Patient record of searchPatients and getCustomerById, straight from SQL (no per-row work). */
 const patientCols = `patid, lastname, firstname, gender, dob, title, street, zip, city, country, countrycode, mobile,
-  tel, mail, ahv AS AHV, language, CASE deleted WHEN 0 THEN '0' ELSE '1' END AS deleted`;
+  tel, mail, ahv AS AHV, language, CASE deleted WHEN 0 THEN '0' ELSE '1' END AS deleted, version`;
 
 function findProvider(db: Db, userid: number) {
   return sql(db, `SELECT ${providerCols} FROM users WHERE userid = ? AND is_provider = 1`).get(userid) as
@@ -157,6 +157,10 @@ export const systemHandlers: Handlers = {
       | undefined;
     if (!row) fail(404, updateCustomerMessages.notFound);
     if (row.deleted !== 0) fail(422, updateCustomerMessages.deleted);
+    // Optimistic concurrency (extensions.md section 4): a write based on an older read changes nothing. Requests
+    // of a tenant take turns in one transaction each, so nothing changes between this read and the update.
+    if (input.ifVersion !== undefined && input.ifVersion !== row.version)
+      fail(409, updateCustomerMessages.changed);
     const changes = customerChanges(ctx, input, row);
     if (changes.length === 0) return { result: null };
     const set = changes.map((c) => `${c.column} = ?`).join(', ');

@@ -1,5 +1,6 @@
 import type { OpInput } from '#contract/operations.ts';
-import type { CreateCustomerInput } from '#contract/system.ts';
+import { type CreateCustomerInput, updateCustomerMessages } from '#contract/system.ts';
+import { isApiError } from './client.ts';
 import { opMutation, opQuery } from './queries.ts';
 
 /**
@@ -51,6 +52,19 @@ export function createCustomerMutation() {
     invalidates: ['searchPatients'],
     silent: true,
   });
+}
+
+/**
+ * updateCustomer refused the write: the patient changed since the version it was based on (HTTP 409,
+ * extensions.md section 4). Nothing was written; the caller reads the patient again and asks.
+ */
+export function patientChangedMeanwhile(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.kind === 'http' &&
+    error.httpStatus === 409 &&
+    error.msg === updateCustomerMessages.changed
+  );
 }
 
 /** updateCustomer (extensions.md §4): the patient's record, its search hits, its history (a Data entry), recalls. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '#api/client.ts';
 import { MSG as recallMessages } from '#contract/recall.ts';
 import { MSG as salesMessages } from '#contract/sales.ts';
-import { patientDeletedMessage } from '#contract/system.ts';
+import { patientDeletedMessage, updateCustomerMessages } from '#contract/system.ts';
 import { currentLanguage, loadNamespace } from '#i18n/index.ts';
 import { describeError } from './states.tsx';
 
@@ -32,6 +32,7 @@ function add(text: string, key: MessageKey) {
 for (const [name, text] of Object.entries(salesMessages)) add(text, `sales.${name}` as MessageKey);
 for (const [name, text] of Object.entries(recallMessages)) add(text, `recall.${name}` as MessageKey);
 add(patientDeletedMessage, 'system.patientDeleted');
+add(updateCustomerMessages.changed, 'system.patientChanged');
 
 /** The key of a message of the service, and what follows a continued one; undefined for a text we do not know. */
 export function messageKeyOf(msg: string): { key: MessageKey; rest: string } | undefined {

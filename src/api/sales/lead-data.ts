@@ -54,7 +54,20 @@ export function canUpdateLeadQuery(leadId: number) {
   );
 }
 
-/** The groups the caller merged over the lead as read just now (read, compare, write: details/data-form). */
+/**
+ * updateLead refused the write: the lead changed since the version it was based on (HTTP 409, extensions.md
+ * section 4). Nothing was written; the caller reads the lead again and asks.
+ */
+export function leadChangedMeanwhile(error: unknown): boolean {
+  return (
+    isApiError(error) && error.kind === 'http' && error.httpStatus === 409 && error.msg === MSG.leadChanged
+  );
+}
+
+/**
+ * The groups the caller merged over the lead: with `ifVersion` (the lead's `version` the form started from) when
+ * the tenant gives versions, else over the lead as read just now (read, compare, write: details/data-form).
+ */
 export function updateLeadMutation(leadId: number) {
   return opMutation<'updateLead', Omit<UpdateLeadInput, 'leadId'>>('updateLead', {
     input: (vars) => ({ ...vars, leadId }),

@@ -47,7 +47,10 @@ describe("a patient's data", () => {
     await user.type(mobile, '079 333 44 55');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(sent('updateCustomer')).toEqual([{ patid, mobile: '079 333 44 55' }]));
+    // Sent with the version the dialog started from (extensions.md section 4).
+    await waitFor(() =>
+      expect(sent('updateCustomer')).toEqual([{ patid, mobile: '079 333 44 55', ifVersion: 1 }]),
+    );
     expect(await record(patid)).toMatchObject({ mobile: '079 333 44 55', street: 'Bahnhofstrasse 1' });
     expect(await screen.findByRole('link', { name: '079 333 44 55' })).toHaveAttribute(
       'href',
@@ -74,11 +77,17 @@ describe("a patient's data", () => {
     await user.type(mobile, '079 300 00 00');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Mobile is now: 079 200 00 00')).toBeInTheDocument();
-    expect(sent('updateCustomer')).toEqual([]);
+    // The write based on version 1 was refused (409) and changed nothing.
+    expect(sent('updateCustomer')).toEqual([{ patid, mobile: '079 300 00 00', ifVersion: 1 }]);
     expect((await record(patid)).mobile).toBe('079 200 00 00');
-    // Saved again, knowingly: the person's value wins.
+    // Saved again, knowingly: the person's value wins, over the version shown now.
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent('updateCustomer')).toEqual([{ patid, mobile: '079 300 00 00' }]));
+    await waitFor(() =>
+      expect(sent('updateCustomer')).toEqual([
+        { patid, mobile: '079 300 00 00', ifVersion: 1 },
+        { patid, mobile: '079 300 00 00', ifVersion: 2 },
+      ]),
+    );
     expect((await record(patid)).mobile).toBe('079 300 00 00');
   });
 
@@ -105,8 +114,63 @@ describe("a patient's data", () => {
     expect(mobile).toHaveValue('079 300 00 00');
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent('updateCustomer')).toEqual([{ patid, mobile: '079 300 00 00' }]));
+    await waitFor(() =>
+      expect(sent('updateCustomer').at(-1)).toEqual({ patid, mobile: '079 300 00 00', ifVersion: 2 }),
+    );
     expect(await record(patid)).toMatchObject({ mobile: '079 300 00 00', city: 'Thun' });
+  });
+
+  it("takes over the colleague's value for a field in conflict, keeping the person's other changes", async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Vierplatz',
+      firstname: 'Vera',
+      gender: 'female',
+      dob: '1977-07-07',
+      mobile: '079 100 00 00',
+      city: 'Bern',
+    });
+    const { user } = renderPatient(patid, '?edit=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Patient data' });
+    await api.send('updateCustomer', { patid, mobile: '079 200 00 00' });
+    const mobile = within(dialog).getByRole('textbox', { name: 'Mobile' });
+    await user.clear(mobile);
+    await user.type(mobile, '079 300 00 00');
+    const city = within(dialog).getByRole('textbox', { name: 'City' });
+    await user.clear(city);
+    await user.type(city, 'Biel');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Mobile is now: 079 200 00 00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Take over theirs' }));
+    expect(mobile).toHaveValue('079 200 00 00');
+    expect(city).toHaveValue('Biel');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('updateCustomer').at(-1)).toEqual({ patid, city: 'Biel', ifVersion: 2 }));
+    expect(await record(patid)).toMatchObject({ mobile: '079 200 00 00', city: 'Biel', version: 3 });
+  });
+
+  it('a colleague changed another field only: saves at once over the new version, both changes kept', async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Fuenfplatz',
+      firstname: 'Fabia',
+      gender: 'female',
+      dob: '1978-08-08',
+      mobile: '079 100 00 00',
+      city: 'Bern',
+    });
+    const { user } = renderPatient(patid, '?edit=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Patient data' });
+    await api.send('updateCustomer', { patid, city: 'Thun' });
+    const mobile = within(dialog).getByRole('textbox', { name: 'Mobile' });
+    await user.clear(mobile);
+    await user.type(mobile, '079 300 00 00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent('updateCustomer')).toEqual([
+        { patid, mobile: '079 300 00 00', ifVersion: 1 },
+        { patid, mobile: '079 300 00 00', ifVersion: 2 },
+      ]),
+    );
+    expect(await record(patid)).toMatchObject({ mobile: '079 300 00 00', city: 'Thun', version: 3 });
   });
 
   it('opens at once from a failed recall (?edit=1), and a deleted patient offers neither editing nor booking', async () => {

@@ -44,6 +44,7 @@ export const de: Translation<typeof en> = {
     dateFilter: 'Geben Sie die Daten als JJJJ-MM-TT ein.',
     orderBy: 'Diese Sortierung gibt es nicht: ',
     orderDir: 'Diese Sortierrichtung gibt es nicht: ',
+    leadChanged: 'Dieser Lead wurde inzwischen von jemand anderem geändert.',
   },
   recall: {
     title: 'Geben Sie einen Titel ein.',
@@ -56,5 +57,6 @@ export const de: Translation<typeof en> = {
   },
   system: {
     patientDeleted: 'Dieser Patient ist gelöscht. Wählen Sie einen anderen Patienten.',
+    patientChanged: 'Dieser Patient wurde inzwischen von jemand anderem geändert.',
   },
 };

@@ -9,7 +9,7 @@ import type { MSG as sales } from '#contract/sales.ts';
 export const en: {
   sales: Record<keyof typeof sales, string>;
   recall: Record<keyof typeof recall, string>;
-  system: { patientDeleted: string };
+  system: { patientDeleted: string; patientChanged: string };
 } = {
   sales: {
     leadId: 'Choose a lead.',
@@ -53,6 +53,7 @@ export const en: {
     dateFilter: 'Enter the dates as YYYY-MM-DD.',
     orderBy: 'This order is not available: ',
     orderDir: 'This direction of order is not available: ',
+    leadChanged: 'This lead was changed meanwhile by someone else.',
   },
   recall: {
     title: 'Enter a title.',
@@ -65,5 +66,6 @@ export const en: {
   },
   system: {
     patientDeleted: 'This patient is deleted. Choose another patient.',
+    patientChanged: 'This patient was changed meanwhile by someone else.',
   },
 };

@@ -44,6 +44,7 @@ export const fr: Translation<typeof en> = {
     dateFilter: 'Saisissez les dates au format AAAA-MM-JJ.',
     orderBy: 'Ce tri n’existe pas : ',
     orderDir: 'Ce sens de tri n’existe pas : ',
+    leadChanged: 'Ce lead a été modifié entre-temps par quelqu’un d’autre.',
   },
   recall: {
     title: 'Saisissez un titre.',
@@ -56,5 +57,6 @@ export const fr: Translation<typeof en> = {
   },
   system: {
     patientDeleted: 'Ce patient est supprimé. Choisissez un autre patient.',
+    patientChanged: 'Ce patient a été modifié entre-temps par quelqu’un d’autre.',
   },
 };

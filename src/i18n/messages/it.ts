@@ -44,6 +44,7 @@ export const it: Translation<typeof en> = {
     dateFilter: 'Inserire le date nel formato AAAA-MM-GG.',
     orderBy: 'Questo ordinamento non esiste: ',
     orderDir: 'Questa direzione di ordinamento non esiste: ',
+    leadChanged: 'Questo lead è stato modificato nel frattempo da qualcun altro.',
   },
   recall: {
     title: 'Inserire un titolo.',
@@ -56,5 +57,6 @@ export const it: Translation<typeof en> = {
   },
   system: {
     patientDeleted: 'Questo paziente è eliminato. Scegliere un altro paziente.',
+    patientChanged: 'Questo paziente è stato modificato nel frattempo da qualcun altro.',
   },
 };

@@ -1,9 +1,20 @@
-import { Alert, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Controller, type FieldError, get, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isUpdateMissing, leadQuery, updateLeadMutation } from '#api/sales.ts';
+import { isUpdateMissing, leadChangedMeanwhile, leadQuery, updateLeadMutation } from '#api/sales.ts';
 import { DayField } from '#components/date-time-fields.tsx';
 import { contractResolver } from '#components/form-resolver.ts';
 import { useMessageWords } from '#components/messages.ts';
@@ -14,16 +25,23 @@ import { targetOfServerMessage } from '../new-lead/schema.ts';
 import { DetailsFormFooter } from './form-footer.tsx';
 import { formMessage } from './messages.ts';
 import {
+  changedPaths,
+  dirtyAgainst,
+  type LeadDataClash,
   type LeadDataOutput,
   type LeadDataValues,
+  leadDataClashes,
   leadDataSchema,
   leadDataValues,
   mergeLeadData,
 } from './update.ts';
 
 /**
- * The lead's contact, address, communication and insurance data as a form (sales/updateLead). Saving reads the
- * lead again and writes the shown groups whole with the typed values merged in.
+ * The lead's contact, address, communication and insurance data as a form (sales/updateLead). With versions
+ * (extensions.md section 4) saving writes the typed values over the lead the form started from with its
+ * `ifVersion`; a 409 reads the lead again: fields nobody else touched are written at once, a field both changed
+ * is shown with both values, to take over the colleague's or to keep one's own knowingly. Without versions saving
+ * reads the lead again and writes the shown groups whole with the typed values merged in.
  */
 export function DetailsDataForm({
   lead,
@@ -46,12 +64,56 @@ export function DetailsDataForm({
   const { errors, isSubmitting, isDirty } = form.formState;
   useReportUnsaved('lead-data', isDirty);
 
-  const submit = form.handleSubmit(async (values) => {
+  // The lead the form started from (or read again after a refused write): what "changed" means, and the version
+  // a write is based on. The `lead` shown is refreshed in the background; what the person typed must not be.
+  const base = useRef(lead);
+  const [clash, setClash] = useState<LeadDataClash[]>([]);
+
+  /** With versions: write over the lead the form started from; a 409 reads it again and asks, losing nothing. */
+  const writeVersioned = async (
+    values: LeadDataOutput,
+    from: Lead & { version: number },
+  ): Promise<boolean> => {
     try {
-      // fetchQuery gives the cached shape (the page), not what `select` makes of it.
-      const page = await client.fetchQuery({ ...leadQuery(lead.leadId), staleTime: 0 });
-      const fresh = page.items[0] ?? null;
-      await update.mutateAsync(mergeLeadData(fresh ?? lead, values, form.formState.dirtyFields));
+      await update.mutateAsync({
+        ...mergeLeadData(from, values, dirtyAgainst(from, form.getValues())),
+        ifVersion: from.version,
+      });
+      return true;
+    } catch (e) {
+      if (!leadChangedMeanwhile(e)) throw e;
+    }
+    const page = await client.fetchQuery({ ...leadQuery(lead.leadId), staleTime: 0 });
+    const fresh = page.items[0];
+    if (!fresh) throw new Error('lead not found');
+    const typed = form.getValues();
+    const found = leadDataClashes(from, fresh, typed);
+    const changed = dirtyAgainst(from, typed);
+    base.current = fresh;
+    // The form starts from the lead as it is now; what the person changed stays typed (and unsaved).
+    form.reset(leadDataValues(fresh));
+    for (const path of changedPaths(changed)) form.setValue(path, get(typed, path), { shouldDirty: true });
+    if (found.length > 0) {
+      setClash(found);
+      return false;
+    }
+    // Somebody changed other fields only: writing the person's changes over theirs loses nothing.
+    return fresh.version === undefined ? false : writeVersioned(values, { ...fresh, version: fresh.version });
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setClash([]);
+    try {
+      const from = base.current;
+      if (from.version !== undefined) {
+        if (!(await writeVersioned(values, { ...from, version: from.version }))) return;
+      } else {
+        // A tenant without versions: read again, merge the typed fields over what is there now, write.
+        // fetchQuery gives the cached shape (the page), not what `select` makes of it.
+        const page = await client.fetchQuery({ ...leadQuery(lead.leadId), staleTime: 0 });
+        const fresh = page.items[0] ?? null;
+        await update.mutateAsync(mergeLeadData(fresh ?? lead, values, form.formState.dirtyFields));
+      }
       form.reset(values);
       notifications.show({ color: 'teal', message: t('edit.saved') });
       onDone();
@@ -65,6 +127,13 @@ export function DetailsDataForm({
       });
     }
   });
+
+  /** Take over the colleague's values for the fields in conflict; the person's other changes stay. */
+  const takeTheirs = () => {
+    for (const c of clash)
+      form.setValue(c.path as Path<LeadDataValues>, c.theirs as never, { shouldDirty: true });
+    setClash([]);
+  };
 
   const fieldError = (path: Path<LeadDataValues>) =>
     formMessage(t, words, (get(errors, path) as FieldError | undefined)?.message);
@@ -141,6 +210,30 @@ export function DetailsDataForm({
             </Stack>
           </Fieldset>
         </SimpleGrid>
+        {clash.length > 0 && (
+          <Alert color="orange" variant="light" role="alert" title={t('edit.conflict.title')}>
+            <Stack gap="xs">
+              {clash.map((c) => (
+                <Text key={c.path} size="sm">
+                  {t('edit.conflict.field', {
+                    field: t(`field.${c.path.split('.').pop()}` as 'field.what'),
+                    mine: c.mine || '—',
+                    theirs: c.theirs || '—',
+                  })}
+                </Text>
+              ))}
+              <Text size="sm">{t('edit.conflict.hint')}</Text>
+              <Group gap="xs">
+                <Button variant="default" onClick={takeTheirs}>
+                  {t('edit.conflict.takeTheirs')}
+                </Button>
+                <Button color="orange" onClick={() => submit()} loading={isSubmitting}>
+                  {t('edit.conflict.keepMine')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
         {identifying && (
           <Alert color="red" variant="light" role="alert">
             {words.text(identifying)}

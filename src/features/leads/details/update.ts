@@ -1,3 +1,4 @@
+import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import { isRealDate } from '#contract/common.ts';
 import {
@@ -100,4 +101,63 @@ export function mergeLeadData(
     communication: { ...fresh.communication, ...changed(v.communication, dirty.communication) },
     insurance: { ...fresh.insurance, ...changed(v.insurance, dirty.insurance) },
   };
+}
+
+/** One field of the form: its path (`contact.lastname`) and its value there. */
+export interface LeadDataClash {
+  path: string;
+  /** What the person typed. */
+  mine: string;
+  /** What the lead holds now (somebody else's change). */
+  theirs: string;
+}
+
+const formGroups = ['contact', 'address', 'communication', 'insurance'] as const;
+
+/** Every field of the form as path -> trimmed value. */
+function flat(v: LeadDataValues): Map<string, string> {
+  const out = new Map<string, string>([['what', v.what.trim()]]);
+  for (const g of formGroups)
+    for (const [k, value] of Object.entries(v[g])) out.set(`${g}.${k}`, String(value ?? '').trim());
+  return out;
+}
+
+/** The fields the person changed against the lead the form started from (dirty by value, not by keystroke). */
+export function dirtyAgainst(base: Lead, v: LeadDataValues): LeadDataDirty {
+  const before = flat(leadDataValues(base));
+  const dirty: Record<string, boolean | Record<string, boolean>> = {};
+  for (const [path, value] of flat(v)) {
+    if (before.get(path) === value) continue;
+    const [g, k] = path.split('.');
+    if (k === undefined) dirty[g] = true;
+    else dirty[g] = { ...(dirty[g] as Record<string, boolean> | undefined), [k]: true };
+  }
+  return dirty as LeadDataDirty;
+}
+
+/**
+ * After a refused write (409): the fields the person changed that somebody else changed meanwhile to another
+ * value. Empty: writing the person's changes over the lead as it is now loses nothing.
+ */
+export function leadDataClashes(base: Lead, fresh: Lead, v: LeadDataValues): LeadDataClash[] {
+  const was = flat(leadDataValues(base));
+  const now = flat(leadDataValues(fresh));
+  const out: LeadDataClash[] = [];
+  for (const [path, mine] of flat(v)) {
+    const before = was.get(path) ?? '';
+    const theirs = now.get(path) ?? '';
+    if (mine !== before && theirs !== before && theirs !== mine) out.push({ path, mine, theirs });
+  }
+  return out;
+}
+
+/** The form paths of a dirty map (`contact.lastname`, `what`). */
+export function changedPaths(dirty: LeadDataDirty): Path<LeadDataValues>[] {
+  const out: string[] = [];
+  for (const [g, v] of Object.entries(dirty)) {
+    if (v === true) out.push(g);
+    else if (v && typeof v === 'object')
+      for (const [k, on] of Object.entries(v)) if (on) out.push(`${g}.${k}`);
+  }
+  return out as Path<LeadDataValues>[];
 }

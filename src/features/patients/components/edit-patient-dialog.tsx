@@ -1,9 +1,14 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customerQuery, isMissingOperation, updateCustomerMutation } from '#api/system.ts';
+import {
+  customerQuery,
+  isMissingOperation,
+  patientChangedMeanwhile,
+  updateCustomerMutation,
+} from '#api/system.ts';
 import { FormDialog, type FormDialogSubmit } from '#components/form-dialog.tsx';
 import { PatientFields, type PatientFieldValues } from '#components/new-patient/patient-fields.tsx';
 import type { Patient } from '#contract/system.ts';
@@ -21,7 +26,10 @@ type Clash = { field: keyof PatientFieldValues; theirs: string }[];
  * A patient's data (address, phone, mobile, mail, language, and the identifying fields): read, merge, write. Only
  * the fields the person changed are sent (updateCustomer changes only those); a field somebody else changed
  * meanwhile is shown and nothing is written: the form starts from the record read again, keeping what the person
- * typed, and a second Save writes it. A practice server without updateCustomer: the data stays read-only, and the
+ * typed; a second Save writes it over the colleague's (knowingly), or "take over theirs" puts theirs in the form.
+ * With versions (extensions.md section 4) the write carries `ifVersion` and the service refuses (409) a write
+ * over a change made meanwhile, also one made between the re-read and the write; without, the record is read
+ * again and compared before writing. A practice server without updateCustomer: the data stays read-only, and the
  * dialog says why.
  */
 export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialogProps) {
@@ -30,6 +38,8 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
   const update = useMutation(updateCustomerMutation());
   // What the form started from (the record when it opened, or as read again at a conflict): what "changed" means.
   const base = useRef<PatientFieldValues>(toPatientFields(patient));
+  // The version of that record (extensions.md section 4), sent as `ifVersion`; undefined on a tenant without.
+  const baseVersion = useRef<number | undefined>(patient.version);
   const [clash, setClash] = useState<Clash>([]);
   const [unsupported, setUnsupported] = useState(false);
   // The notice is at the top of a form that, on a phone, is scrolled to its Save button: brought into view.
@@ -41,11 +51,12 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
   // The form starts from the record when the dialog opens, and only then (the kit resets it then): the record is
   // read again before saving (and refreshed in the background), and what the person typed must survive that.
   const start = toPatientFields(patient);
-  const latest = useRef(start);
-  latest.current = start;
+  const latest = useRef({ start, version: patient.version });
+  latest.current = { start, version: patient.version };
   useEffect(() => {
     if (!opened) return;
-    base.current = latest.current;
+    base.current = latest.current.start;
+    baseVersion.current = latest.current.version;
     setClash([]);
   }, [opened]);
 
@@ -61,17 +72,31 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
       return;
     }
     try {
-      const fresh = toPatientFields(
-        await queryClient.fetchQuery({ ...customerQuery(patient.patid), staleTime: 0 }),
-      );
-      const found = conflicts(base.current, fresh, change);
-      if (found.length > 0) {
-        setClash(found);
-        base.current = fresh;
-        outcome.rebase(fresh);
-        return;
+      let written = false;
+      if (baseVersion.current !== undefined) {
+        // With versions: write over the record the form started from; a 409 changed nothing and is asked about.
+        try {
+          await update.mutateAsync({ patid: patient.patid, ...change, ifVersion: baseVersion.current });
+          written = true;
+        } catch (error) {
+          if (!patientChangedMeanwhile(error)) throw error;
+        }
       }
-      await update.mutateAsync({ patid: patient.patid, ...change });
+      if (!written) {
+        // Read again and compare (a tenant without versions does only this, before writing).
+        const record = await queryClient.fetchQuery({ ...customerQuery(patient.patid), staleTime: 0 });
+        const fresh = toPatientFields(record);
+        const found = conflicts(base.current, fresh, change);
+        base.current = fresh;
+        baseVersion.current = record.version;
+        if (found.length > 0) {
+          setClash(found);
+          outcome.rebase(fresh);
+          return;
+        }
+        // Nobody else changed these fields: writing them over the record as it is now loses nothing.
+        await update.mutateAsync({ patid: patient.patid, ...change, ifVersion: record.version });
+      }
     } catch (error) {
       if (!isMissingOperation(error)) throw error;
       setUnsupported(true);
@@ -124,6 +149,18 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
                   </Text>
                 ))}
                 <Text size="sm">{t('edit.conflictHint')}</Text>
+                <Group gap="xs">
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      // The colleague's values for the fields in conflict; the person's other changes stay.
+                      for (const c of clash) form.setValue(c.field, c.theirs, { shouldDirty: true });
+                      setClash([]);
+                    }}
+                  >
+                    {t('edit.conflictTakeTheirs')}
+                  </Button>
+                </Group>
               </Stack>
             </Alert>
           )}

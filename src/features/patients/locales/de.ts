@@ -247,6 +247,7 @@ export const de: Translation<typeof en> = {
     unsupportedTitle: 'Dieser Praxisserver kann Personalien nicht ändern',
     unsupported:
       'Der Server der Praxis erlaubt es nicht, Personalien von hier aus zu ändern; die Daten bleiben, wie sie sind. Bitte in der Praxissoftware ändern.',
+    conflictTakeTheirs: 'Deren Werte übernehmen',
     conflictTitle: 'Inzwischen von jemand anderem geändert',
     conflictField: '{{field}} ist jetzt: {{value}}',
     conflictHint:

@@ -241,6 +241,7 @@ export const en = {
     unsupportedTitle: 'This practice server cannot change patient data',
     unsupported:
       "The practice's server does not offer changing a patient's data from here, so the data stay as they are. Change them in the practice software.",
+    conflictTakeTheirs: 'Take over theirs',
     conflictTitle: 'Changed meanwhile by somebody else',
     conflictField: '{{field}} is now: {{value}}',
     conflictHint: 'Nothing was saved. Check the values and save again to keep yours.',

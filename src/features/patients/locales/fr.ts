@@ -247,6 +247,7 @@ export const fr: Translation<typeof en> = {
     unsupportedTitle: 'Ce serveur du cabinet ne peut pas modifier les données des patients',
     unsupported:
       'Le serveur du cabinet ne permet pas de modifier les données d’un patient d’ici\u202f; elles restent inchangées. Modifiez-les dans le logiciel du cabinet.',
+    conflictTakeTheirs: 'Reprendre les leurs',
     conflictTitle: 'Modifié entre-temps par quelqu’un d’autre',
     conflictField: '{{field}} est maintenant\u202f: {{value}}',
     conflictHint:

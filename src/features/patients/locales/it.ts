@@ -248,6 +248,7 @@ export const it: Translation<typeof en> = {
     unsupportedTitle: 'Questo server dello studio non può modificare i dati dei pazienti',
     unsupported:
       'Il server dello studio non consente di modificare i dati di un paziente da qui; restano invariati. Modificarli nel software dello studio.',
+    conflictTakeTheirs: 'Riprendere i loro',
     conflictTitle: 'Modificato nel frattempo da qualcun altro',
     conflictField: '{{field}} ora è: {{value}}',
     conflictHint: 'Non è stato salvato nulla. Verificare i valori e salvare di nuovo per mantenere i propri.',

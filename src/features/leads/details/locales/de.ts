@@ -283,6 +283,13 @@ export const de: Translation<typeof en> = {
   edit: {
     button: 'Daten bearbeiten',
     formLabel: 'Daten des Leads',
+    conflict: {
+      title: 'Inzwischen von jemand anderem geändert',
+      field: '{{field}}: Ihre Eingabe {{mine}}, inzwischen gespeichert {{theirs}}',
+      hint: 'Nichts wurde gespeichert. Übernehmen Sie die Werte der Kollegin oder des Kollegen oder speichern Sie Ihre darüber.',
+      takeTheirs: 'Deren Werte übernehmen',
+      keepMine: 'Meine trotzdem speichern',
+    },
     save: 'Änderungen speichern',
     saved: 'Die Daten des Leads wurden gespeichert.',
     readOnly:

@@ -282,6 +282,13 @@ export const en = {
   edit: {
     button: 'Edit data',
     formLabel: 'Lead data',
+    conflict: {
+      title: 'Changed meanwhile by somebody else',
+      field: '{{field}}: yours {{mine}}, saved meanwhile {{theirs}}',
+      hint: 'Nothing was saved. Take over the colleague’s values, or save yours over them.',
+      takeTheirs: 'Take over theirs',
+      keepMine: 'Save mine anyway',
+    },
     save: 'Save changes',
     saved: 'The lead’s data was saved.',
     readOnly:

@@ -281,6 +281,13 @@ export const fr: Translation<typeof en> = {
   edit: {
     button: 'Modifier les données',
     formLabel: 'Données du prospect',
+    conflict: {
+      title: 'Modifié entre-temps par quelqu’un d’autre',
+      field: '{{field}} : votre saisie {{mine}}, enregistré entre-temps {{theirs}}',
+      hint: 'Rien n’a été enregistré. Reprenez les valeurs de votre collègue ou enregistrez les vôtres par-dessus.',
+      takeTheirs: 'Reprendre les leurs',
+      keepMine: 'Enregistrer les miennes quand même',
+    },
     save: 'Enregistrer les modifications',
     saved: 'Les données du prospect ont été enregistrées.',
     readOnly:

@@ -281,6 +281,13 @@ export const it: Translation<typeof en> = {
   edit: {
     button: 'Modifica dati',
     formLabel: 'Dati del lead',
+    conflict: {
+      title: 'Modificato nel frattempo da qualcun altro',
+      field: '{{field}}: il suo valore {{mine}}, salvato nel frattempo {{theirs}}',
+      hint: 'Non è stato salvato nulla. Riprenda i valori del collega o salvi i suoi sopra.',
+      takeTheirs: 'Riprendere i loro',
+      keepMine: 'Salvare comunque i miei',
+    },
     save: 'Salva le modifiche',
     saved: 'I dati del lead sono stati salvati.',
     readOnly:
