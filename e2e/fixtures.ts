@@ -46,6 +46,12 @@ export const test = base.extend<object, { appServer: string; ownPractice: boolea
     async ({ ownPractice }, use, workerInfo) => {
       const port = BASE_PORT + workerInfo.parallelIndex;
       const url = `http://localhost:${port}`;
+      // Another run's server on this port would answer the health check in this one's place.
+      const taken = await fetch(`${url}/healthz`).then(
+        () => true,
+        () => false,
+      );
+      if (taken) throw new Error(`Port ${port} is in use (another e2e run?): set E2E_PORT to another port`);
       const child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
         env: {
           ...process.env,
