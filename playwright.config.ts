@@ -37,7 +37,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // In CI one retry, so that a test that failed once under load does not stop a landing; it is never hidden:
+  // reports/timings.md lists every test that needed it under "Flaky", to be mended (issue 35: green every time).
+  retries: process.env.CI ? 1 : 0,
   // The JSON report feeds the timing table (scripts/timings.ts).
   reporter: [
     ['list'],

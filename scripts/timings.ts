@@ -46,6 +46,8 @@ export interface E2eTest {
   line: number;
   ms: number;
   status: string;
+  /** How many runs it took (more than one: it failed and was tried again). */
+  tries: number;
 }
 
 /** Every test of a Playwright JSON report, with the duration of its last try. */
@@ -61,6 +63,7 @@ export function e2eTests(report: PwReport): E2eTest[] {
           line: spec.line,
           ms: last?.duration ?? 0,
           status: last?.status ?? 'skipped',
+          tries: t.results.length,
         });
       }
     }
@@ -122,6 +125,13 @@ export function timingReport(steps: StepTime[], totalSeconds: number, dir = 'rep
       spec.n++;
       bySpec.set(t.file, spec);
     }
+    const flaky = tests.filter((t) => t.tries > 1);
+    lines.push(
+      '',
+      `## Flaky: ${flaky.length} end-to-end tests needed a second try`,
+      '',
+      ...flaky.map((t) => `- ${t.file}:${t.line} ${t.title} (${t.status} on try ${t.tries})`),
+    );
     lines.push(
       '',
       `## End-to-end, per spec (${tests.length} tests; the two workers run specs side by side)`,
