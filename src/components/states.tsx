@@ -4,6 +4,7 @@ import type { Namespace, TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '#api/client.ts';
+import { limitMessage } from './field-rules.ts';
 
 /** Shared states of a page or a panel: loading, nothing there, failed (with Retry). */
 
@@ -57,8 +58,14 @@ export function describeError(error: unknown, t: TFunction<Namespace>): string {
         return t('error.timeout', inCommon);
       case 'unauthorized':
         return t('error.unauthorized', inCommon);
-      case 'contract':
+      case 'contract': {
+        // An input the app's check refused before sending for a limit of the service: the limit, in the user's
+        // language (the fields say it themselves; this is for a text that reached a call some other way).
+        const refused = /^Invalid input at [\w.]+: (.*)$/s.exec(error.msg)?.[1];
+        const said = refused === undefined ? refused : limitMessage(refused);
+        if (said !== undefined && said !== refused) return said;
         return t('error.contract', { ns: 'common', msg: error.msg });
+      }
       default:
         return error.msg;
     }

@@ -162,6 +162,8 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
             {...form.register('group')}
             label={t('fields.group')}
             description={t('newPatient.groupHint')}
+            // Only a limit can be wrong here; the resolver says it in the user's language.
+            error={form.formState.errors.group?.message}
           />
           <Text size="xs" c="dimmed">
             {t('newPatient.checkHint')}

@@ -153,5 +153,6 @@ export const de: Translation<typeof en> = {
   limits: {
     textTooLong: 'Höchstens {{max}} Zeichen.',
     searchTooLong: 'Höchstens {{max}} Zeichen für eine Suche.',
+    swissPostcode: 'Eine Schweizer Postleitzahl hat 4 Ziffern.',
   },
 };

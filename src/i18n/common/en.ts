@@ -149,5 +149,6 @@ export const en = {
   limits: {
     textTooLong: 'At most {{max}} characters.',
     searchTooLong: 'At most {{max}} characters in a search.',
+    swissPostcode: 'A Swiss postcode has 4 digits.',
   },
 } as const;

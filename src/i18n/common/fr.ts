@@ -155,5 +155,6 @@ export const fr: Translation<typeof en> = {
   limits: {
     textTooLong: '{{max}} caractères au maximum.',
     searchTooLong: '{{max}} caractères au maximum pour une recherche.',
+    swissPostcode: 'Un numéro postal suisse compte 4 chiffres.',
   },
 };

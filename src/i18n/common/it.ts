@@ -152,5 +152,6 @@ export const it: Translation<typeof en> = {
   limits: {
     textTooLong: 'Al massimo {{max}} caratteri.',
     searchTooLong: 'Al massimo {{max}} caratteri per una ricerca.',
+    swissPostcode: 'Un numero postale svizzero ha 4 cifre.',
   },
 };

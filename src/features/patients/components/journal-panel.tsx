@@ -18,6 +18,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentQuery, HISTORY_LIMIT, patientHistoryQuery } from '#api/hx.ts';
+import { searchTextRefusal } from '#components/field-rules.ts';
 import { formatDateTime } from '#components/format.ts';
 import { describeError, EmptyState, ErrorState, errorTitle } from '#components/states.tsx';
 import type { Attachment, PatientHistoryEntry } from '#contract/hx.ts';
@@ -36,9 +37,12 @@ export function JournalPanel({ patid }: { patid: number }) {
   // Debounced as one string: an object would be new on every render.
   const [filterKey] = useDebouncedValue(JSON.stringify({ category, text, teaser }), 300);
   const filter = JSON.parse(filterKey) as { category: string; text: string; teaser: string };
+  // A filter text longer than the service searches by is said at its field; the last answer stays meanwhile.
+  const tooLong = Object.values(filter).some((v) => searchTextRefusal(v));
   const query = useQuery({
     ...patientHistoryQuery(patid, { ...filter, all }),
     placeholderData: keepPreviousData,
+    enabled: !tooLong,
   });
   const entries = query.data ?? [];
   const categories = [
@@ -60,18 +64,21 @@ export function JournalPanel({ patid }: { patid: number }) {
           data={categories}
           value={category}
           onChange={setCategory}
+          error={searchTextRefusal(category)}
           clearable
         />
         <TextInput
           label={t('journal.text')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
+          error={searchTextRefusal(text)}
           description={t('journal.containsHint')}
         />
         <TextInput
           label={t('journal.teaser')}
           value={teaser}
           onChange={(e) => setTeaser(e.currentTarget.value)}
+          error={searchTextRefusal(teaser)}
           description={t('journal.containsHint')}
         />
       </SimpleGrid>
