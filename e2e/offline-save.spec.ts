@@ -170,7 +170,8 @@ test("a patient's street changed without a connection stays in the dialog, and R
   expect(before.street).toBe('Alte Gasse 1');
 
   await notSaved.getByRole('button', { name: 'Retry' }).click();
-  await expect(dialog).toBeHidden();
+  // The save waits until the lists it changed are fresh again: time to spare on a shared machine.
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect(masterData.getByText('Neue Gasse 2, 8004 Zürich')).toBeVisible();
   await page.reload();
   await expect(
@@ -206,7 +207,7 @@ test("a lead's data form keeps its input when saved without a connection, and sa
 
   await context.setOffline(false);
   await notSaved.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByText('The lead’s data was saved.')).toBeVisible();
+  await expect(page.getByText('The lead’s data was saved.')).toBeVisible({ timeout: 20_000 });
   const [stored] = await api<{ communication: { mail: string } }[]>(request, 'sales/getLeads', {
     filter: { leadId },
   });
