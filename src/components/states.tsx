@@ -114,3 +114,36 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
     </Alert>
   );
 }
+
+/** What a page needs of a query to decide between its data and its error. */
+export interface ShownQuery {
+  isError: boolean;
+  data: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The error replaces what is shown only when there is nothing to show: a refetch that failed (no connection, a
+ * busy server) keeps the last data on screen, and with it any dialog or form open above it, with what was typed in it
+ * (docs/decisions/0039).
+ */
+export function failedWithoutData(query: Pick<ShownQuery, 'isError' | 'data'>): boolean {
+  return query.isError && query.data === undefined;
+}
+
+/** Above data a refetch could not renew: it is the last loaded state; Retry loads again. Nothing otherwise. */
+export function RefreshFailed({ query }: { query: ShownQuery }) {
+  const { t } = useTranslation('common');
+  if (!query.isError || query.data === undefined) return null;
+  return (
+    <Alert color="orange" variant="light" p="xs" role="status">
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm">{t('state.refreshFailed')}</Text>
+        <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
+          {t('state.retry')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

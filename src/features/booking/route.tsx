@@ -9,6 +9,7 @@ import { opScope } from '#api/queries.ts';
 import { customerQuery, isMissingOperation, providersQuery } from '#api/system.ts';
 import { formatTime, fromUnixSeconds, practiceToday, toPracticeDate } from '#components/format.ts';
 import { Page } from '#components/page.tsx';
+import { SaveFailed } from '#components/save-failed.tsx';
 import { describeError, ErrorState, LoadingState } from '#components/states.tsx';
 import { useUnsavedChangesGuard } from '#components/unsaved-changes.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
@@ -182,7 +183,8 @@ export function Component() {
       </Page>
     );
   }
-  if (services.isError) {
+  // A refetch of the services that failed keeps the page, the choices made and the comment typed (0039).
+  if (services.data === undefined) {
     return (
       <Page title={t('title')}>
         <ErrorState error={services.error} onRetry={() => void services.refetch()} />
@@ -335,10 +337,22 @@ export function Component() {
                 {t('confirm.book')}
               </Button>
             </Group>
-            {bookError !== null && (
-              <Alert color="red" role="alert" mt="xs" p="xs">
-                {t('confirm.failed', { msg: describeError(bookError, t) })}
-              </Alert>
+            {/* Unreachable or refused: the choices and the comment stay; Retry books again (0039). */}
+            {isApiError(bookError) ? (
+              <Box mt="xs">
+                <SaveFailed
+                  message={describeError(bookError, t)}
+                  title={t('confirm.notBooked')}
+                  retry={() => void book()}
+                  saving={booking}
+                />
+              </Box>
+            ) : (
+              bookError !== null && (
+                <Alert color="red" role="alert" mt="xs" p="xs">
+                  {t('confirm.failed', { msg: describeError(bookError, t) })}
+                </Alert>
+              )
             )}
             {booking && (
               <Text size="sm" role="status" mt={4}>

@@ -285,7 +285,8 @@ describe('AppointmentDialog', () => {
     await user.clear(comment);
     await user.type(comment, 'Neue Bemerkung');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Not saved: Unknown calendar.')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert', { name: 'Not saved' });
+    expect(alert).toHaveTextContent('Unknown calendar.');
     expect(screen.getByLabelText('Comment')).toHaveValue('Neue Bemerkung');
     expect(onDone).not.toHaveBeenCalled();
     expect(writes()).toHaveLength(1);

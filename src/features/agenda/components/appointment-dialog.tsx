@@ -15,6 +15,7 @@ import {
 import { Dialog } from '#components/dialog.tsx';
 import { DiscardPrompt } from '#components/form-dialog.tsx';
 import { contractResolver } from '#components/form-resolver.ts';
+import { SaveFailed } from '#components/save-failed.tsx';
 import { describeError } from '#components/states.tsx';
 import { useNavigationBlock } from '#components/unsaved-changes.tsx';
 import type { Calendar } from '#contract/agenda.ts';
@@ -70,6 +71,8 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   const [phase, setPhase] = useState<Phase>({ kind: 'edit' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // The last failure was of a delete: its Retry asks for the delete again instead of sending the form.
+  const [retryDelete, setRetryDelete] = useState(false);
   // A save failed in a way that may have written it anyway (create-once.ts): look before writing again.
   const uncertain = useRef(false);
 
@@ -205,6 +208,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    setRetryDelete(false);
     const input = {
       calendar: Number(values.calendar),
       date: `${values.day} ${values.start}:00`,
@@ -309,10 +313,13 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
+            {/* The form keeps its values; Retry sends again what failed (0029, 0039). */}
             {error !== null && (
-              <Alert color="red" role="alert">
-                {t('dialog.failed', { msg: describeError(error, t) })}
-              </Alert>
+              <SaveFailed
+                message={describeError(error, t)}
+                saving={busy}
+                retry={retryDelete ? () => setPhase({ kind: 'confirmDelete' }) : undefined}
+              />
             )}
             <AppointmentFields
               form={form}
@@ -341,7 +348,10 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
                     <Button
                       color="red"
                       loading={busy}
-                      onClick={() => loadedRecord && void checkThen('delete', loadedRecord)}
+                      onClick={() => {
+                        setRetryDelete(true);
+                        if (loadedRecord) void checkThen('delete', loadedRecord);
+                      }}
                     >
                       {t('confirmDelete.confirm')}
                     </Button>

@@ -63,6 +63,7 @@ export const de: Translation<typeof en> = {
     calendarId: 'Kalendernummer',
     calendarIdHint:
       'Dieser Praxisserver listet seine Kalender nicht auf: Geben Sie die Nummer des Kalenders der behandelnden Person ein.',
+    notBooked: 'Nicht gebucht',
     failed: 'Nicht gebucht: {{msg}}',
   },
   done: {

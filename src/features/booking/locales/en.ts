@@ -59,6 +59,7 @@ export const en = {
     calendarId: 'Calendar number',
     calendarIdHint:
       'This practice server does not list its calendars: enter the number of the practitioner’s calendar.',
+    notBooked: 'Not booked',
     failed: 'Not booked: {{msg}}',
   },
   done: {

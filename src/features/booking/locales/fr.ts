@@ -62,6 +62,7 @@ export const fr: Translation<typeof en> = {
     calendarId: 'Numéro d’agenda',
     calendarIdHint:
       'Ce serveur ne liste pas ses agendas\u202f: saisissez le numéro de l’agenda du thérapeute.',
+    notBooked: 'Non réservé',
     failed: 'Non réservé\u202f: {{msg}}',
   },
   done: {

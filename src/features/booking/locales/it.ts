@@ -61,6 +61,7 @@ export const it: Translation<typeof en> = {
       'A questo terapeuta non appartiene nessuna agenda, quindi l’appuntamento non può essere fissato.',
     calendarId: 'Numero dell’agenda',
     calendarIdHint: 'Questo server non elenca le sue agende: inserire il numero dell’agenda del terapeuta.',
+    notBooked: 'Non prenotato',
     failed: 'Non prenotato: {{msg}}',
   },
   done: {

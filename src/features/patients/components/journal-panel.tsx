@@ -20,7 +20,14 @@ import { useTranslation } from 'react-i18next';
 import { attachmentQuery, HISTORY_LIMIT, patientHistoryQuery } from '#api/hx.ts';
 import { searchTextRefusal } from '#components/field-rules.ts';
 import { formatDateTime } from '#components/format.ts';
-import { describeError, EmptyState, ErrorState, errorTitle } from '#components/states.tsx';
+import {
+  describeError,
+  EmptyState,
+  ErrorState,
+  errorTitle,
+  failedWithoutData,
+  RefreshFailed,
+} from '#components/states.tsx';
 import type { Attachment, PatientHistoryEntry } from '#contract/hx.ts';
 import { deliverAttachment, formatSize } from '../attachments.ts';
 
@@ -82,13 +89,14 @@ export function JournalPanel({ patid }: { patid: number }) {
           description={t('journal.containsHint')}
         />
       </SimpleGrid>
+      <RefreshFailed query={query} />
       {query.isPending ? (
         <Stack gap="sm" aria-busy>
           {[1, 2, 3].map((i) => (
             <Skeleton key={i} height={72} />
           ))}
         </Stack>
-      ) : query.isError ? (
+      ) : failedWithoutData(query) ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : entries.length === 0 ? (
         <EmptyState title={filtered ? t('journal.noneFiltered') : t('journal.none')} />
