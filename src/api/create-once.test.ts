@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createPatient } from '#test/factories.ts';
+import { createLead, createPatient } from '#test/factories.ts';
 import { signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
 import { findCreatedAppointment, type NewAppointment } from './agenda.ts';
 import { ApiError, call } from './client.ts';
 import { createOnce, createOnceState, mayHaveArrived } from './create-once.ts';
 import { createQueryClient } from './query-client.ts';
+import { findCreatedRecall } from './recall.ts';
+import { findCreatedTask } from './sales.ts';
+import { findCreatedPatient } from './system.ts';
 
 const api = inProcessService();
 
@@ -131,6 +134,93 @@ describe('createOnce', () => {
       stopped: true,
     });
     expect(await listed(wanted)).toHaveLength(1);
+  });
+});
+
+describe('createOnce of a new patient (name and date of birth)', () => {
+  const person = (lastname: string) => ({ lastname, firstname: 'Lea', dob: '1984-03-12', gender: 'female' });
+  const named = async (lastname: string) => {
+    const { body } = await api.send('searchPatients', { lastname });
+    return (body.results as { patid: number }[]).map((p) => p.patid);
+  };
+
+  it('takes the patient a lost answer was about for created, and creates no second one', async () => {
+    signInForTest();
+    const input = person(`Verloren-${Date.now()}`);
+    api.intercept('createCustomer', () => 'answer-lost');
+    const outcome = await createOnce(createOnceState(), {
+      find: () => findCreatedPatient(createQueryClient(), input),
+      create: () => call('createCustomer', input),
+    });
+    const ids = await named(input.lastname);
+    expect(ids).toHaveLength(1);
+    expect(outcome).toEqual({ value: { id: ids[0] }, found: true });
+    expect(api.calls.filter((c) => c.op === 'createCustomer')).toHaveLength(1);
+  });
+
+  it('does not take a namesake who was there before (created anyway over the duplicate check)', async () => {
+    signInForTest();
+    const input = person(`Namensvetterin-${Date.now()}`);
+    const { patid: before } = await createPatient(api, input);
+    api.intercept('createCustomer', () => 'network');
+    const state = createOnceState();
+    const steps = {
+      find: () => findCreatedPatient(createQueryClient(), input, [before]),
+      create: () => call('createCustomer', input),
+    };
+    await expect(createOnce(state, steps)).rejects.toMatchObject({ kind: 'network' });
+    expect(await named(input.lastname)).toEqual([before]);
+
+    api.intercept('createCustomer', () => undefined);
+    const outcome = await createOnce(state, steps);
+    expect(outcome).toMatchObject({ found: false });
+    expect(await named(input.lastname)).toHaveLength(2);
+  });
+});
+
+describe('createOnce of a recall and of a task', () => {
+  it('finds a recall whose answer was lost (patient, title, due date, way, text) and sends it once', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api);
+    const input = {
+      patid,
+      title: 'Jahreskontrolle',
+      nextRecall: '2027-01-12 09:30',
+      recallType: 'sms' as const,
+      recallText: 'Bitte melden Sie sich.',
+      active: 1 as const,
+    };
+    api.intercept('createRecall', () => 'answer-lost');
+    const outcome = await createOnce(createOnceState(), {
+      find: () => findCreatedRecall(createQueryClient(), input),
+      create: () => call('createRecall', input),
+    });
+    const { body } = await api.send('getRecalls', { patid });
+    const recalls = body.result as { id: number }[];
+    expect(recalls).toHaveLength(1);
+    expect(outcome).toEqual({ value: { recallId: recalls[0].id }, found: true });
+    expect(api.calls.filter((c) => c.op === 'createRecall')).toHaveLength(1);
+  });
+
+  it('finds a task whose answer was lost (text, reminder, assignee) and sends it once', async () => {
+    signInForTest();
+    const lead = await createLead(api);
+    const input = {
+      leadId: lead.leadId,
+      text: 'Offerte nachfassen',
+      reminderDate: '2027-01-12 10:00',
+      assignedTo: 1,
+    };
+    api.intercept('addLeadTask', () => 'answer-lost');
+    const outcome = await createOnce(createOnceState(), {
+      find: () => findCreatedTask(createQueryClient(), input),
+      create: () => call('addLeadTask', input),
+    });
+    const { body } = await api.send('getLeadHistory', { leadId: lead.leadId, type: '' });
+    const tasks = (body.result as { historyId: number; task: boolean }[]).filter((e) => e.task);
+    expect(tasks).toHaveLength(1);
+    expect(outcome).toEqual({ value: { historyId: tasks[0].historyId }, found: true });
+    expect(api.calls.filter((c) => c.op === 'addLeadTask')).toHaveLength(1);
   });
 });
 
