@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { de } from '../src/features/booking/locales/de.ts';
 import { en } from '../src/features/booking/locales/en.ts';
 import { fr } from '../src/features/booking/locales/fr.ts';
+import { en as patientsEn } from '../src/features/patients/locales/en.ts';
 import { expect, test } from './fixtures.ts';
 import { rememberSession } from './screens.ts';
 import { api, signIn } from './support.ts';
@@ -131,6 +132,40 @@ test('a booking that never reached the service says so, and Book again books it 
   const booked = await appointmentsOf(request, patid);
   expect(booked).toHaveLength(1);
   expect(booked[0].date_unix).toBe(from);
+});
+
+test('a new patient whose answer was lost is created once and taken for the booking', async ({
+  page,
+  request,
+}) => {
+  await signIn(page);
+  const lastname = `Verloren-${Date.now()}`;
+  await page.goto(`/booking?service=${KONTROLLE}&provider=${PROVIDER}&duration=15`);
+  await page.getByRole('button', { name: 'New patient' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New patient' });
+  await dialog.getByLabel('Last name').fill(lastname);
+  await dialog.getByLabel('First name').fill('Mia');
+  await dialog.getByRole('radio', { name: 'Female' }).check();
+  await dialog.getByLabel('Date of birth').fill('14.05.1990');
+  let sent = 0;
+  await page.route('**/v1/system/createCustomer', async (route) => {
+    sent += 1;
+    await route.fetch();
+    await route.abort('connectionfailed');
+  });
+
+  await dialog.getByRole('button', { name: 'Create patient' }).click();
+
+  // Found after the lost answer: the dialog closes, the patient is the booking's, and the person is told.
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByTestId('chosen-patient')).toContainText(`${lastname}, Mia`);
+  const [patient, ...others] = await api<{ patid: number }[]>(request, '/system/searchPatients', {
+    lastname,
+  });
+  expect(others).toHaveLength(0);
+  const told = patientsEn.newPatient.createdAfterLostAnswer.replace('{{id}}', String(patient.patid));
+  await expect(page.getByText(told)).toBeVisible();
+  expect(sent).toBe(1);
 });
 
 for (const shot of [
