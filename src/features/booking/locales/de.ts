@@ -69,6 +69,8 @@ export const de: Translation<typeof en> = {
   done: {
     title: 'Termin gebucht',
     text: '{{service}} am {{when}} bei {{provider}}.',
+    foundAfterLoss:
+      'Die Verbindung brach ab, bevor die Bestätigung kam. Der Termin ist trotzdem in der Agenda, und nur einmal: bitte nicht nochmals buchen.',
     number: 'Termin Nr. {{id}}',
     toAgenda: 'In der Agenda zeigen',
   },

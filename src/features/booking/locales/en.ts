@@ -65,6 +65,8 @@ export const en = {
   done: {
     title: 'Appointment booked',
     text: '{{service}} on {{when}} with {{provider}}.',
+    foundAfterLoss:
+      'The connection broke off before the confirmation came. The appointment is in the agenda all the same, and only once: please do not book it again.',
     number: 'Appointment no. {{id}}',
     toAgenda: 'Show in the agenda',
   },

@@ -68,6 +68,8 @@ export const fr: Translation<typeof en> = {
   done: {
     title: 'Rendez-vous réservé',
     text: '{{service}} le {{when}} avec {{provider}}.',
+    foundAfterLoss:
+      'La connexion a été interrompue avant la confirmation. Le rendez-vous figure tout de même dans l’agenda, une seule fois\u202f: inutile de le réserver à nouveau.',
     number: 'Rendez-vous n° {{id}}',
     toAgenda: 'Afficher dans l’agenda',
   },

@@ -67,6 +67,8 @@ export const it: Translation<typeof en> = {
   done: {
     title: 'Appuntamento prenotato',
     text: '{{service}} il {{when}} con {{provider}}.',
+    foundAfterLoss:
+      'La connessione si è interrotta prima della conferma. L’appuntamento è comunque nell’agenda, una sola volta: non occorre prenotarlo di nuovo.',
     number: 'Appuntamento n. {{id}}',
     toAgenda: 'Mostra nell’agenda',
   },
