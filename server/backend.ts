@@ -1,7 +1,9 @@
 import type { Hono } from 'hono';
 import { createService, type Service, type ServiceOptions } from './app.ts';
+import { noTrustedProxies, type TrustedProxies } from './client-address.ts';
 import { createProxy, PROXY_TIMEOUT_MS } from './proxy.ts';
 import { createSessions, sessionKey } from './session.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
 import { tenantFromHost } from './tenants.ts';
 
 export interface BackendOptions {
@@ -12,6 +14,8 @@ export interface BackendOptions {
   sessionSecret?: string;
   /** The upstream's time to answer (PROXY_TIMEOUT_MS, default 30 s). */
   proxyTimeoutMs?: number;
+  /** TRUSTED_PROXIES, parsed (parseTrustedProxies): whose X-Forwarded-For names the client. Default none. */
+  trustedProxies?: TrustedProxies;
   service?: Partial<Omit<ServiceOptions, 'dataDir'>>;
 }
 
@@ -29,13 +33,20 @@ export interface Backend {
  */
 export function createBackend(options: BackendOptions): Backend {
   const key = sessionKey({ secret: options.sessionSecret, dataDir: options.dataDir });
+  const trustedProxies = options.trustedProxies ?? noTrustedProxies;
+  // Guesses are counted here, in front of either backend, in real time (extensions.md 6a).
+  const guard = createSignInGuard({ trustedProxies });
   if (options.upstream) {
-    const proxy = createProxy(options.upstream, { timeoutMs: options.proxyTimeoutMs ?? PROXY_TIMEOUT_MS });
-    return { app: createSessions({ key, forward: proxy }).app, close: () => undefined };
+    const proxy = createProxy(options.upstream, {
+      timeoutMs: options.proxyTimeoutMs ?? PROXY_TIMEOUT_MS,
+      trustedProxies,
+    });
+    return { app: createSessions({ key, forward: proxy, guard }).app, close: () => undefined };
   }
-  const service = createService({ ...options.service, dataDir: options.dataDir });
+  const service = createService({ trustedProxies, ...options.service, dataDir: options.dataDir });
   const app = createSessions({
     key,
+    guard,
     forward: (req, env) => service.app.fetch(req, env),
     // The reference service's demo practice (extensions.md section 2): the sign-in page fills in demo/demo.
     demo: (host) => (tenantFromHost(host) === 'demo' ? { user: 'demo', password: 'demo' } : null),

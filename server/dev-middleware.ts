@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createBackend, timeoutFromEnv } from './backend.ts';
+import { parseTrustedProxies } from './client-address.ts';
 
 /** `npm run dev`: the same /v1 as `npm start`, inside Vite's dev server. */
 export async function createDevMiddleware() {
@@ -10,6 +11,8 @@ export async function createDevMiddleware() {
     upstream: process.env.PRACTICE_API_URL?.trim(),
     sessionSecret: process.env.SESSION_SECRET,
     proxyTimeoutMs: timeoutFromEnv(process.env.PROXY_TIMEOUT_MS),
+    // A wrong entry stops the dev server's start with its message.
+    trustedProxies: parseTrustedProxies(process.env.TRUSTED_PROXIES),
     service: { validateResults: true },
   });
   const listener = getRequestListener(app.fetch);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { createBackend, timeoutFromEnv } from './backend.ts';
+import { parseTrustedProxies } from './client-address.ts';
 import { compressResponses, serveDist } from './compression.ts';
 import { listen } from './listen.ts';
 import { clockFromEnv } from './time.ts';
@@ -11,6 +12,15 @@ const port = Number(process.env.PORT ?? 8080);
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
 const upstream = process.env.PRACTICE_API_URL?.trim();
 const distDir = resolve(process.env.DIST_DIR ?? './dist');
+// Read once at the start: a wrong entry stops it here, with the entry named, rather than trusting the wrong hosts.
+const trustedProxies = (() => {
+  try {
+    return parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  }
+})();
 
 const root = new Hono();
 
@@ -79,6 +89,7 @@ const backend = createBackend({
   upstream,
   sessionSecret: process.env.SESSION_SECRET,
   proxyTimeoutMs: timeoutFromEnv(process.env.PROXY_TIMEOUT_MS),
+  trustedProxies,
   service: { validateResults: process.env.VALIDATE_RESULTS === '1', now: clockFromEnv(process.env) },
 });
 // Open (and on first start seed) the demo tenant now, so the first request is not the slow one. A data directory

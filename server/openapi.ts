@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import { z } from 'zod';
 import { type EnvelopeKind, ITEMS_MAX, type OperationDef, SEARCH_MAX, TEXT_MAX } from '../contract/common.ts';
 import { type OpName, operations } from '../contract/operations.ts';
+import { busyMessage } from './labor/gate.ts';
 
 /**
  * The OpenAPI 3.0.0 document of POST /v1/system/openapi, generated from the contract table: every operation with
@@ -266,10 +267,13 @@ function operationObject(name: string, op: OperationDef): Json {
     const text = op.envelope === 'labor' && status === 400 ? 'Invalid JSON body.' : msg;
     described.set(status, [...(described.get(status) ?? []), text]);
   }
+  // A third upload of a tenant that found no free body slot within 10 s (extensions.md section 6a).
+  const busy = op.envelope === 'labor';
+  if (busy) described.get(503)?.push(`${busyMessage} (Retry-After: seconds)`);
   for (const [status, msgs] of [...described].sort((a, b) => a[0] - b[0])) {
     responses[String(status)] = {
       description: msgs.join(' | '),
-      ...(status === 429
+      ...(status === 429 || (busy && status === 503)
         ? {
             headers: {
               'Retry-After': { description: 'Seconds until the next try.', schema: { type: 'integer' } },

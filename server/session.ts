@@ -5,7 +5,9 @@ import { Hono } from 'hono';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import { WHO_COOKIE, type Who } from '../contract/session.ts';
 import { BodyTooLarge, readLimitedText } from './body-limit.ts';
+import { createSignInGuard, type SignInGuard } from './sign-in-guard.ts';
 import { tenantFromHost } from './tenants.ts';
+import { markSessionRequest } from './throttle.ts';
 
 /**
  * Sessions of the app's own server (backend for frontend, docs/decisions/0018-sessions-on-the-server.md).
@@ -177,6 +179,8 @@ export interface SessionOptions {
    * them, the sign-in page offers them.
    */
   demo?: (host: string) => { user: string; password: string } | null;
+  /** The count of failed sign-ins per account and client address (default: no trusted proxies, real time). */
+  guard?: SignInGuard;
 }
 
 type Checked =
@@ -190,6 +194,7 @@ export interface Sessions {
 
 export function createSessions(options: SessionOptions): Sessions {
   const { key, forward } = options;
+  const guard = options.guard ?? createSignInGuard();
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const app = new Hono();
 
@@ -237,8 +242,20 @@ export function createSessions(options: SessionOptions): Sessions {
     return h;
   }
 
-  /** Asks the service who the credentials are: whoami, or where it is missing getProviders (extensions.md 4). */
+  /**
+   * A sign-in or unlock, counted per account and client address (extensions.md 6a): held ones are answered 429
+   * without asking the practice. The demo probe of GET /session (`fallback` false) is no guess and not counted.
+   */
   async function check(req: Request, env: unknown, auth: Secret, fallback = true): Promise<Checked> {
+    const attempt = fallback ? guard.attempt(req, env, auth) : undefined;
+    if (attempt?.held) return { ok: false, res: attempt.held };
+    const checked = await checkWith(req, env, auth, fallback);
+    attempt?.settle(checked.ok ? 200 : checked.res.status);
+    return checked;
+  }
+
+  /** Asks the service who the credentials are: whoami, or where it is missing getProviders (extensions.md 4). */
+  async function checkWith(req: Request, env: unknown, auth: Secret, fallback: boolean): Promise<Checked> {
     const ask = (path: string, body: unknown) => {
       const headers = new Headers({
         'content-type': 'application/json',
@@ -398,6 +415,10 @@ export function createSessions(options: SessionOptions): Sessions {
     if (!secret) return envelope(400, sessionMessages.credentialsRequired);
     // Another valid key could belong to someone else: only the one signed in with unlocks.
     if (who.kind === 'apiKey' && (secret.kind !== 'apiKey' || fingerprint(secret.key) !== who.fingerprint)) {
+      // A guess at the locked session's key all the same: counted against it (extensions.md 6a).
+      const attempt = guard.attempt(req, c.env, who);
+      if (attempt.held) return attempt.held;
+      attempt.settle(401);
       return envelope(401, sessionMessages.unauthorized);
     }
     const checked = await check(req, c.env, secret);
@@ -424,7 +445,9 @@ export function createSessions(options: SessionOptions): Sessions {
   app.all('/v1/*', async (c) => {
     const req = c.req.raw;
     const own = req.headers.has('authorization') || req.headers.has('x-api-key');
-    if (own || readCookie(req, SESSION_COOKIE) === undefined) return forward(req, c.env);
+    // Its own credentials are guesses until the practice takes them (extensions.md 6a).
+    if (own) return guard.pass(req, c.env, forward);
+    if (readCookie(req, SESSION_COOKIE) === undefined) return forward(req, c.env);
     if (req.method !== 'GET' && req.method !== 'HEAD' && !fromOwnOrigin(req)) {
       return envelope(403, sessionMessages.crossOrigin);
     }
@@ -440,7 +463,7 @@ export function createSessions(options: SessionOptions): Sessions {
       init.body = req.body;
       init.duplex = 'half';
     }
-    return forward(new Request(req.url, init), c.env);
+    return forward(markSessionRequest(new Request(req.url, init)), c.env);
   });
 
   return { app };
