@@ -70,8 +70,9 @@ class StoreDown extends Error {}
 export type Forward = (req: Request, env: unknown) => Response | Promise<Response>;
 
 /**
- * The sealing key: `SESSION_SECRET` (at least 32 characters, stretched with HKDF), else a key generated once into
- * `<dataDir>/session.key` (mode 0600). Every app server given the same secret or key file reads every cookie.
+ * The key that seals the sessions in their store: `SESSION_SECRET` (at least 32 characters, stretched with HKDF),
+ * else a key generated once into `<dataDir>/session.key` (mode 0600). Every app server given the same secret or key
+ * file opens every session of a shared store.
  */
 export function sessionKey(options: { secret?: string; dataDir: string }): Uint8Array {
   const secret = options.secret?.trim();
@@ -270,10 +271,13 @@ export function createSessions(options: SessionOptions): Sessions {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const app = new Hono();
   let swept = 0;
+  let said = '';
 
   app.onError((e, c) => {
     if (e instanceof StoreDown) {
-      console.error(`Session store: ${e.message}`);
+      // Once per kind of fault, not once per request of an outage.
+      if (e.message !== said) console.error(`Session store: ${e.message}`);
+      said = e.message;
       return envelope(503, sessionMessages.storeDown, undefined, { 'retry-after': '5' });
     }
     // As Hono answers any other fault.
@@ -285,7 +289,8 @@ export function createSessions(options: SessionOptions): Sessions {
   async function sweep(t: number): Promise<void> {
     if (t - swept < SWEEP_SECONDS) return;
     swept = t;
-    await store.sweep(t);
+    // Tidying only: a sweep that fails now is tried again in a minute, and the request goes on.
+    await store.sweep(t).catch(() => undefined);
   }
 
   /** A new record for a session, under its key. */
