@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { createBackend, timeoutFromEnv } from './backend.ts';
+import { createBackend, idleMinutesFromEnv, timeoutFromEnv } from './backend.ts';
 import { parseTrustedProxies } from './client-address.ts';
 
 /** `npm run dev`: the same /v1 as `npm start`, inside Vite's dev server. */
@@ -10,6 +10,8 @@ export async function createDevMiddleware() {
     dataDir: resolve(process.env.DATA_DIR ?? './data'),
     upstream: process.env.PRACTICE_API_URL?.trim(),
     sessionSecret: process.env.SESSION_SECRET,
+    sessionStore: process.env.SESSION_STORE,
+    idleMinutes: idleMinutesFromEnv(process.env.SESSION_IDLE_MINUTES),
     proxyTimeoutMs: timeoutFromEnv(process.env.PROXY_TIMEOUT_MS),
     // A wrong entry stops the dev server's start with its message.
     trustedProxies: parseTrustedProxies(process.env.TRUSTED_PROXIES),

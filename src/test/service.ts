@@ -11,9 +11,9 @@ import { testCredentials } from './test-credentials.ts';
 /**
  * The one harness of the component tests: the real reference service, in-process, behind the real sessions of the
  * app's server (server/session.ts). Their `fetch` answers the global fetch (the app's client talks to them as to
- * its own server), on a fresh data directory per test file. The harness is the browser too: it keeps the sealed
- * session cookie the server sets (out of the page's reach, as HttpOnly), puts `praxis.who` into document.cookie,
- * and sends the page's Origin. A test signed in with `signInForTest` has no sealed cookie: the harness adds its
+ * its own server), on a fresh data directory per test file. The harness is the browser too: it keeps the
+ * session id's cookie the server sets (out of the page's reach, as HttpOnly), puts `praxis.who` into document.cookie,
+ * and sends the page's Origin. A test signed in with `signInForTest` has no session cookie: the harness adds its
  * credentials to /v1 calls as the server would add a cookie's.
  *
  *   const api = inProcessService();              // at the top of a test file
@@ -84,7 +84,7 @@ export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'
   const calls: ServiceHarness['calls'] = [];
   const interceptors = new Map<OpName, Interceptor>();
 
-  /** The sealed session cookie of this "browser" (HttpOnly: never in document.cookie). */
+  /** The session id's cookie of this "browser" (HttpOnly: never in document.cookie). */
   let sealed: string | null = null;
   let sessions: ReturnType<typeof createSessions> | null = null;
   /** Requests (by their trace number) that an interceptor lost: the browser's fetch fails. */
@@ -157,7 +157,7 @@ export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'
     const isV1 = address.pathname.startsWith('/v1/');
     const stand = testCredentials();
     if (isV1 && !sealed && stand && !headers.has('authorization') && !headers.has('x-api-key')) {
-      // signInForTest: as if the sealed cookie held these credentials (and was locked when the page says so).
+      // signInForTest: as if the session held these credentials (and was locked when the page says so).
       if (getSession()?.locked) {
         return new Response(JSON.stringify({ status: false, msg: 'Session locked.' }), { status: 401 });
       }
