@@ -121,7 +121,10 @@ describe('the lab upload page', () => {
       fileInput(container),
       Object.keys(answers).map((name) => new File([name.endsWith('.pdf') ? '%PDF-1.4' : 'MSH|x'], name)),
     );
-    await waitFor(() => expect(screen.getByTestId('upload-summary')).toHaveTextContent('0 in progress'));
+    // Eight uploads, two of them answered 500 and tried again by the client: more than the usual 5 s on a busy machine.
+    await waitFor(() => expect(screen.getByTestId('upload-summary')).toHaveTextContent('0 in progress'), {
+      timeout: 15_000,
+    });
 
     const expected: Record<string, string> = {
       'x.hl7': 'This is not an HL7 message: the file has no message header (MSH).',
