@@ -47,7 +47,8 @@ export const bookingOperations = {
     path: '/booking/getSlots',
     summary:
       "Free slots: the practitioners' working hours minus the appointments of their calendars (cancelled -1, " +
-      "no-show -2 and deleted ones free their time), starting on the service's grid from the start of the working " +
+      'no-show -2 and deleted ones free their time), the public holidays of the canton and the absences of the ' +
+      "practitioner or of the whole practice (agenda/getAbsences), starting on the service's grid from the start of the working " +
       'hours, future only, sorted by start. Window from..to (days, both included); default today + 14 days, ' +
       'at most 62 days (a longer window is cut).',
     input: z.object({

@@ -120,6 +120,21 @@ export function limitedText() {
   return z.string().max(TEXT_MAX, { error: (iss) => limitMessages.textTooLong(pathOf(iss)) });
 }
 
+/** Start of the answer to a key an input does not know: `Unknown field: contact.foo.` */
+export const UNKNOWN_FIELD = 'Unknown field: ';
+
+/** Error map of a strict input: the first unknown key, by its path. */
+function unknownField(iss: z.core.$ZodRawIssue): string | undefined {
+  if (iss.code !== 'unrecognized_keys') return undefined;
+  const keys = (iss as { keys?: string[] }).keys ?? [];
+  return `${UNKNOWN_FIELD}${[...(iss.path ?? []), keys[0] ?? ''].join('.')}.`;
+}
+
+/** An input object that refuses a key it does not know, naming it (createLead, updateLead, the waiting list). */
+export function strictInput<S extends z.core.$ZodLooseShape>(shape: S) {
+  return z.strictObject(shape, { error: unknownField });
+}
+
 /** A search or filter text: at most SEARCH_MAX characters. `message`: when it is not a text at all. */
 export function searchText(message?: string) {
   return z

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { accountingOperations } from './accounting.ts';
 import { agendaOperations } from './agenda.ts';
+import { absenceOperations } from './agenda-absences.ts';
+import { waitlistOperations } from './agenda-waitlist.ts';
 import { bookingOperations } from './booking.ts';
 import type { OperationDef } from './common.ts';
 import { hxOperations } from './hx.ts';
@@ -13,6 +15,8 @@ import { systemOperations } from './system.ts';
 export const operations = {
   ...salesOperations,
   ...agendaOperations,
+  ...waitlistOperations,
+  ...absenceOperations,
   ...recallOperations,
   ...bookingOperations,
   ...hxOperations,

@@ -12,7 +12,9 @@ import {
   limitMessages,
   paging,
   searchText,
+  strictInput,
   TEXT_MAX,
+  UNKNOWN_FIELD,
 } from './common.ts';
 import { clockTimeRe, realDayRe } from './practice-time.ts';
 
@@ -93,7 +95,7 @@ export const MSG = {
   unsupportedGroupBy: 'Unsupported groupBy: ',
   unsupportedMetric: 'Unsupported metric: ',
   unsupportedKind: 'Unsupported kind: ',
-  unknownField: 'Unknown field: ',
+  unknownField: UNKNOWN_FIELD,
   text: 'Provide a non-empty text.',
   historyId: 'Provide a valid historyId.',
   historyNotFound: 'History entry not found.',
@@ -393,16 +395,8 @@ export const createdLead = z.object({ leadId: z.number().int(), uniqid: z.string
 // ---------------------------------------------------------------------------------------------------------------
 // Input pieces.
 
-/** Error map of the strict createLead schema: `Unknown field: contact.foo.` (first unknown key). */
-function unknownField(iss: z.core.$ZodRawIssue): string | undefined {
-  if (iss.code !== 'unrecognized_keys') return undefined;
-  const keys = (iss as { keys?: string[] }).keys ?? [];
-  return `${MSG.unknownField}${[...(iss.path ?? []), keys[0] ?? ''].join('.')}.`;
-}
-
-function strict<S extends z.core.$ZodLooseShape>(shape: S) {
-  return z.strictObject(shape, { error: unknownField });
-}
+/** createLead's groups refuse an unknown key, naming it: `Unknown field: contact.foo.` */
+const strict = strictInput;
 
 const optText = limitedText().optional();
 

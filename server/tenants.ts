@@ -48,7 +48,7 @@ export const tenants: Record<string, TenantConfig> = {
     basic: new Map([['sonnenhof', { password: 'sonnenhof', userid: 1 }]]),
     apiKeys: new Map(),
     languages: ['de', 'en'],
-    canton: 'ZH',
+    canton: 'VD',
   },
 };
 

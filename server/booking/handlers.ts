@@ -1,4 +1,5 @@
 import { DEFAULT_SLOT_WINDOW_DAYS, MAX_SLOT_WINDOW_DAYS } from '../../contract/booking.ts';
+import { absencesBetween, holidaysBetween } from '../agenda/closed-time.ts';
 import { type Db, sql } from '../db/database.ts';
 import { fail, type Handlers } from '../handler.ts';
 import { addDays, fromZurich, unixSeconds, zurichDate } from '../time.ts';
@@ -93,6 +94,10 @@ export const bookingHandlers: Handlers = {
     const windowStart = unixSeconds(fromZurich(first));
     const windowEnd = unixSeconds(fromZurich(addDays(last, 1)));
     const now = unixSeconds(ctx.now());
+    // Closed time blocks like an appointment: the canton's holidays and the absences entered, a practitioner's own
+    // and the whole practice's (provider 0). Booking there directly stays possible (extensions.md section 4).
+    const holidays = holidaysBetween(ctx.tenant, first, last);
+    const absences = absencesBetween(ctx.db, windowStart, windowEnd);
 
     // Wall-clock to instant per day and minute, through fromZurich so DST days come out right.
     const instants = new Map<string, number>();
@@ -143,6 +148,10 @@ export const bookingHandlers: Handlers = {
         ).all(c.calendarid, windowStart, windowEnd) as unknown as Interval[];
         for (const r of short) raw.push(r);
         for (const r of long) raw.push(r);
+      }
+      for (const h of holidays) raw.push({ start: h.start, end: h.end });
+      for (const a of absences) {
+        if (a.provider === 0 || a.provider === provider) raw.push({ start: a.start, end: a.end });
       }
       const busy = merged(raw);
 

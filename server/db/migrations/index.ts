@@ -7,6 +7,7 @@ import { appointmentVersion } from './0006-appointment-version.ts';
 import { patientMatch } from './0007-patient-match.ts';
 import { germanLabels } from './0008-german-labels.ts';
 import { leadPatientVersion } from './0009-lead-patient-version.ts';
+import { waitlistAbsences } from './0010-waitlist-absences.ts';
 
 /** Applied in this order, once each. A schema change is a new entry at the end: never edit an applied one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -19,4 +20,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0007-patient-match', sql: patientMatch },
   { id: '0008-german-labels', sql: germanLabels },
   { id: '0009-lead-patient-version', sql: leadPatientVersion },
+  { id: '0010-waitlist-absences', sql: waitlistAbsences },
 ];

@@ -6,6 +6,7 @@ import { seedCore } from './core.ts';
 import { Random, seedOf } from './random.ts';
 import { seedRecords } from './records.ts';
 import { seedSales } from './sales.ts';
+import { seedWaitlist } from './waitlist.ts';
 
 /** How much demo data to make. The defaults are extensions.md section 5; `npm run seed` makes more for benchmarks. */
 export interface SeedSizes {
@@ -45,4 +46,5 @@ export function seedTenant(
   seedSales(ctx);
   seedAgenda(ctx);
   seedRecords(ctx);
+  seedWaitlist(ctx);
 }
