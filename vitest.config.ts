@@ -6,9 +6,9 @@ export default defineConfig({
   test: {
     // Component tests render whole pages; on a busy 2-core machine 5 s is too tight for the slowest.
     testTimeout: 20_000,
-    // Most of a component test's time is waiting (the service's answers, timers), not computing: four workers on
-    // two cores: three finish the unit step in about two thirds of the time two take; four overloaded them
-    // (a component test waiting 5 s for a row failed).
+    // Most of a component test's time is waiting (the service's answers, timers), not computing: three workers on
+    // two cores finish the unit step in about two thirds of the time two take; four overloaded them (a component
+    // test waiting 5 s for a row failed).
     maxWorkers: 3,
     projects: [
       {
