@@ -234,3 +234,34 @@ test.describe('recalls', () => {
     await expect(alert).toBeHidden();
   });
 });
+
+test('a mail recall that failed for want of an address offers no "Send again" until the patient has one', async ({
+  page,
+  request,
+}) => {
+  // From the demo's own failures (server/db/seed/agenda.ts): a mail recall of a patient without a mail address.
+  const failed = await api<Recall[]>(request, '/recall/getRecalls', { error: 1 });
+  const recall = failed.find((r) => r.recallType === 'mail' && !r.customerMail);
+  expect(recall, 'the demo has a mail recall that failed for want of an address').toBeDefined();
+  if (!recall) return;
+  await signIn(page, { path: `/recalls?patid=${recall.patid}` });
+  const table = page.getByRole('table', { name: 'Recalls' });
+  // The row of this very recall: the one with its Edit button (a patient may have several of one title).
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `Edit ${recall.title} (recall ${recall.id})` }) });
+  await expect(row.getByText('Cannot be sent again without a mail address.')).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Send again/ })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: "Mend the patient's data" })).toHaveAttribute(
+    'href',
+    `/patients/${recall.patid}?edit=1`,
+  );
+
+  // A colleague adds the address: now it can go out, and it is offered.
+  await api(request, '/system/updateCustomer', { patid: recall.patid, mail: `mended.${run}@example.ch` });
+  await page.reload();
+  await expect(row.getByText('Cannot be sent again without a mail address.')).toHaveCount(0);
+  await row.getByRole('button', { name: `Send again: ${recall.title} (no. ${recall.id})` }).click();
+  await expect(page.getByText(`${recall.title} will be sent again.`)).toBeVisible();
+  expect((await recallsOf(request, recall.patid)).find((r) => r.id === recall.id)?.status).toBe('pending');
+});
