@@ -18,8 +18,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentQuery, HISTORY_LIMIT, patientHistoryQuery } from '#api/hx.ts';
+import { errorTitle } from '#components/error-heading.ts';
 import { formatDateTime } from '#components/format.ts';
-import { describeError, EmptyState, ErrorState, errorTitle } from '#components/states.tsx';
+import { describeError, EmptyState, ErrorState } from '#components/states.tsx';
 import type { Attachment, PatientHistoryEntry } from '#contract/hx.ts';
 import { deliverAttachment, formatSize } from '../attachments.ts';
 
