@@ -57,12 +57,12 @@ describe('RouteError', () => {
     vi.restoreAllMocks();
   });
 
-  it('says in words what failed, never the operation or the service’s bare words, and Retry renders the page again', async () => {
+  it('says in words what failed, never the operation, with the service’s message, and Retry renders the page again', async () => {
     leadsFail = true;
     renderRoute(Leads);
     expect(await screen.findByRole('heading', { name: 'Leads could not be loaded' })).toBeInTheDocument();
-    expect(screen.getByText(/The practice server reported an error/)).toBeInTheDocument();
-    expect(document.body).not.toHaveTextContent(/getLeads|Internal error/);
+    expect(screen.getByText('Internal error.')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/getLeads/);
 
     leadsFail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

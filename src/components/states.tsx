@@ -65,10 +65,9 @@ export function describeError(error: unknown, t: TFunction<Namespace>): string {
         // The technical detail (which field, which operation) is for the console, not for the person.
         return error.httpStatus === 0 ? t('error.invalidInput', inCommon) : t('error.contract', inCommon);
       default:
-        // Our own "The server answered HTTP 500." and the service's own failures are no sentence for a person.
-        return error.httpStatus >= 500 || ownHttpMessage.test(error.msg)
-          ? t('error.server', inCommon)
-          : error.msg;
+        // The service's own message says most; our stand-in for none ("The server answered HTTP 500.") is no
+        // sentence for a person.
+        return ownHttpMessage.test(error.msg) ? t('error.server', inCommon) : error.msg;
     }
   }
   const msg = error instanceof Error ? error.message : String(error);
