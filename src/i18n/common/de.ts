@@ -70,6 +70,7 @@ export const de: Translation<typeof en> = {
     late_other: '{{count}} verspätet',
   },
   header: {
+    skipToContent: 'Zum Inhalt springen',
     openNavigation: 'Navigation öffnen',
     closeNavigation: 'Navigation schliessen',
     toDark: 'Zu dunklen Farben wechseln',

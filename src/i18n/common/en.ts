@@ -68,6 +68,7 @@ export const en = {
     late_other: '{{count}} late',
   },
   header: {
+    skipToContent: 'Skip to content',
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',
     toDark: 'Switch to dark colours',

@@ -69,6 +69,7 @@ export const fr: Translation<typeof en> = {
     late_other: '{{count}} en retard',
   },
   header: {
+    skipToContent: 'Aller au contenu',
     openNavigation: 'Ouvrir la navigation',
     closeNavigation: 'Fermer la navigation',
     toDark: 'Passer aux couleurs sombres',

@@ -69,6 +69,7 @@ export const it: Translation<typeof en> = {
     late_other: '{{count}} in ritardo',
   },
   header: {
+    skipToContent: 'Vai al contenuto',
     openNavigation: 'Apri la navigazione',
     closeNavigation: 'Chiudi la navigazione',
     toDark: 'Passa ai colori scuri',
