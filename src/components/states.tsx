@@ -62,7 +62,7 @@ export function describeError(error: unknown, t: TFunction<Namespace>): string {
       case 'unauthorized':
         return t('error.unauthorized', inCommon);
       case 'contract':
-        // The technical detail (which field, which operation) is for the console, not for the person.
+        // The technical detail (which operation, which field) stays in the ApiError, for a developer, not on screen.
         return error.httpStatus === 0 ? t('error.invalidInput', inCommon) : t('error.contract', inCommon);
       default:
         // The service's own message says most; our stand-in for none ("The server answered HTTP 500.") is no
