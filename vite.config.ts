@@ -147,5 +147,8 @@ export default defineConfig({
       },
     },
   },
+  // Module workers (extract-client.ts starts them with type 'module'), so that a worker's dynamic import stays its
+  // own file: the accounting worker loads exceljs only when a workbook is asked for (components/xlsx.ts).
+  worker: { format: 'es' },
   server: { port: 5173 },
 });

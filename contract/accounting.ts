@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, isRealDate } from './common.ts';
+import { defineOperation, isRealDate, jsonSchemaOf } from './common.ts';
 
 /** Accounting service row (practice-api.md, "Accounting service row (accountingServices)"). */
 export const accountingServiceRow = z.object({
@@ -61,8 +61,9 @@ function optionalDay(message: string) {
   return z
     .preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.string({ error: message }).refine(isRealDate, { error: message }).optional(),
+      z.string({ error: message }).refine(isRealDate, { error: message }).meta(jsonSchemaOf.day).optional(),
     )
+    .meta({ 'x-tolerated': '"" and null count as not sent.' })
     .optional();
 }
 

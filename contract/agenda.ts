@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { defineOperation, flag01, id, int, isRealDate, limitedText, searchText } from './common.ts';
+import {
+  defineOperation,
+  flag01,
+  id,
+  int,
+  isRealDate,
+  jsonSchemaOf,
+  limitedText,
+  searchText,
+} from './common.ts';
+import { clockTimeRe, realDayRe } from './practice-time.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Date-times of the agenda: `YYYY-MM-DD HH:MM:SS` (or without seconds) in Europe/Zurich, or Unix seconds.
@@ -13,18 +23,35 @@ export function isLocalDateTime(s: string): boolean {
   return Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4] ?? 0) < 60;
 }
 
-const digitsRe = /^\d+$/;
+/**
+ * The largest Unix seconds the agenda takes (in the year 5138): beyond, no date exists to compute with, and such
+ * a value was answered with HTTP 500 (docs/decisions/0046). At most 11 digits.
+ */
+export const UNIX_MAX = 99_999_999_999;
+const digitsRe = /^\d{1,11}$/;
 
 /** A day `YYYY-MM-DD`, a date-time `YYYY-MM-DD HH:MM[:SS]` or Unix seconds (number or digits). */
 export function isDateOrUnix(v: string | number): boolean {
-  if (typeof v === 'number') return Number.isInteger(v) && v >= 0;
+  if (typeof v === 'number') return Number.isInteger(v) && v >= 0 && v <= UNIX_MAX;
   const s = v.trim();
   return digitsRe.test(s) || isRealDate(s) || isLocalDateTime(s);
 }
 
 const dateOrUnix = z
   .union([z.string(), z.number()])
-  .refine(isDateOrUnix, { error: 'Expected a date YYYY-MM-DD, a date-time or Unix seconds.' });
+  .refine(isDateOrUnix, { error: 'Expected a date YYYY-MM-DD, a date-time or Unix seconds.' })
+  .meta({
+    anyOf: [
+      {
+        type: 'string',
+        pattern: `^(?:\\d{1,11}|${realDayRe}|${realDayRe}[ T]${clockTimeRe})$`,
+        description:
+          'A day YYYY-MM-DD, a date-time YYYY-MM-DD HH:MM[:SS] (practice time) or Unix seconds as digits.',
+      },
+      { type: 'integer', minimum: 0, maximum: UNIX_MAX, description: 'Unix seconds.' },
+    ],
+    'x-tolerated': 'Spaces around the text are ignored.',
+  });
 
 /** Numbers sent where the document has strings (state 1, displayedduration 30) are read as their text. */
 function numberAsText(v: unknown): unknown {
@@ -112,6 +139,7 @@ function localDateTimeField(message: string) {
   return z
     .string({ error: message })
     .refine((s) => s === '' || isLocalDateTime(s), { error: message })
+    .meta({ ...jsonSchemaOf.localDateTime, pattern: `^(?:${realDayRe}[ T]${clockTimeRe})?$` })
     .optional();
 }
 
@@ -121,44 +149,71 @@ export const appointmentWriteFields = {
   date: localDateTimeField(startMsg),
   /** Start in Unix seconds; used when date is not sent. */
   dateTs: int(startMsg)
-    .refine((n) => n > 0, { error: startMsg })
+    .refine((n) => n > 0 && n <= UNIX_MAX, { error: startMsg })
+    .meta({ minimum: 1, maximum: UNIX_MAX })
     .optional(),
   /** End, same format as date; alternative endTs. */
   end: localDateTimeField(endMsg),
   endTs: int(endMsg)
-    .refine((n) => n > 0, { error: endMsg })
+    .refine((n) => n > 0 && n <= UNIX_MAX, { error: endMsg })
+    .meta({ minimum: 1, maximum: UNIX_MAX })
     .optional(),
   /** 0 = no patient. */
   patid: int()
     .refine((n) => n >= 0, { error: 'Expected 0 or a patient id.' })
+    .meta(jsonSchemaOf.nonNegative)
     .optional(),
   appointment: limitedText().optional(),
   comment: limitedText().optional(),
   /** Minutes, as text. */
-  displayedduration: z.preprocess(numberAsText, z.string()).optional(),
+  displayedduration: z
+    .preprocess(numberAsText, z.string())
+    .meta({ 'x-tolerated': 'A number is read as its text.' })
+    .optional(),
   state: writableAppointmentState.optional(),
   /** 1 marks the appointment deleted (it is then never listed). */
   deleted: flag01().optional(),
 };
 
-export const createAppointmentInput = z.object({
-  calendar: id('Please provide a calendar id.'),
-  ...appointmentWriteFields,
-});
+/**
+ * The start is `date` or `dateTs`, the end `end` or `endTs` (the handler checks it, in the documented order); for
+ * the OpenAPI document, once here.
+ */
+const startAndEnd = {
+  allOf: [
+    ['date', 'dateTs'],
+    ['end', 'endTs'],
+  ].map(([text, unix]) => ({
+    anyOf: [{ required: [text], properties: { [text]: { minLength: 1 } } }, { required: [unix] }],
+  })),
+};
 
-export const modifyAppointmentInput = z.object({
-  appointmentid: id('The appointment id is invalid'),
-  /** 0 or missing leaves the calendar unchanged. */
-  calendar: int()
-    .refine((n) => n >= 0, { error: 'Unknown calendar.' })
-    .optional(),
-  ...appointmentWriteFields,
-  /**
-   * The `version` the caller read (extensions.md section 4). Not the current one: nothing changes, HTTP 409
-   * `The appointment was changed meanwhile.` Missing: the write happens whatever the version.
-   */
-  ifVersion: int().optional(),
-});
+/** Rules of both writes that JSON Schema cannot say. */
+const writeRules = { 'The end must be after the start.': 'The end is after the start.' };
+
+export const createAppointmentInput = z
+  .object({
+    calendar: id('Please provide a calendar id.'),
+    ...appointmentWriteFields,
+  })
+  .meta(startAndEnd);
+
+export const modifyAppointmentInput = z
+  .object({
+    appointmentid: id('The appointment id is invalid'),
+    /** 0 or missing leaves the calendar unchanged. */
+    calendar: int()
+      .refine((n) => n >= 0, { error: 'Unknown calendar.' })
+      .meta(jsonSchemaOf.nonNegative)
+      .optional(),
+    ...appointmentWriteFields,
+    /**
+     * The `version` the caller read (extensions.md section 4). Not the current one: nothing changes, HTTP 409
+     * `The appointment was changed meanwhile.` Missing: the write happens whatever the version.
+     */
+    ifVersion: int().optional(),
+  })
+  .meta(startAndEnd);
 
 /** modifyAppointment's answer when `ifVersion` is not the current version. */
 export const appointmentChangedMsg = 'The appointment was changed meanwhile.';
@@ -213,6 +268,7 @@ export const agendaOperations = {
     result: z.object({ appointmentid: z.number().int() }),
     envelope: 'standard',
     errors: { 'Please provide a calendar id.': 200, ...writeErrors },
+    rules: writeRules,
   }),
   modifyAppointment: defineOperation({
     area: 'agenda',
@@ -224,6 +280,7 @@ export const agendaOperations = {
     result: z.null(),
     envelope: 'standard',
     errors: { 'The appointment id is invalid': 200, ...writeErrors, [appointmentChangedMsg]: 409 },
+    rules: writeRules,
     errorWithoutResult: true,
   }),
   getCalendars: defineOperation({

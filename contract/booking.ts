@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, id, int, isoDate } from './common.ts';
+import { defineOperation, id, int, isoDate, jsonSchemaOf } from './common.ts';
 
 /** A bookable service (extensions.md, booking/getServices). */
 export const bookingService = z.object({
@@ -55,10 +55,12 @@ export const bookingOperations = {
       /** 0 or missing = every practitioner of the service. */
       provider: int()
         .refine((n) => n >= 0, { error: 'Expected 0 or a provider id.' })
+        .meta(jsonSchemaOf.nonNegative)
         .optional(),
       /** Minutes; 0 or missing = the service's default duration. */
       duration: int()
         .refine((n) => n >= 0 && n <= 24 * 60, { error: 'Expected 0 to 1440 minutes.' })
+        .meta({ minimum: 0, maximum: 24 * 60 })
         .optional(),
       /** First day of the window, YYYY-MM-DD; default today. */
       from: isoDate().optional(),

@@ -1,8 +1,26 @@
 import { z } from 'zod';
-import { isRealDate } from './practice-time.ts';
+import { clockTimeRe, isRealDate, realDayRe } from './practice-time.ts';
 
 // The calendar check lives with the practice clock (the date fields' parser uses it); the schemas read it here too.
 export { isRealDate };
+
+/**
+ * What a refinement checks, said as JSON Schema for the OpenAPI document (docs/decisions/0046): z.toJSONSchema
+ * cannot see into a refine, so each refined schema carries these beside it with `.meta()`, in one place.
+ */
+export const jsonSchemaOf = {
+  /** A real day `YYYY-MM-DD`. */
+  day: { format: 'date', pattern: `^${realDayRe}$` },
+  /** A real day and wall-clock time `YYYY-MM-DD HH:MM[:SS]` (a `T` for the space is accepted too). */
+  localDateTime: {
+    pattern: `^${realDayRe}[ T]${clockTimeRe}$`,
+    description: 'Practice time (Europe/Zurich), YYYY-MM-DD HH:MM:SS or YYYY-MM-DD HH:MM.',
+  },
+  /** Text with something in it: refinements that trim and then want at least one character. */
+  notBlank: { minLength: 1, pattern: '\\S' },
+  /** 0 or more: `int().refine((n) => n >= 0)`. */
+  nonNegative: { minimum: 0 },
+} as const;
 
 /**
  * How an operation's response is wrapped (practice-api.md, "Envelope deviations").
@@ -55,6 +73,12 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
   longTextFields?: readonly string[];
   /** Bytes of the request body, when not BODY_MAX (laborUpload: LABOR_BODY_MAX). */
   bodyMax?: number;
+  /**
+   * Rules between fields, or between a field and the stored record, that JSON Schema cannot say: message -> the rule.
+   * The OpenAPI document lists them (`x-rules`, docs/decisions/0046); every other refusal of a request that fits its
+   * schema is a fault of the document or the service.
+   */
+  rules?: Record<string, string>;
 }
 
 /** Keeps the envelope kind as a literal type, so `call()` can type what each kind returns. */
@@ -152,7 +176,10 @@ export function flag01(message?: string) {
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export function isoDate(message?: string) {
-  return z.string({ error: message }).refine(isRealDate, { error: message ?? 'Expected a date YYYY-MM-DD.' });
+  return z
+    .string({ error: message })
+    .refine(isRealDate, { error: message ?? 'Expected a date YYYY-MM-DD.' })
+    .meta(jsonSchemaOf.day);
 }
 
 /**
@@ -165,13 +192,24 @@ export const paging = {
       const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
       return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
     }, z.number().int())
-    .default(0),
+    .default(0)
+    .meta({
+      minimum: 0,
+      default: 0,
+      'x-tolerated': 'Any other value (negative, not an integer) counts as 0.',
+    }),
   limit: z
     .preprocess((v) => {
       const n = typeof v === 'string' && digits.test(v) ? Number(v) : v;
       return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 100;
     }, z.number().int())
-    .default(100),
+    .default(100)
+    .meta({
+      minimum: 1,
+      maximum: 1000,
+      default: 100,
+      'x-tolerated': 'Any other value (below 1, above 1000, not an integer) counts as 100.',
+    }),
 };
 
 export const pagination = z.object({

@@ -72,6 +72,7 @@ export const laborOperations = {
         .min(1, { error: laborMessages.missing })
         .max(laborLimits.filenameLength, { error: laborMessages.filenameTooLong })
         .refine(isLaborFile, { error: laborMessages.unsupported })
+        .meta({ pattern: '\\.(?:[hH][lL]7|[pP][dD][fF])\\s*$' })
         .describe('At most 255 characters; .hl7 or .pdf decides the processing.'),
       /** The file content in Base64, at most 25 MB of Base64 text. */
       content: z
@@ -79,12 +80,20 @@ export const laborOperations = {
         .min(1, { error: laborMessages.missing })
         .max(laborLimits.contentLength, { error: laborMessages.tooLarge })
         .refine((s) => base64Re.test(s), { error: laborMessages.notBase64 })
+        .meta({ pattern: base64Re.source })
         .describe('The file content, Base64, at most 25 MB.'),
     }),
     /** The whole answer body (this envelope has no `result`). */
     result: laborReply,
     envelope: 'labor',
     module: 'labor',
+    rules: {
+      [laborMessages.invalidHl7]: 'A .hl7 file holds an HL7 message.',
+      [laborMessages.invalidPdf]: 'A .pdf file holds a PDF document.',
+      [laborMessages.duplicate]: 'The same file was not uploaded before.',
+      [laborMessages.tooManyVersions]: 'A file name has at most 99 versions.',
+      [laborMessages.mismatch]: "The HL7 message's patient is the practice's patient of that number.",
+    },
     /** For laborUpload the number is the integer `status` of the body; HTTP is always 200. */
     errors: {
       [laborMessages.missing]: 400,

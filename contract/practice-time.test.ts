@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type DayKind, isRealDate, readDay, zurichDateTime, zurichInstant } from './practice-time.ts';
+import {
+  clockTimeRe,
+  type DayKind,
+  isRealDate,
+  readDay,
+  realDayRe,
+  realSwissDayRe,
+  zurichDateTime,
+  zurichInstant,
+} from './practice-time.ts';
 
 describe('the practice clock (Europe/Zurich)', () => {
   it('gives the wall time of an instant in winter (UTC+1) and summer (UTC+2)', () => {
@@ -140,5 +149,51 @@ describe('readDay: a day as a person types it, once for every date field', () =>
   it('reads today from the practice clock when not told', () => {
     const reading = readDay('1.12.');
     expect('day' in reading && isRealDate(reading.day)).toBe(true);
+  });
+});
+
+describe('the day patterns of the OpenAPI document', () => {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const years = [
+    ...Array.from({ length: 450 }, (_, i) => i),
+    ...Array.from({ length: 220 }, (_, i) => 1890 + i),
+    2400,
+    9996,
+    9999,
+  ];
+
+  it('say of every YYYY-MM-DD what isRealDate says', () => {
+    const iso = new RegExp(`^${realDayRe}$`);
+    const wrong: string[] = [];
+    for (const y of years) {
+      for (let m = 0; m <= 13; m++) {
+        for (let d = 0; d <= 32; d++) {
+          const s = `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+          if (iso.test(s) !== isRealDate(s)) wrong.push(s);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('say of every D.M.YYYY what the day of birth parser says', () => {
+    const swiss = new RegExp(`^${realSwissDayRe}$`);
+    const wrong: string[] = [];
+    for (const y of years) {
+      for (let m = 0; m <= 13; m++) {
+        for (let d = 0; d <= 32; d++) {
+          for (const s of [`${pad(d)}.${pad(m)}.${pad(y, 4)}`, `${d}.${m}.${pad(y, 4)}`]) {
+            if (swiss.test(s) !== isRealDate(`${pad(y, 4)}-${pad(m)}-${pad(d)}`)) wrong.push(s);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('take wall-clock times 00:00 to 23:59:59 only', () => {
+    const time = new RegExp(`^${clockTimeRe}$`);
+    expect(['00:00', '23:59', '23:59:59', '09:05:00'].every((t) => time.test(t))).toBe(true);
+    expect(['24:00', '9:05', '12:60', '12:00:60', '12:00:'].some((t) => time.test(t))).toBe(false);
   });
 });

@@ -22,7 +22,8 @@ export function zurichDateTime(instant: Date): string {
   });
   const p: Record<string, string> = {};
   for (const part of clock.formatToParts(instant)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  // Years before 1000 come without leading zeros; the format has four digits (docs/decisions/0046).
+  return `${p.year.padStart(4, '0')}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 /** Zurich's offset from UTC in milliseconds at an instant (whole seconds, as the wall time has them). */
@@ -65,6 +66,22 @@ export function addDays(day: string, n: number): string {
 }
 
 /** `YYYY-MM-DD`, a real calendar day (31.02. is none). */
+// The same days as regular expressions, for the OpenAPI document (docs/decisions/0046): a client that builds
+// its requests from a pattern alone must not make up 31.02. Years 0100-9999 (isRealDate refuses 0000-0099).
+const yearRe = '(?:[1-9]\\d{3}|0[1-9]\\d{2})';
+const leapYearRe =
+  '(?:(?:[1-9]\\d|0[1-9])(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)';
+/** A real day `YYYY-MM-DD`, unanchored (for composing). */
+export const realDayRe =
+  `(?:${yearRe}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)` +
+  `|${leapYearRe}-02-29)`;
+/** A real day `D.M.YYYY` (one or two digits for day and month), unanchored. */
+export const realSwissDayRe =
+  `(?:(?:0?[1-9]|1\\d|2[0-8])\\.(?:0?[1-9]|1[0-2])\\.${yearRe}|(?:29|30)\\.(?:0?[13-9]|1[0-2])\\.${yearRe}` +
+  `|31\\.(?:0?[13578]|1[02])\\.${yearRe}|29\\.0?2\\.${leapYearRe})`;
+/** A wall-clock time `HH:MM`, seconds optional, unanchored. */
+export const clockTimeRe = '(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?';
+
 export function isRealDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isLocalDateTime } from './agenda.ts';
-import { defineOperation, flag01, id, int, isoDate, limitedText } from './common.ts';
+import { defineOperation, flag01, id, int, isoDate, jsonSchemaOf, limitedText } from './common.ts';
 import { patientDeletedMessage } from './system.ts';
 
 export const recallTypes = ['brief', 'sms', 'mail'] as const;
@@ -39,10 +39,9 @@ export const recall = z.object({
 export type Recall = z.infer<typeof recall>;
 
 /** "Any value other than exactly 1 becomes 0" (modifyRecall `active`); true and "1" count as 1. */
-const active01 = z.preprocess(
-  (v) => (v === 1 || v === '1' || v === true ? 1 : 0),
-  z.union([z.literal(0), z.literal(1)]),
-);
+const active01 = z
+  .preprocess((v) => (v === 1 || v === '1' || v === true ? 1 : 0), z.union([z.literal(0), z.literal(1)]))
+  .meta({ 'x-tolerated': 'Any value other than exactly 1 is taken as 0.' });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Messages: the exact texts the service sends (practice-api.md "Recall"), once; the server answers with these.
@@ -62,11 +61,16 @@ export const MSG = {
  * written empty / 0). The patient's existence (and patid 0, allowed only for templates) is checked by the handler.
  */
 export const recallWriteFields = {
-  title: z.string({ error: MSG.title }).trim().min(1, { error: MSG.title }),
+  title: z.string({ error: MSG.title }).trim().min(1, { error: MSG.title }).meta(jsonSchemaOf.notBlank),
   /** The patient; 0 only for a template (preset 1). */
-  patid: int(MSG.patid).refine((n) => n >= 0, { error: MSG.patid }),
+  patid: int(MSG.patid)
+    .refine((n) => n >= 0, { error: MSG.patid })
+    .meta(jsonSchemaOf.nonNegative),
   /** Due date-time `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD HH:MM`, practice time. */
-  nextRecall: z.string({ error: MSG.date }).refine(isLocalDateTime, { error: MSG.date }),
+  nextRecall: z
+    .string({ error: MSG.date })
+    .refine(isLocalDateTime, { error: MSG.date })
+    .meta(jsonSchemaOf.localDateTime),
   recallType: z.enum(recallTypes, { error: MSG.recallType }),
   recallText: limitedText().optional(),
   internalComment: limitedText().optional(),
@@ -79,21 +83,32 @@ export const recallWriteFields = {
   preset: flag01().optional(),
 };
 
-export const createRecallInput = z.object(recallWriteFields);
+/** patid 0 only for a template (the handler checks it); for the OpenAPI document, once here. */
+const patientOrTemplate = {
+  anyOf: [
+    { properties: { patid: { minimum: 1 } } },
+    { required: ['preset'], properties: { preset: { enum: [1] } } },
+  ],
+};
+
+export const createRecallInput = z.object(recallWriteFields).meta(patientOrTemplate);
 
 /**
  * modifyRecall checks recallId (and that the recall exists) before createRecall's checks, so here the required
  * fields are optional; the handler then answers a missing one with createRecall's message, in the same order.
  * Clients send the complete record anyway (DESIGN.md: read, merge, write).
  */
-export const modifyRecallInput = z.object({
-  recallId: id(MSG.recallId),
-  ...recallWriteFields,
-  title: recallWriteFields.title.optional(),
-  patid: recallWriteFields.patid.optional(),
-  nextRecall: recallWriteFields.nextRecall.optional(),
-  recallType: recallWriteFields.recallType.optional(),
-});
+export const modifyRecallInput = z
+  .object({
+    recallId: id(MSG.recallId),
+    ...recallWriteFields,
+    title: recallWriteFields.title.optional(),
+    patid: recallWriteFields.patid.optional(),
+    nextRecall: recallWriteFields.nextRecall.optional(),
+    recallType: recallWriteFields.recallType.optional(),
+  })
+  // The document asks for the complete record (the handler refuses a missing field, after recallId).
+  .meta({ ...patientOrTemplate, required: ['recallId', 'title', 'patid', 'nextRecall', 'recallType'] });
 
 /** The input field each message is about (a form maps it onto its own field, recalls/recall-form.ts). */
 export const MSG_FIELD = {

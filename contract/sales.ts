@@ -7,12 +7,14 @@ import {
   int,
   isoDate,
   isRealDate,
+  jsonSchemaOf,
   limitedText,
   limitMessages,
   paging,
   searchText,
   TEXT_MAX,
 } from './common.ts';
+import { clockTimeRe, realDayRe } from './practice-time.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Folders, pipelines and codes (practice-api.md "Lead folders", extensions.md section 3).
@@ -480,7 +482,13 @@ export const leadCommercialInput = strict({
   dataProcessing: bool().optional(),
 });
 
-const idempotencyKey = z.string().trim().min(1).max(200).optional();
+/** The disqualified folders (5, 15) are reached only by disqualifyLead. */
+const notDisqualified = {
+  not: { enum: [5, 15] },
+  description: 'Not 5 or 15: those only via disqualifyLead.',
+};
+
+const idempotencyKey = z.string().trim().min(1).max(200).meta(jsonSchemaOf.notBlank).optional();
 
 /** createLead fields (strict), without the cross-field check: the form schema base for `.pick`/`.extend`. */
 export const createLeadFields = strict({
@@ -492,11 +500,12 @@ export const createLeadFields = strict({
   insurance: leadInsuranceInput.optional(),
   commercial: leadCommercialInput.optional(),
   /** Default 1 (patient) or 11 (contact). */
-  folderId: id().optional(),
+  folderId: id().meta(notDisqualified).optional(),
   source: optText,
   /** 0 = unassigned (default). */
   assigneeId: int()
     .refine((n) => n >= 0)
+    .meta(jsonSchemaOf.nonNegative)
     .optional(),
   flags: z.array(z.string()).optional(),
   what: optText,
@@ -526,13 +535,25 @@ export const updateLeadInput = strict({
 export type UpdateLeadInput = z.input<typeof updateLeadInput>;
 
 /** createLead input (strict schema): the fields plus the one-identifying-field rule. */
-export const createLeadInput = createLeadFields.refine(
-  (v) =>
-    [v.contact?.lastname, v.communication?.mail, v.communication?.mobile, v.communication?.phone].some(
-      (s) => (s ?? '').trim() !== '',
-    ),
-  { error: MSG.identifying },
-);
+export const createLeadInput = createLeadFields
+  .refine(
+    (v) =>
+      [v.contact?.lastname, v.communication?.mail, v.communication?.mobile, v.communication?.phone].some(
+        (s) => (s ?? '').trim() !== '',
+      ),
+    { error: MSG.identifying },
+  )
+  .meta({
+    anyOf: [
+      ['contact', 'lastname'],
+      ['communication', 'mail'],
+      ['communication', 'mobile'],
+      ['communication', 'phone'],
+    ].map(([group, field]) => ({
+      required: [group],
+      properties: { [group]: { required: [field], properties: { [field]: jsonSchemaOf.notBlank } } },
+    })),
+  });
 export type CreateLeadInput = z.input<typeof createLeadInput>;
 
 const intakeKeys = [
@@ -649,6 +670,15 @@ export const intakeLeadInput = z.preprocess(
     })
     .refine((v) => [v.lastname, v.email, v.mail, v.phone, v.mobile].some((s) => (s ?? '').trim() !== ''), {
       error: MSG.intakeIdentifying,
+    })
+    .meta({
+      anyOf: ['lastname', 'email', 'mail', 'phone', 'mobile'].map((field) => ({
+        required: [field],
+        properties: { [field]: jsonSchemaOf.notBlank },
+      })),
+      'x-tolerated':
+        'Field names in any letter case, snake_case or camelCase (last_name, lastName); numbers and true/false for ' +
+        'texts; unknown fields are ignored.',
     }),
 );
 
@@ -661,6 +691,7 @@ export const leadFilter = z.object({
   /** A user id; 0 = unassigned leads only. */
   assigneeId: int()
     .refine((n) => n >= 0)
+    .meta(jsonSchemaOf.nonNegative)
     .optional(),
   source: z.string().optional(),
   /** Contains-match on name, mail, phone and mobile (case and accent insensitive; digits match phone numbers). */
@@ -722,7 +753,8 @@ const text = z
   .string({ error: MSG.text })
   .max(TEXT_MAX, { error: (iss) => limitMessages.textTooLong((iss.path ?? []).join('.')) })
   .trim()
-  .min(1, { error: MSG.text });
+  .min(1, { error: MSG.text })
+  .meta(jsonSchemaOf.notBlank);
 const leadIds = z.array(id(MSG.leadIds), { error: MSG.leadIds }).min(1, { error: MSG.leadIds });
 
 /** createAdmission needs leadId or uniqid, checked before the date. */
@@ -787,6 +819,11 @@ export const salesOperations = {
       'Creates a lead (strict schema: an unknown field is refused naming it). A repeated idempotencyKey returns the first lead.',
     input: createLeadInput,
     result: createdLead,
+    rules: {
+      [MSG.createFailed]:
+        'source, flags and assigneeId name ones the practice has (getReferenceData, getUsers); folderId names a folder.',
+      [MSG.otherPipeline]: 'folderId is a folder of the pipeline ispatient names.',
+    },
     envelope: 'standard',
     errors: {
       [MSG.unknownField]: 400,
@@ -804,6 +841,11 @@ export const salesOperations = {
       "Changes a lead's data (addition of the reference service): only the fields sent change; a history entry (category Data) lists what changed.",
     input: updateLeadInput,
     result: z.null(),
+    rules: {
+      [MSG.identifying]: 'The lead as it will be keeps a last name, mail, mobile or phone.',
+      [`${MSG.unknownSource}`]: 'source is one of getReferenceData sources.',
+      [`${MSG.unknownFlag}`]: 'flags are codes of getReferenceData flags.',
+    },
     envelope: 'standard',
     errors: {
       [MSG.leadId]: 400,
@@ -824,6 +866,7 @@ export const salesOperations = {
       'Creates a lead from flat web-form fields (tolerant schema). Defaults: ispatient 1, folder 1, source I.',
     input: intakeLeadInput,
     result: createdLead,
+    rules: { [MSG.createFailed]: 'folderId and source name ones the practice has (getReferenceData).' },
     envelope: 'standard',
     errors: { [MSG.intakeIdentifying]: 400, [MSG.createFailed]: 400 },
   }),
@@ -882,15 +925,23 @@ export const salesOperations = {
     summary: "Links an admission to a lead; sets the lead's admissionDate when not yet set.",
     input: z.preprocess(
       needsLeadRef,
-      z.object({
-        leadId: id(MSG.leadIdOrUniqid).optional(),
-        uniqid: z.string().optional(),
-        date: isoDate(MSG.date),
-        until: isoDate(MSG.until).nullable().optional(),
-        comment: z.string().optional(),
-        settings: z.string().optional(),
-      }),
+      z
+        .object({
+          leadId: id(MSG.leadIdOrUniqid).optional(),
+          uniqid: z.string().optional(),
+          date: isoDate(MSG.date),
+          until: isoDate(MSG.until).nullable().optional(),
+          comment: z.string().optional(),
+          settings: z.string().optional(),
+        })
+        .meta({
+          anyOf: [
+            { required: ['leadId'] },
+            { required: ['uniqid'], properties: { uniqid: jsonSchemaOf.notBlank } },
+          ],
+        }),
     ),
+    rules: { [MSG.until]: 'until, when given, is not before date.' },
     result: z.object({ admissionId: z.number().int() }),
     envelope: 'standard',
     errors: { [MSG.leadIdOrUniqid]: 400, [MSG.date]: 400, [MSG.until]: 400, [MSG.leadNotFound]: 404 },
@@ -905,7 +956,8 @@ export const salesOperations = {
       groupBy: z
         .string({ error: MSG.groupBy })
         .min(1, { error: MSG.groupBy })
-        .pipe(z.enum(statGroupBys, { error: (iss) => `${MSG.unsupportedGroupBy}${String(iss.input)}` })),
+        .pipe(z.enum(statGroupBys, { error: (iss) => `${MSG.unsupportedGroupBy}${String(iss.input)}` }))
+        .meta({ enum: [...statGroupBys] }),
       metric: z
         .enum(statMetrics, { error: (iss) => `${MSG.unsupportedMetric}${String(iss.input)}` })
         .optional()
@@ -934,14 +986,20 @@ export const salesOperations = {
       reminderDate: z
         .string({ error: MSG.reminderDate })
         .refine(isReminderDate, { error: MSG.reminderDate })
+        .meta({
+          pattern: `^${realDayRe}(?: ${clockTimeRe})?$`,
+          description: 'YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DD HH:MM:SS, practice time.',
+        })
         .nullable()
         .optional(),
       /** 0 = none (default). */
       assignedTo: int(MSG.assignedTo)
         .refine((n) => n >= 0, { error: MSG.assignedTo })
+        .meta(jsonSchemaOf.nonNegative)
         .optional(),
       priority: int(MSG.priority)
         .refine((n) => n >= 0 && n <= 3, { error: MSG.priority })
+        .meta({ minimum: 0, maximum: 3 })
         .optional(),
       category: z.string().optional(),
       notifyAssignee: bool().optional(),
@@ -994,7 +1052,11 @@ export const salesOperations = {
     summary: "Moves a lead to folder 5 (15) with a reason code from getReferenceData's disqualification.",
     input: z.object({
       leadId: leadIdField,
-      reasonCode: z.string({ error: MSG.reasonCode }).trim().min(1, { error: MSG.reasonCode }),
+      reasonCode: z
+        .string({ error: MSG.reasonCode })
+        .trim()
+        .min(1, { error: MSG.reasonCode })
+        .meta(jsonSchemaOf.notBlank),
     }),
     result: z.null(),
     envelope: 'standard',
@@ -1014,7 +1076,12 @@ export const salesOperations = {
     summary: 'Soft delete with a reason (deletedBy, deletedTime and reasonDeleted are kept).',
     input: z.object({
       leadId: leadIdField,
-      reason: z.string({ error: MSG.reasonRequired }).trim().min(1, { error: MSG.reasonRequired }).max(500),
+      reason: z
+        .string({ error: MSG.reasonRequired })
+        .trim()
+        .min(1, { error: MSG.reasonRequired })
+        .max(500)
+        .meta(jsonSchemaOf.notBlank),
     }),
     result: z.null(),
     envelope: 'standard',
@@ -1036,8 +1103,12 @@ export const salesOperations = {
     path: '/sales/setLeadFolder',
     summary:
       'Moves a lead to a folder of its pipeline and writes a history entry of type S; 5 and 15 only via disqualifyLead.',
-    input: z.object({ leadId: id(MSG.leadAndFolder), folderId: id(MSG.leadAndFolder) }),
+    input: z.object({ leadId: id(MSG.leadAndFolder), folderId: id(MSG.leadAndFolder).meta(notDisqualified) }),
     result: z.null(),
+    rules: {
+      [MSG.leadAndFolder]: 'leadId and folderId name a lead and a folder the practice has.',
+      [MSG.otherPipeline]: "folderId is a folder of the lead's pipeline.",
+    },
     envelope: 'standard',
     errorWithoutResult: true,
     errors: {
@@ -1058,10 +1129,12 @@ export const salesOperations = {
       leadIds,
       userId: int(MSG.userId)
         .refine((n) => n >= 0, { error: MSG.userId })
+        .meta(jsonSchemaOf.nonNegative)
         .optional(),
       notify: bool().optional(),
     }),
     result: bulkResult,
+    rules: { [MSG.userNotFound]: 'userId names a user of the practice (getUsers).' },
     envelope: 'standard',
     errors: { [MSG.leadIds]: 400, [MSG.userId]: 400, [MSG.userNotFound]: 422 },
   }),
@@ -1070,8 +1143,9 @@ export const salesOperations = {
     area: 'sales',
     path: '/sales/bulkSetFolder',
     summary: 'Moves leads to a folder; history entry S per moved lead; per-lead skips and errors.',
-    input: z.object({ leadIds, folderId: id(MSG.folderId) }),
+    input: z.object({ leadIds, folderId: id(MSG.folderId).meta(notDisqualified) }),
     result: bulkResult,
+    rules: { [MSG.folderId]: 'folderId names a folder the practice has (getReferenceData folders).' },
     envelope: 'standard',
     errors: { [MSG.leadIds]: 400, [MSG.folderId]: 400, [MSG.disqualifyOnly]: 422 },
   }),

@@ -17,5 +17,5 @@ export const who = z.object({
 });
 export type Who = z.infer<typeof who>;
 
-/** The cookie that carries `Who` to the page (the sealed one, `praxis.sid`, is HttpOnly). */
+/** The cookie that carries `Who` to the page (the session id's, `praxis.sid`, is HttpOnly). */
 export const WHO_COOKIE = 'praxis.who';

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { defineOperation, flag01, id, int, isRealDate, limitedText, paging, searchText } from './common.ts';
+import {
+  defineOperation,
+  flag01,
+  id,
+  int,
+  isRealDate,
+  jsonSchemaOf,
+  limitedText,
+  paging,
+  searchText,
+} from './common.ts';
+import { realDayRe, realSwissDayRe } from './practice-time.ts';
 
 export const provider = z.object({
   userid: z.number().int(),
@@ -74,6 +85,10 @@ function looseText(v: unknown): unknown {
 const optionalText = z.preprocess(looseText, limitedText().optional());
 const optionalSearch = z.preprocess(looseText, searchText().optional());
 
+const mailPattern =
+  '^\\s*(?:@[\\s\\S]{6,}\\S|\\S[\\s\\S]{6,}@|\\S(?:[\\s\\S]{5,}@[\\s\\S]*|[\\s\\S]{4}@[\\s\\S]+|[\\s\\S]{3}@[\\s\\S]{2,}|' +
+  '[\\s\\S]{2}@[\\s\\S]{3,}|[\\s\\S]@[\\s\\S]{4,}|@[\\s\\S]{5,})\\S)?\\s*$';
+
 // ---------------------------------------------------------------------------------------------------------------
 // searchPatients: only the listed fields; unknown ones are refused before anything else is checked.
 
@@ -97,6 +112,7 @@ export const searchPatientsShape = {
     .refine((v) => v === undefined || v.trim() === '' || normalizeDob(v) !== null, {
       error: searchPatientsMessages.dob,
     })
+    .meta({ pattern: `^\\s*(?:${realSwissDayRe}|${realDayRe})?\\s*$` })
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : (normalizeDob(v) ?? undefined)))
     .describe('Date of birth, DD.MM.YYYY or YYYY-MM-DD.'),
   /** Exact, positive. */
@@ -107,6 +123,8 @@ export const searchPatientsShape = {
     .refine((v) => v === undefined || v.trim() === '' || (v.trim().length > 7 && v.includes('@')), {
       error: searchPatientsMessages.mail,
     })
+    // Blank, or more than 7 characters once trimmed with an @ among them (no lookahead: generators read this too).
+    .meta({ pattern: mailPattern })
     .describe('Exact match; more than 7 characters and containing @.'),
   /** Exact match on the AHV number (dots and spaces optional). */
   ahv: optionalSearch.describe('AHV number, exact match (with or without dots and spaces).'),
@@ -142,7 +160,16 @@ export const searchPatientsInput = z
       v.dob !== undefined ||
       v.patid !== undefined,
     { error: searchPatientsMessages.noCriterion },
-  );
+  )
+  .meta({
+    anyOf: [
+      ...['lastname', 'firstname', 'mail', 'ahv', 'phone', 'dob'].map((field) => ({
+        required: [field],
+        properties: { [field]: jsonSchemaOf.notBlank },
+      })),
+      { required: ['patid'] },
+    ],
+  });
 export type SearchPatientsInput = z.input<typeof searchPatientsInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -168,9 +195,12 @@ export const createCustomerInput = z.object({
   mail: optionalText,
   ahv: optionalText,
   /** de, fr, it or en, and it must be in the tenant's list; else status false `Unknown language: <x>` (HTTP 200). */
-  language: optionalText.describe(
-    "de, fr, it or en; must be in the tenant's list, else Unknown language: <x>.",
-  ),
+  language: optionalText
+    .describe("de, fr, it or en; must be in the tenant's list, else Unknown language: <x>.")
+    .meta({
+      enum: ['', 'de', 'fr', 'it', 'en'],
+      'x-tolerated': 'Any letter case and spaces around the code.',
+    }),
   /** Patient group by name (case-insensitive); created when it does not exist. */
   group: optionalText.describe('Patient group name; created when it does not exist.'),
 });
@@ -279,6 +309,7 @@ export const systemOperations = {
     envelope: 'standard',
     successMsg: 'Customer created',
     errors: { 'Unknown language: ': 200 },
+    rules: { 'Unknown language: ': 'The language is one the tenant offers (tenant sonnenhof: de and en).' },
   }),
   updateCustomer: defineOperation({
     area: 'system',
@@ -294,6 +325,10 @@ export const systemOperations = {
       [updateCustomerMessages.deleted]: 422,
       [updateCustomerMessages.language]: 200,
       [updateCustomerMessages.changed]: 409,
+    },
+    rules: {
+      [updateCustomerMessages.language]:
+        'The language is one the tenant offers (tenant sonnenhof: de and en).',
     },
   }),
   searchPatients: defineOperation({

@@ -445,6 +445,9 @@ test('opens a card in a drawer with Enter and links to the full page; arrows mov
   await createLead(request, { lastname: `${t}Two`, folderId: 1 });
   await createLead(request, { lastname: `${t}Three`, folderId: 2 });
   await openBoard(page, t);
+  // The board is rendered anew when drag and drop arrives (the focus is kept, see deferred.test.tsx), but a key
+  // pressed in the very moment of that swap reaches no card: keys only once it is there, as for the drags.
+  await expect(page.getByTestId('lead-board')).toHaveAttribute('data-movable', 'true');
   const open = column(page, 'Open');
   await card(open, `${t}Two Anna`).focus();
   await page.keyboard.press('ArrowDown');

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
+import { practiceNow } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 import { api, DEMO, expectShell, signInWithForm } from './support.ts';
 
 /**
- * Sessions on the app's own server (docs/decisions/0018-sessions-on-the-server.md): after signing in, nothing a
- * script in the page can read holds the password or key, a locked session stays locked whatever the page does,
- * and its cookie alone opens nothing.
+ * Sessions on the app's own server (docs/decisions/0018-sessions-on-the-server.md, 0044-sessions-in-a-store.md):
+ * after signing in, nothing a script in the page can read holds the password or key, a locked session stays locked
+ * whatever the page does, its cookie alone opens nothing, and once signed out no copy of the cookie opens anything.
  */
 
 /** What would give the credentials away, as they would appear in the page. */
@@ -214,4 +215,48 @@ test('signing out takes the cookie away; Back shows nothing of the record', asyn
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.textContent ?? '')).not.toContain('Abgemeldet');
+});
+
+test('a copied session cookie stops working once the browser it came from signs out', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const lead = await api<{ leadId: number }>(request, 'sales/createLead', {
+    ispatient: 1,
+    folderId: 2,
+    contact: { firstname: 'Karl', lastname: 'Kopiert' },
+  });
+  await signInWithForm(page, { path: `/leads/${lead.leadId}` });
+  await expect(page.getByText('Kopiert').first()).toBeVisible();
+
+  // Another browser given this one's cookies (as a stolen cookie would be): it opens the record, for now.
+  const copied = await browser.newContext({ baseURL });
+  await copied.clock.install({ time: practiceNow() });
+  await copied.addCookies(await context.cookies());
+  try {
+    const other = await copied.newPage();
+    await other.goto(`/leads/${lead.leadId}`);
+    await expect(other.getByText('Kopiert').first()).toBeVisible();
+
+    await page.getByTestId('user-name').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+    // The copy still has its cookie, but the server has ended the session: sign-in, and nothing of the record.
+    expect((await copied.cookies()).map((c) => c.name)).toContain('praxis.sid');
+    await other.goto(`/leads/${lead.leadId}`);
+    await expect(other.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(await other.evaluate(() => document.documentElement.textContent ?? '')).not.toContain('Kopiert');
+    const answer = await copied.request.post('/v1/system/whoami', {
+      data: {},
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(answer.status()).toBe(401);
+    expect(await answer.json()).toEqual({ status: false, msg: 'Unauthorized.' });
+  } finally {
+    await copied.close();
+  }
 });

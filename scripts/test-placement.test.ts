@@ -19,6 +19,10 @@ const scans = new Map<string, string>([
   ['server/client-contract.test.ts', "the app's client against the service's backend, every operation"],
   ['server/dev-server.test.ts', '`npm run dev`: Vite with the service in it'],
   ['server/fuzz.test.ts', "every operation of the contract fed the OpenAPI document's wrong inputs"],
+  [
+    'server/openapi-property.test.ts',
+    'every operation fed requests generated from the OpenAPI document: valid ones pass, invalid ones are refused',
+  ],
   ['server/hardening.test.ts', 'credentials, throttling and headers across the service'],
   ['server/limits.test.ts', 'the body and array limits of extensions.md section 7, every operation'],
   ['server/storage.test.ts', 'the database file: migrations, seed and reopening'],

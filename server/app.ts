@@ -12,6 +12,8 @@ import {
 } from '../contract/common.ts';
 import { type OpName, operationByPath, operations } from '../contract/operations.ts';
 import { readBody } from './body.ts';
+import { drain } from './body-limit.ts';
+import { clientAddressOf, noTrustedProxies, type TrustedProxies } from './client-address.ts';
 import {
   createDatabaseFile,
   type Db,
@@ -24,8 +26,9 @@ import {
 import { seedTenant } from './db/seed/index.ts';
 import { type Ctx, Fail, type Handler, type Outcome } from './handler.ts';
 import { handlers } from './handlers.ts';
+import { BUSY_RETRY_SECONDS, busyMessage, createGate, type Gate } from './labor/gate.ts';
 import { authenticate, findTenant, keyFingerprint, tenantFromHost } from './tenants.ts';
-import { createThrottle } from './throttle.ts';
+import { createThrottle, isSessionRequest } from './throttle.ts';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -37,6 +40,10 @@ export interface ServiceOptions {
   now?: () => Date;
   /** Where the access line of each request goes (default: standard output); false for none. */
   accessLog?: ((line: string) => void) | false;
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (extensions.md 6a; default none). */
+  trustedProxies?: TrustedProxies;
+  /** The slots of laborUpload bodies (default: two per tenant, a third waits up to 10 s; tests pass their own). */
+  laborGate?: Gate;
 }
 
 export interface AccessLine {
@@ -70,12 +77,6 @@ function noStore(res: Response): Response {
     copy.headers.set('Cache-Control', 'no-store');
     return copy;
   }
-}
-
-/** The client's address as the socket reports it (Node server); one shared bucket when unknown. */
-function clientAddress(env: unknown): string {
-  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
 function pathOf(url: string): string {
@@ -255,13 +256,16 @@ export function createService(options: ServiceOptions): Service {
   }
 
   const app = new Hono();
-  const throttle = createThrottle();
+  const throttle = createThrottle({ now: () => now().getTime() });
+  const trusted = options.trustedProxies ?? noTrustedProxies;
+  // Two laborUpload bodies of a tenant read at once (up to 36 MB each); a third waits for a slot.
+  const laborGate = options.laborGate ?? createGate({ slots: 2, waitMs: 10_000 });
   const log = options.accessLog === undefined ? writeAccessLine : options.accessLog;
 
   app.all('/v1/*', async (c) => {
     const started = performance.now();
     const line: AccessLine = { tenant: '-', user: '-', operation: '-' };
-    const address = clientAddress(c.env);
+    const address = clientAddressOf(c.req.raw, c.env, trusted);
     const res = noStore(await serve(c.req.raw, address, line));
     if (log) {
       log(
@@ -286,7 +290,9 @@ export function createService(options: ServiceOptions): Service {
     if (name) line.operation = name;
 
     const throttleKey = `${address}|${tenant.name}`;
-    const wait = throttle.retryAfter(throttleKey, now().getTime());
+    // A signed-in session of the app server in front is not a guess (extensions.md 6a): never held up nor counted.
+    const counted = !isSessionRequest(req);
+    const wait = counted ? throttle.retryAfter(throttleKey, now().getTime()) : 0;
     if (wait > 0) {
       const res = failure(undefined, 429, 'Too many failed sign-ins. Try again later.');
       res.headers.set('Retry-After', String(wait));
@@ -305,12 +311,24 @@ export function createService(options: ServiceOptions): Service {
     const apiKey = req.headers.get('x-api-key') ?? undefined;
     const user = authenticate(tenant, req.headers.get('authorization') ?? undefined, apiKey);
     if (!user) {
-      throttle.fail(throttleKey, now().getTime());
+      // A request without any credentials is no guess (extensions.md 7).
+      const guessed = Boolean(req.headers.get('authorization')?.trim() || apiKey?.trim());
+      if (counted && guessed) throttle.fail(throttleKey, now().getTime());
       return failure(undefined, 401, 'Unauthorized.');
     }
     line.user = apiKey ? keyFingerprint(apiKey) : String(user.userid);
 
-    const read = await readBody(req, op.bodyMax ?? BODY_MAX);
+    const read =
+      name === 'laborUpload'
+        ? await laborGate.run(tenant.name, () => readBody(req, op.bodyMax ?? BODY_MAX))
+        : await readBody(req, op.bodyMax ?? BODY_MAX);
+    if (read === undefined) {
+      const res = failure(undefined, 503, busyMessage);
+      res.headers.set('Retry-After', String(BUSY_RETRY_SECONDS));
+      // The body is not read: drained, so the client sees the answer rather than a reset.
+      drain(req.body);
+      return res;
+    }
     if (!read.ok) {
       return read.reason === 'tooLarge'
         ? failure(undefined, 413, 'Request body too large.')

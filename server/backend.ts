@@ -1,7 +1,10 @@
 import type { Hono } from 'hono';
 import { createService, type Service, type ServiceOptions } from './app.ts';
+import { noTrustedProxies, type TrustedProxies } from './client-address.ts';
 import { createProxy, PROXY_TIMEOUT_MS } from './proxy.ts';
-import { createSessions, sessionKey } from './session.ts';
+import { createSessions, IDLE_SECONDS, sessionKey } from './session.ts';
+import { openSessionStore, type SessionStore } from './session-store.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
 import { tenantFromHost } from './tenants.ts';
 
 export interface BackendOptions {
@@ -10,8 +13,14 @@ export interface BackendOptions {
   upstream?: string;
   /** SESSION_SECRET; without it a key generated once into dataDir. */
   sessionSecret?: string;
+  /** SESSION_STORE: `redis://host:port` for Redis/Valkey; unset, the embedded store in dataDir. */
+  sessionStore?: string;
+  /** SESSION_IDLE_MINUTES (default 15): a session without a request for this long is locked by the server. */
+  idleMinutes?: number;
   /** The upstream's time to answer (PROXY_TIMEOUT_MS, default 30 s). */
   proxyTimeoutMs?: number;
+  /** TRUSTED_PROXIES, parsed (parseTrustedProxies): whose X-Forwarded-For names the client. Default none. */
+  trustedProxies?: TrustedProxies;
   service?: Partial<Omit<ServiceOptions, 'dataDir'>>;
 }
 
@@ -20,6 +29,8 @@ export interface Backend {
   app: Hono;
   /** The reference service, when there is no upstream. */
   service?: Service;
+  /** Where the sessions are kept. */
+  sessions: SessionStore;
   close: () => void;
 }
 
@@ -29,18 +40,45 @@ export interface Backend {
  */
 export function createBackend(options: BackendOptions): Backend {
   const key = sessionKey({ secret: options.sessionSecret, dataDir: options.dataDir });
+  const trustedProxies = options.trustedProxies ?? noTrustedProxies;
+  // Guesses are counted here, in front of either backend, in real time (extensions.md 6a).
+  const guard = createSignInGuard({ trustedProxies });
+  const store = openSessionStore({ url: options.sessionStore, dataDir: options.dataDir });
+  const idleSeconds = options.idleMinutes ? Math.round(options.idleMinutes * 60) : IDLE_SECONDS;
+  const closeStore = () => void store.close().catch(() => undefined);
   if (options.upstream) {
-    const proxy = createProxy(options.upstream, { timeoutMs: options.proxyTimeoutMs ?? PROXY_TIMEOUT_MS });
-    return { app: createSessions({ key, forward: proxy }).app, close: () => undefined };
+    const proxy = createProxy(options.upstream, {
+      timeoutMs: options.proxyTimeoutMs ?? PROXY_TIMEOUT_MS,
+      trustedProxies,
+    });
+    const { app } = createSessions({ key, forward: proxy, guard, store, idleSeconds });
+    return { app, sessions: store, close: closeStore };
   }
-  const service = createService({ ...options.service, dataDir: options.dataDir });
+  const service = createService({ trustedProxies, ...options.service, dataDir: options.dataDir });
   const app = createSessions({
     key,
+    guard,
     forward: (req, env) => service.app.fetch(req, env),
+    store,
+    idleSeconds,
     // The reference service's demo practice (extensions.md section 2): the sign-in page fills in demo/demo.
     demo: (host) => (tenantFromHost(host) === 'demo' ? { user: 'demo', password: 'demo' } : null),
   }).app;
-  return { app, service, close: () => service.close() };
+  return {
+    app,
+    service,
+    sessions: store,
+    close: () => {
+      service.close();
+      closeStore();
+    },
+  };
+}
+
+/** SESSION_IDLE_MINUTES from the environment, when it is a positive number of minutes. */
+export function idleMinutesFromEnv(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
 /** PROXY_TIMEOUT_MS from the environment, when it is a positive number of milliseconds. */

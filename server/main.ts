@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
-import { createBackend, timeoutFromEnv } from './backend.ts';
+import { createBackend, idleMinutesFromEnv, timeoutFromEnv } from './backend.ts';
+import { parseTrustedProxies } from './client-address.ts';
 import { compressResponses, serveDist } from './compression.ts';
 import { listen } from './listen.ts';
 import { clockFromEnv } from './time.ts';
@@ -11,6 +12,15 @@ const port = Number(process.env.PORT ?? 8080);
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
 const upstream = process.env.PRACTICE_API_URL?.trim();
 const distDir = resolve(process.env.DIST_DIR ?? './dist');
+// Read once at the start: a wrong entry stops it here, with the entry named, rather than trusting the wrong hosts.
+const trustedProxies = (() => {
+  try {
+    return parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  }
+})();
 
 const root = new Hono();
 
@@ -78,9 +88,21 @@ const backend = createBackend({
   dataDir,
   upstream,
   sessionSecret: process.env.SESSION_SECRET,
+  sessionStore: process.env.SESSION_STORE,
+  idleMinutes: idleMinutesFromEnv(process.env.SESSION_IDLE_MINUTES),
   proxyTimeoutMs: timeoutFromEnv(process.env.PROXY_TIMEOUT_MS),
+  trustedProxies,
   service: { validateResults: process.env.VALIDATE_RESULTS === '1', now: clockFromEnv(process.env) },
 });
+if (backend.sessions.kind === 'redis') {
+  // A first connection before the first request, but a store that is down does not stop the start (it answers 503).
+  await Promise.race([backend.sessions.ready(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+  if (!process.env.SESSION_SECRET?.trim()) {
+    console.log(
+      'SESSION_STORE is shared: give every app server the same SESSION_SECRET (or the same DATA_DIR/session.key), or each opens only its own sessions.',
+    );
+  }
+}
 // Open (and on first start seed) the demo tenant now, so the first request is not the slow one. A data directory
 // that cannot be written (read-only, full) must not stop the server: its requests answer 503 until it can.
 try {
@@ -113,6 +135,7 @@ root.get('*', (c) => {
 const server = listen(root.fetch, port, process.env.HOST ?? '0.0.0.0', (info) => {
   const url = `http://localhost:${info.port}`;
   console.log(`Practice front office on ${url}`);
+  console.log(`Sessions kept ${storeWhere(backend.sessions.kind)}`);
   if (upstream) {
     console.log(`/v1 is proxied to ${upstream}`);
   } else {
@@ -122,6 +145,11 @@ const server = listen(root.fetch, port, process.env.HOST ?? '0.0.0.0', (info) =>
     );
   }
 });
+
+function storeWhere(kind: 'sqlite' | 'memory' | 'redis'): string {
+  if (kind === 'redis') return 'in SESSION_STORE (Redis/Valkey)';
+  return kind === 'sqlite' ? `in ${join(dataDir, 'sessions.sqlite')}` : 'in memory (until this server stops)';
+}
 
 function shutdown() {
   server.close();

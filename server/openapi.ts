@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import type { EnvelopeKind, OperationDef } from '../contract/common.ts';
+import { type EnvelopeKind, ITEMS_MAX, type OperationDef, SEARCH_MAX, TEXT_MAX } from '../contract/common.ts';
 import { type OpName, operations } from '../contract/operations.ts';
+import { busyMessage } from './labor/gate.ts';
 
 /**
  * The OpenAPI 3.0.0 document of POST /v1/system/openapi, generated from the contract table: every operation with
@@ -43,16 +44,57 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   return undefined;
 }
 
+/**
+ * The limits every request has (extensions.md section 7), on every node of the request schema: a text at most
+ * 10,000 characters (200 for the operation's search fields, its long texts their own), a list at most 1,000 items.
+ * `path` is the field's path as the service names it (dot-separated, as sent).
+ */
+function withLimits(node: unknown, op: OperationDef, path: string): void {
+  if (!node || typeof node !== 'object') return;
+  const s = node as Json;
+  if (s.type === 'string' && !s.enum && !op.longTextFields?.includes(path)) {
+    const max = op.searchFields?.includes(path) ? SEARCH_MAX : TEXT_MAX;
+    s.maxLength = Math.min(typeof s.maxLength === 'number' ? s.maxLength : max, max);
+  }
+  if (s.type === 'array') {
+    s.maxItems = Math.min(typeof s.maxItems === 'number' ? s.maxItems : ITEMS_MAX, ITEMS_MAX);
+    withLimits(s.items, op, `${path}.*`);
+  }
+  for (const [key, child] of Object.entries((s.properties as Json | undefined) ?? {})) {
+    withLimits(child, op, path ? `${path}.${key}` : key);
+  }
+  if (s.additionalProperties && typeof s.additionalProperties === 'object') {
+    withLimits(s.additionalProperties, op, `${path}.*`);
+  }
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    for (const branch of (s[key] as unknown[] | undefined) ?? []) withLimits(branch, op, path);
+  }
+}
+
 /** Request schema: fields with a default (paging) or that accept nothing are not required of the caller. */
-function requestSchema(input: z.ZodType): Json {
-  const schema = jsonSchema(input, 'input');
-  const shape = shapeOf(input);
+function requestSchema(op: OperationDef): Json {
+  const schema = jsonSchema(op.input, 'input');
+  const shape = shapeOf(op.input);
+  // What the contract declares required for the document (`.meta({ required })`, modifyRecall's whole record).
+  const declared = (z.globalRegistry.get(op.input) as { required?: string[] } | undefined)?.required ?? [];
   if (shape && Array.isArray(schema.required)) {
-    const required = (schema.required as string[]).filter((k) => !shape[k]?.safeParse(undefined).success);
+    const required = (schema.required as string[]).filter(
+      (k) => declared.includes(k) || !shape[k]?.safeParse(undefined).success,
+    );
     if (required.length) schema.required = required;
     else delete schema.required;
   }
+  withLimits(schema, op, '');
   return schema;
+}
+
+/** Whether a request needs a body: some field is required, or one of several is ("at least one of"). */
+function needsBody(schema: Json): boolean {
+  const anyRequired = (s: Json): boolean =>
+    (Array.isArray(s.required) && s.required.length > 0) ||
+    (Array.isArray(s.anyOf) && (s.anyOf as Json[]).every(anyRequired)) ||
+    (Array.isArray(s.allOf) && (s.allOf as Json[]).some(anyRequired));
+  return anyRequired(schema);
 }
 
 const errorEnvelope: Json = {
@@ -225,10 +267,13 @@ function operationObject(name: string, op: OperationDef): Json {
     const text = op.envelope === 'labor' && status === 400 ? 'Invalid JSON body.' : msg;
     described.set(status, [...(described.get(status) ?? []), text]);
   }
+  // A third upload of a tenant that found no free body slot within 10 s (extensions.md section 6a).
+  const busy = op.envelope === 'labor';
+  if (busy) described.get(503)?.push(`${busyMessage} (Retry-After: seconds)`);
   for (const [status, msgs] of [...described].sort((a, b) => a[0] - b[0])) {
     responses[String(status)] = {
       description: msgs.join(' | '),
-      ...(status === 429
+      ...(status === 429 || (busy && status === 503)
         ? {
             headers: {
               'Retry-After': { description: 'Seconds until the next try.', schema: { type: 'integer' } },
@@ -239,16 +284,26 @@ function operationObject(name: string, op: OperationDef): Json {
     };
   }
 
+  const request = requestSchema(op);
+  const rules = Object.entries(op.rules ?? {});
   return {
     operationId: name,
     tags: [op.area],
     summary: op.summary,
+    ...(rules.length
+      ? {
+          description: `Beyond the request schema: ${rules
+            .map(([msg, rule]) => `${rule} (else ${msg.endsWith(': ') ? `${msg}<value>` : msg})`)
+            .join('; ')}.`,
+        }
+      : {}),
     requestBody: {
-      required: false,
-      description: 'JSON object; an empty body counts as {}.',
-      content: { 'application/json': { schema: requestSchema(op.input) } },
+      required: needsBody(request),
+      description: needsBody(request) ? 'JSON object.' : 'JSON object; an empty body (or none) counts as {}.',
+      content: { 'application/json': { schema: request } },
     },
     responses,
+    ...(rules.length ? { 'x-rules': rules.map(([message, rule]) => ({ message, rule })) } : {}),
     'x-envelope': op.envelope,
     'x-error-messages': Object.entries(op.errors).map(([message, status]) => ({ message, status })),
     ...(op.module ? { 'x-module': op.module } : {}),

@@ -3,10 +3,15 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseTrustedProxies } from './client-address.ts';
+import { compressResponses } from './compression.ts';
+import { createGate } from './labor/gate.ts';
 import { listen } from './listen.ts';
 import { createProxy, PROXY_TIMEOUT_MS, type ProxyOptions } from './proxy.ts';
 import { createSessions, sessionKey } from './session.ts';
+import { startService, type TestService } from './test-support.ts';
 
 /**
  * The proxy to a real tenant (extensions.md section 6), between a client on a loopback address and a fake practice
@@ -94,17 +99,25 @@ beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'praxis-proxy-test-'));
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const practices: TestService[] = [];
 afterEach(async () => {
   for (const r of running.splice(0)) await r.close();
+  for (const p of practices.splice(0)) await p.close();
   seen.length = 0;
   behaviour = () => undefined;
 });
 
-/** The app's server in proxy mode (sessions in front of the proxy), as main.ts builds it. */
-async function startProxy(options: ProxyOptions = {}): Promise<Running> {
+/**
+ * The app's server in proxy mode (sessions in front of the proxy), as main.ts builds it; `to` another practice than
+ * the fake one, `compress` with main.ts's compression in front.
+ */
+async function startProxy(
+  options: ProxyOptions & { to?: string; compress?: boolean } = {},
+): Promise<Running> {
   const lines: string[] = [];
-  const proxy = createProxy(upstreamUrl, { accessLog: (l) => lines.push(l), ...options });
-  const app = createSessions({ key: sessionKey({ dataDir }), forward: proxy }).app;
+  const proxy = createProxy(options.to ?? upstreamUrl, { accessLog: (l) => lines.push(l), ...options });
+  const sessions = createSessions({ key: sessionKey({ dataDir }), forward: proxy }).app;
+  const app = options.compress ? new Hono().use('*', compressResponses()).route('/', sessions) : sessions;
   const server = await new Promise<Server>((resolve) => {
     const s = listen(app.fetch, 0, '127.0.0.1', () => resolve(s));
   });
@@ -292,15 +305,25 @@ describe('the proxy to a real tenant', () => {
     expect(r.headers['cache-control']).toBe('no-store');
   });
 
-  it('tells the practice the client address (X-Forwarded-For, appended)', async () => {
+  it('tells the practice the client address (X-Forwarded-For): a listed proxy’s list appended to, anyone else’s dropped', async () => {
     behaviour = (_req, res) => answer(res, 200, { status: true, msg: 'Success', result: null });
-    const proxy = await startProxy();
+    const proxy = await startProxy({ trustedProxies: parseTrustedProxies('127.0.0.3') });
     await send(proxy, '/v1/system/whoami', { headers: basic('demo', 'demo'), from: '127.0.0.2' });
+    await send(proxy, '/v1/system/whoami', {
+      headers: { ...basic('demo', 'demo'), 'x-forwarded-for': '203.0.113.9' },
+      from: '127.0.0.2',
+    });
     await send(proxy, '/v1/system/whoami', {
       headers: { ...basic('demo', 'demo'), 'x-forwarded-for': '203.0.113.9' },
       from: '127.0.0.3',
     });
-    expect(seen.map((h) => h['x-forwarded-for'])).toEqual(['127.0.0.2', '203.0.113.9, 127.0.0.3']);
+    expect(seen.map((h) => h['x-forwarded-for'])).toEqual([
+      '127.0.0.2',
+      '127.0.0.2',
+      '203.0.113.9, 127.0.0.3',
+    ]);
+    // The access line names the client behind the listed proxy.
+    expect(proxy.lines[2]).toMatch(/ 203\.0\.113\.9$/);
   });
 
   it('streams the answer back as it comes', async () => {
@@ -335,39 +358,178 @@ describe('the proxy to a real tenant', () => {
     expect(first).toContain('"result":[');
   });
 
-  it('counts failed sign-ins per client address: 20 wrong passwords from one leave another able to sign in', async () => {
-    behaviour = practiceWithThrottle();
-    const proxy = await startProxy();
-    const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const r = await send(proxy, '/session', {
-        body: JSON.stringify({ user: 'demo', password: `wrong-${i}` }),
-        headers: { origin: `http://localhost:${proxy.port}` },
-        from: '127.0.0.2',
-      });
-      statuses.push(r.status);
-      if (r.status === 429) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
-    }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses.slice(10)).toEqual(Array(10).fill(429));
-    // The practice saw only the first ten: its own allowance for the proxy's address is not used up.
-    expect(seen).toHaveLength(10);
-    const other = await send(proxy, '/session', {
-      body: JSON.stringify({ user: 'demo', password: 'demo' }),
+  /** A reference service as the practice, its access lines kept; `trusted`: its TRUSTED_PROXIES. */
+  async function practice(trusted?: string, gate?: ReturnType<typeof createGate>) {
+    const lines: string[] = [];
+    const svc = await startService({
+      trustedProxies: parseTrustedProxies(trusted),
+      accessLog: (l) => lines.push(l),
+      ...(gate ? { laborGate: gate } : {}),
+    });
+    practices.push(svc);
+    return { url: `${svc.url}/v1`, lines, svc };
+  }
+
+  const signIn = (proxy: Running, from: string, body: Record<string, string>) =>
+    send(proxy, '/session', {
+      body: JSON.stringify(body),
       headers: { origin: `http://localhost:${proxy.port}` },
-      from: '127.0.0.3',
+      from,
     });
-    expect(other.status).toBe(200);
-    expect(other.headers['set-cookie']?.some((c) => c.startsWith('praxis.sid='))).toBe(true);
-    // The blocked address is not even asked about with the right password.
-    const blocked = await send(proxy, '/v1/system/whoami', {
-      headers: basic('demo', 'demo'),
-      from: '127.0.0.2',
-    });
-    expect(blocked.status).toBe(429);
-    expect(JSON.parse(blocked.text).msg).toBe('Too many failed sign-ins. Try again later.');
+
+  it('answers 429 itself for an account that waits: two clients × 10 wrong passwords reach the practice 10 times, and a third signs in', async () => {
+    // The practice does not even list the app server: it counts all of them against the app server's address.
+    const p = await practice();
+    const proxy = await startProxy({ to: p.url });
+    const byClient = new Map<string, number[]>();
+    for (const from of ['127.0.0.2', '127.0.0.3']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const r = await signIn(proxy, from, { user: 'demo', password: `wrong-${from}-${i}` });
+        statuses.push(r.status);
+        if (r.status === 429) {
+          expect(JSON.parse(r.text).msg).toBe('Too many failed sign-ins. Try again later.');
+          expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
+      byClient.set(from, statuses);
+    }
+    expect(byClient.get('127.0.0.2')).toEqual(Array(10).fill(401));
+    expect(byClient.get('127.0.0.3')).toEqual(Array(10).fill(429));
+    // The practice was asked ten times: its allowance for the app server's address is not used up.
+    expect(p.lines.filter((l) => / whoami 401 /.test(l))).toHaveLength(10);
+    const third = await signIn(proxy, '127.0.0.4', { key: 'demo-key' });
+    expect(third.status).toBe(200);
+    expect(third.headers['set-cookie']?.some((c) => c.startsWith('praxis.sid='))).toBe(true);
   });
 
+  it('two clients × 10 wrong passwords on ten names each do not make a practice that lists the app server block it', async () => {
+    const attack = async (trusted: string | undefined) => {
+      const p = await practice(trusted);
+      const proxy = await startProxy({ to: p.url });
+      for (const from of ['127.0.0.2', '127.0.0.3']) {
+        for (let i = 0; i < 10; i++) {
+          const r = await signIn(proxy, from, { user: `name-${from}-${i}`, password: 'guess' });
+          expect(r.status).toBe(401);
+        }
+      }
+      return signIn(proxy, '127.0.0.4', { user: 'demo', password: 'demo' });
+    };
+    // Listed (TRUSTED_PROXIES at the practice): it counts each client behind the app server, ten each.
+    expect((await attack('127.0.0.1')).status).toBe(200);
+    // Not listed: twenty failures from the app server's address, and the practice stops everybody behind it (its
+    // Retry-After passed on). This is what TRUSTED_PROXIES is for.
+    const unlisted = await attack(undefined);
+    expect(unlisted.status).toBe(429);
+    expect(unlisted.headers['retry-after']).toBe('60');
+  });
+
+  it('passes the practice’s 503 busy for a third lab upload on, with its Retry-After', async () => {
+    const gate = createGate({ slots: 2, waitMs: 15 });
+    const p = await practice(undefined, gate);
+    const proxy = await startProxy({ to: p.url });
+    const slow = [0, 1].map(() => {
+      const req = request({
+        host: '127.0.0.1',
+        port: proxy.port,
+        path: '/v1/labor/upload',
+        method: 'POST',
+        headers: {
+          host: `localhost:${proxy.port}`,
+          'content-type': 'application/json',
+          ...basic('demo', 'demo'),
+        },
+      });
+      req.on('error', () => undefined);
+      req.write('{"filename":"a.hl7","content":"');
+      return req;
+    });
+    while (gate.state('demo').busy < 2) await new Promise((r) => setTimeout(r, 2));
+    const third = await send(proxy, '/v1/labor/upload', { headers: basic('demo', 'demo') });
+    expect(third.status).toBe(503);
+    expect(JSON.parse(third.text)).toEqual({
+      status: false,
+      msg: 'The practice server is busy. Try again shortly.',
+    });
+    expect(third.headers['retry-after']).toBe('10');
+    for (const r of slow) r.destroy();
+  });
+
+  /** An answer read as it comes: its status, its parts so far, and whether it ended whole. */
+  function reading(proxy: Running, headers: Record<string, string> = {}) {
+    const parts: Buffer[] = [];
+    let status = 0;
+    const ended = new Promise<{ complete: boolean }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: proxy.port,
+          path: '/v1/accounting/getAccountingData',
+          method: 'POST',
+          headers: { host: `localhost:${proxy.port}`, ...basic('demo', 'demo'), ...headers },
+        },
+        (res) => {
+          status = res.statusCode ?? 0;
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('error', () => undefined);
+          res.on('close', () => resolve({ complete: res.complete }));
+        },
+      );
+      req.on('error', reject);
+      req.end('{}');
+    });
+    return { parts, ended, status: () => status };
+  }
+
+  /** A practice that sends its headers and the start of its answer at once, and more only when told. */
+  function trickling(): { more: () => void } {
+    const control: { more: () => void } = { more: () => undefined };
+    behaviour = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(`{"status":true,"result":[${'0,'.repeat(2000)}`);
+      control.more = () => {
+        res.write('1,');
+      };
+    };
+    return control;
+  }
+
+  for (const compress of [false, true]) {
+    it(`ends the client's connection when the whole answer has not come within 30 s, though it trickles${compress ? ' (compressed)' : ''}`, async () => {
+      const practiceAnswer = trickling();
+      const proxy = await startProxy({ compress });
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const r = reading(proxy, compress ? { 'accept-encoding': 'gzip' } : {});
+        let closed = false;
+        void r.ended.then(() => {
+          closed = true;
+        });
+        while (r.parts.length === 0) await new Promise((res) => setImmediate(res));
+        expect(r.status()).toBe(200);
+        // Something comes every 10 s: the practice is alive, but the answer never completes.
+        for (let s = 0; s < 2; s++) {
+          await vi.advanceTimersByTimeAsync(10_000);
+          practiceAnswer.more();
+        }
+        await vi.advanceTimersByTimeAsync(PROXY_TIMEOUT_MS - 20_000 - 1);
+        expect(closed).toBe(false);
+        await vi.advanceTimersByTimeAsync(1);
+        const end = await r.ended;
+        // Not delivered as a whole answer: the connection ended before the body did.
+        expect(end.complete).toBe(false);
+        expect(
+          logged.mock.calls.some((c) =>
+            String(c[0]).includes('The practice server did not complete its answer within 30000 ms'),
+          ),
+        ).toBe(true);
+      } finally {
+        logged.mockRestore();
+        vi.useRealTimers();
+      }
+    });
+  }
   it('writes one access line per request, with no password and no whole key', async () => {
     behaviour = practiceWithThrottle();
     const proxy = await startProxy();

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { operationByPath } from '../contract/operations.ts';
 import { bodyLimitOf, countedBody, declaredTooLarge, drain } from './body-limit.ts';
-import { createThrottle } from './throttle.ts';
+import {
+  clientAddress,
+  normalAddress,
+  noTrustedProxies,
+  socketAddressOf,
+  type TrustedProxies,
+} from './client-address.ts';
 
 /** Request headers passed on to the practice (credentials included: the session layer may have added them). */
 const forwarded = ['authorization', 'x-api-key', 'content-type', 'content-length', 'if-none-match', 'accept'];
@@ -9,16 +15,14 @@ const forwarded = ['authorization', 'x-api-key', 'content-type', 'content-length
 const returned = ['content-type', 'etag', 'retry-after', 'content-disposition'];
 
 export const PROXY_TIMEOUT_MS = 30_000;
-/** Failed sign-ins (upstream 401) from one client address within 60 s before the proxy answers 429 itself. */
-export const PROXY_FAILURES = 10;
 
 export interface ProxyOptions {
-  /** How long the practice has to answer (default 30 s; `PROXY_TIMEOUT_MS`). */
+  /** How long the practice has to complete its answer, body included (default 30 s; `PROXY_TIMEOUT_MS`). */
   timeoutMs?: number;
+  /** TRUSTED_PROXIES: the access line names the client behind them (extensions.md 6a). */
+  trustedProxies?: TrustedProxies;
   /** Where the access line of each request goes (default: standard output); false for none. */
   accessLog?: ((line: string) => void) | false;
-  /** The clock in ms (the throttle's; tests move it). */
-  now?: () => number;
 }
 
 function json(status: number, msg: string, headers: Record<string, string> = {}): Response {
@@ -28,10 +32,32 @@ function json(status: number, msg: string, headers: Record<string, string> = {})
   });
 }
 
-/** The socket's address (never a header a client could write); one shared bucket when unknown. */
-export function socketAddress(env: unknown): string {
-  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+/**
+ * The answer's body as it comes, and `done` told once it has come whole, failed or been given up by the client. A
+ * body the timeout cuts fails here, so the client's connection ends instead of the answer looking complete.
+ */
+function watched(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let part: ReadableStreamReadResult<Uint8Array>;
+      try {
+        part = await reader.read();
+      } catch (e) {
+        done();
+        controller.error(e);
+        return;
+      }
+      if (part.done) {
+        done();
+        controller.close();
+      } else controller.enqueue(part.value);
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason).catch(() => undefined);
+    },
+  });
 }
 
 /** Who the access line names: the user name of Basic, or `key:` and 8 hex digits of the key's SHA-256. */
@@ -53,24 +79,20 @@ function principalOf(req: Request, status: number): string {
 /**
  * Same-origin proxy of /v1 to a real tenant (PRACTICE_API_URL, e.g. https://praxis.example.ch/v1), held to
  * extensions.md sections 6 and 7: bodies counted while they stream through (413 past the limit), 30 s for the
- * practice to answer (504), Retry-After passed back, X-Forwarded-For sent, one access line per request, and its own
- * count of failed sign-ins per client address, so that one client cannot spend the practice's allowance of
- * failures (counted against the proxy's address there) for everybody behind the proxy.
+ * practice to complete its answer (504 before the headers; after them the client's connection is ended, never
+ * half a body delivered as whole), Retry-After passed back, X-Forwarded-For sent, one access line per request.
+ * Failed sign-ins are counted in front of it, by the sessions (sign-in-guard.ts), for both kinds of backend.
  */
 export function createProxy(upstream: string, options: ProxyOptions = {}) {
   const base = upstream.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? PROXY_TIMEOUT_MS;
-  const now = options.now ?? Date.now;
+  const trusted = options.trustedProxies ?? noTrustedProxies;
   const log =
     options.accessLog === undefined ? (line: string) => process.stdout.write(`${line}\n`) : options.accessLog;
-  const throttle = createThrottle({ failures: PROXY_FAILURES });
 
+  /** `address`: the socket's, appended to X-Forwarded-For (each hop names the one before it). */
   async function pass(req: Request, address: string): Promise<Response> {
     const url = new URL(req.url);
-    const wait = throttle.retryAfter(address, now());
-    if (wait > 0)
-      return json(429, 'Too many failed sign-ins. Try again later.', { 'retry-after': String(wait) });
-
     const limit = bodyLimitOf(url.pathname);
     if (declaredTooLarge(req.headers, limit)) {
       drain(req.body);
@@ -82,7 +104,8 @@ export function createProxy(upstream: string, options: ProxyOptions = {}) {
       const v = req.headers.get(h);
       if (v) headers.set(h, v);
     }
-    const before = req.headers.get('x-forwarded-for');
+    // The client's own list only from a listed proxy: from anyone else it is not known to be true.
+    const before = trusted.has(address) ? req.headers.get('x-forwarded-for') : null;
     headers.set('x-forwarded-for', before ? `${before}, ${address}` : address);
 
     const controller = new AbortController();
@@ -90,7 +113,12 @@ export function createProxy(upstream: string, options: ProxyOptions = {}) {
     let tooLarge = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      controller.abort();
+      // After the headers this is what the server's log says of the cut answer (the HTTP adapter prints it).
+      controller.abort(
+        new Error(
+          `The practice server did not complete its answer within ${timeoutMs} ms: the client's connection was ended.`,
+        ),
+      );
     }, timeoutMs);
     const hasBody = req.body !== null && req.method !== 'GET' && req.method !== 'HEAD';
     const init: RequestInit & { duplex?: 'half' } = {
@@ -111,30 +139,32 @@ export function createProxy(upstream: string, options: ProxyOptions = {}) {
     try {
       res = await fetch(base + url.pathname.replace(/^\/v1/, '') + url.search, init);
     } catch {
+      clearTimeout(timer);
       if (tooLarge) return json(413, 'Request body too large.');
       if (timedOut) return json(504, 'The practice server did not answer in time.');
       return json(502, 'The practice server cannot be reached.');
-    } finally {
-      clearTimeout(timer);
     }
+    const stop = () => clearTimeout(timer);
     if (tooLarge) {
+      stop();
       void res.body?.cancel().catch(() => undefined);
       return json(413, 'Request body too large.');
     }
-    if (res.status === 401) throttle.fail(address, now());
     const out = new Headers({ 'cache-control': 'no-store' });
     for (const h of returned) {
       const v = res.headers.get(h);
       if (v) out.set(h, v);
     }
-    // The answer streams back as it comes (the whole accounting stock is large).
-    return new Response(res.body, { status: res.status, headers: out });
+    // The answer streams back as it comes (the whole accounting stock is large); the clock runs until its end.
+    if (!res.body) stop();
+    return new Response(res.body ? watched(res.body, stop) : null, { status: res.status, headers: out });
   }
 
   return async (req: Request, env: unknown): Promise<Response> => {
     const started = performance.now();
-    const address = socketAddress(env);
-    const res = await pass(req, address);
+    const socket = socketAddressOf(env);
+    const res = await pass(req, socket ? (normalAddress(socket) ?? socket) : 'unknown');
+    const address = clientAddress(socket, req.headers.get('x-forwarded-for'), trusted);
     if (log) {
       const url = new URL(req.url);
       const op = operationByPath(url.pathname.replace(/^\/v1/, '')) ?? '-';

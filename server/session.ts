@@ -2,27 +2,40 @@ import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { EncryptJWT, jwtDecrypt } from 'jose';
 import { WHO_COOKIE, type Who } from '../contract/session.ts';
 import { BodyTooLarge, readLimitedText } from './body-limit.ts';
+import { newSessionId, type SessionStore, type StoredSession, sessionCrypto } from './session-store.ts';
+import { sqliteSessionStore } from './session-store-sqlite.ts';
+import { createSignInGuard, type SignInGuard } from './sign-in-guard.ts';
 import { tenantFromHost } from './tenants.ts';
+import { markSessionRequest } from './throttle.ts';
 
 /**
- * Sessions of the app's own server (backend for frontend, docs/decisions/0018-sessions-on-the-server.md).
+ * Sessions of the app's own server (backend for frontend, docs/decisions/0018-sessions-on-the-server.md and
+ * 0044-sessions-in-a-store.md).
  *
  * The browser posts the credentials once (`POST /session`); they are checked with the service (whoami, or
- * getProviders where the practice has no whoami) and kept only inside a sealed cookie (JWE, dir + A256GCM:
- * encrypted and authenticated), which page scripts cannot read (HttpOnly). Each `/v1` call that comes with the
- * cookie and without credentials of its own gets them added here. Locking replaces the cookie by one holding
- * only who is locked; unlocking needs the password (or key) again, checked by the service. A second cookie,
- * `praxis.who`, tells the page who is signed in and whether locked: no secret, and it opens nothing.
+ * getProviders where the practice has no whoami) and kept in the session store (session-store.ts: encrypted, under
+ * the id's hash). The browser gets only the opaque id, in an HttpOnly cookie page scripts cannot read. Each `/v1`
+ * call that comes with the cookie and without credentials of its own gets them added here. Locking removes the
+ * credentials from the record, so no copy of the id calls /v1 any more; unlocking needs the password (or key)
+ * again, checked by the service; signing out deletes the record. A second cookie, `praxis.who`, tells the page who
+ * is signed in and whether locked: no secret, and it opens nothing.
  */
 
 export const SESSION_COOKIE = 'praxis.sid';
-/** "Remember on this device": the cookie outlives the browser for this long. */
+/** The id's cookie over TLS: `__Host-` makes the browser insist on Secure, Path=/ and no Domain. */
+export const SECURE_SESSION_COOKIE = '__Host-praxis.sid';
+/** "Remember on this device": the session (and its cookie) lives this long at most, from the sign-in. */
 export const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
-/** A session cookie (gone with the browser) is also refused by the server after this long. */
-export const SESSION_SECONDS = 24 * 60 * 60;
+/** A session not remembered lives this long at most, from the sign-in; then the person signs in anew. */
+export const SESSION_SECONDS = 12 * 60 * 60;
+/** SESSION_IDLE_MINUTES' default: without a request for this long, the server locks the session itself. */
+export const IDLE_SECONDS = 15 * 60;
+/** The last request is written to the store at most this often, not on every request. */
+export const TOUCH_SECONDS = 30;
+/** Expired records are swept at most this often (a bounded number each time). */
+const SWEEP_SECONDS = 60;
 const SESSION_BODY_MAX = 16 * 1024;
 
 export const sessionMessages = {
@@ -33,30 +46,35 @@ export const sessionMessages = {
   tooLarge: 'Request body too large.',
   notSignedIn: 'Not signed in.',
   credentialsRequired: 'Provide a user name and password, or an API key.',
+  storeDown: 'Sessions cannot be reached right now. Try again shortly.',
 } as const;
 
 type Secret = { kind: 'basic'; user: string; password: string } | { kind: 'apiKey'; key: string };
 
 type LockedWho = { kind: 'basic'; user: string } | { kind: 'apiKey'; fingerprint: string };
 
-/** What the sealed cookie holds. */
-type Sealed =
-  | { state: 'active'; host: string; auth: Secret; remember: boolean; userid?: number; tenant: string }
-  | {
-      state: 'locked';
-      host: string;
-      who: LockedWho;
-      remember: boolean;
-      userid?: number;
-      tenant: string;
-    };
+/** What the store holds of a session (sealed): the credentials only while it is not locked. */
+type Held = {
+  host: string;
+  tenant: string;
+  remember: boolean;
+  userid?: number;
+  /** Who it is, also while locked (whose password unlocks it). */
+  who: LockedWho;
+  /** The sign-in (seconds since the epoch). */
+  created: number;
+} & ({ state: 'active'; auth: Secret } | { state: 'locked' });
+
+/** A store call that failed (Redis unreachable, a disk that refuses): answered 503, never 500. */
+class StoreDown extends Error {}
 
 /** The /v1 handler behind the sessions: the reference service in-process, or the proxy to a real tenant. */
 export type Forward = (req: Request, env: unknown) => Response | Promise<Response>;
 
 /**
- * The sealing key: `SESSION_SECRET` (at least 32 characters, stretched with HKDF), else a key generated once into
- * `<dataDir>/session.key` (mode 0600). Every app server given the same secret or key file reads every cookie.
+ * The key that seals the sessions in their store: `SESSION_SECRET` (at least 32 characters, stretched with HKDF),
+ * else a key generated once into `<dataDir>/session.key` (mode 0600). Every app server given the same secret or key
+ * file opens every session of a shared store.
  */
 export function sessionKey(options: { secret?: string; dataDir: string }): Uint8Array {
   const secret = options.secret?.trim();
@@ -128,16 +146,56 @@ function hostOf(req: Request): string {
   return (req.headers.get('host') ?? new URL(req.url).host).toLowerCase();
 }
 
-function whoOf(s: Sealed): Who {
+function whoOf(s: Held): Who {
   const base = { tenant: s.tenant, remember: s.remember, ...(s.userid ? { userid: s.userid } : {}) };
-  if (s.state === 'active') {
-    return s.auth.kind === 'basic'
-      ? { kind: 'basic', user: s.auth.user, locked: false, ...base }
-      : { kind: 'apiKey', user: null, locked: false, ...base };
-  }
+  const locked = s.state === 'locked';
   return s.who.kind === 'basic'
-    ? { kind: 'basic', user: s.who.user, locked: true, ...base }
-    : { kind: 'apiKey', user: null, locked: true, ...base };
+    ? { kind: 'basic', user: s.who.user, locked, ...base }
+    : { kind: 'apiKey', user: null, locked, ...base };
+}
+
+/** The same session without its credentials. */
+function lockedOf(s: Held): Held {
+  return {
+    state: 'locked',
+    host: s.host,
+    tenant: s.tenant,
+    remember: s.remember,
+    who: s.who,
+    created: s.created,
+    ...(s.userid ? { userid: s.userid } : {}),
+  };
+}
+
+/** What the store gave back, opened with our key: a session, or nothing usable. */
+function isHeld(v: unknown): v is Held {
+  if (!v || typeof v !== 'object') return false;
+  const s = v as Partial<Held> & { auth?: unknown };
+  return (
+    (s.state === 'locked' || (s.state === 'active' && typeof s.auth === 'object' && s.auth !== null)) &&
+    typeof s.host === 'string' &&
+    typeof s.created === 'number' &&
+    typeof s.who === 'object' &&
+    s.who !== null
+  );
+}
+
+/** Every call of the store, its failures turned into StoreDown. */
+function guarded(store: SessionStore): SessionStore {
+  const down = (e: unknown): never => {
+    throw new StoreDown(e instanceof Error ? e.message : String(e), { cause: e });
+  };
+  return {
+    kind: store.kind,
+    ready: () => store.ready(),
+    get: (key, now) => store.get(key, now).catch(down),
+    put: (key, s, now) => store.put(key, s, now).catch(down),
+    delete: (key) => store.delete(key).catch(down),
+    deleteOwner: (owner) => store.deleteOwner(owner).catch(down),
+    touch: (key, seen) => store.touch(key, seen).catch(down),
+    sweep: (now) => store.sweep(now).catch(down),
+    close: () => store.close(),
+  };
 }
 
 /** Who a locked session names: the user, or the key's fingerprint (never the key). */
@@ -168,8 +226,13 @@ function secretOf(body: Record<string, unknown>): Secret | null {
 }
 
 export interface SessionOptions {
+  /** Seals what the store keeps (`sessionKey()`): every app server sharing a store needs the same key. */
   key: Uint8Array;
   forward: Forward;
+  /** Where sessions are kept (session-store.ts); without one, in this process's memory. */
+  store?: SessionStore;
+  /** SESSION_IDLE_MINUTES in seconds: the server locks a session that had no request for this long. */
+  idleSeconds?: number;
   /** Seconds since the epoch (tests move it). */
   now?: () => number;
   /**
@@ -177,6 +240,8 @@ export interface SessionOptions {
    * them, the sign-in page offers them.
    */
   demo?: (host: string) => { user: string; password: string } | null;
+  /** The count of failed sign-ins per account and client address (default: no trusted proxies, real time). */
+  guard?: SignInGuard;
 }
 
 type Checked =
@@ -186,59 +251,131 @@ type Checked =
 export interface Sessions {
   /** `/session`, `/session/*` and `/v1/*`. */
   app: Hono;
+  store: SessionStore;
+}
+
+/** The name of the id's cookie for this request: `__Host-praxis.sid` over TLS, else `praxis.sid`. */
+function sidCookie(req: Request): string {
+  return isTls(req) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** The session of a request, as found in the store. */
+interface Current {
+  /** The store's key (the id's hash). */
+  key: string;
+  stored: StoredSession;
+  held: Held;
 }
 
 export function createSessions(options: SessionOptions): Sessions {
-  const { key, forward } = options;
+  const { forward } = options;
+  const guard = options.guard ?? createSignInGuard();
+  const crypto = sessionCrypto(options.key);
+  const store = guarded(options.store ?? sqliteSessionStore(':memory:'));
+  const idleSeconds = options.idleSeconds ?? IDLE_SECONDS;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const app = new Hono();
+  let swept = 0;
+  let said = '';
 
-  async function seal(s: Sealed): Promise<string> {
-    const issued = now();
-    return new EncryptJWT({ s })
-      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-      .setIssuedAt(issued)
-      .setExpirationTime(issued + (s.remember ? REMEMBER_SECONDS : SESSION_SECONDS))
-      .encrypt(key);
-  }
-
-  /** The cookie's session, if it is ours, unaltered, not expired and for this host; undefined otherwise. */
-  async function unseal(req: Request): Promise<Sealed | undefined> {
-    const token = readCookie(req, SESSION_COOKIE);
-    if (!token) return undefined;
-    try {
-      const { payload } = await jwtDecrypt(token, key, {
-        keyManagementAlgorithms: ['dir'],
-        contentEncryptionAlgorithms: ['A256GCM'],
-        currentDate: new Date(now() * 1000),
-      });
-      const s = (payload as { s?: Sealed }).s;
-      if (!s || (s.state !== 'active' && s.state !== 'locked') || s.host !== hostOf(req)) return undefined;
-      return s;
-    } catch {
-      return undefined;
+  app.onError((e, c) => {
+    if (e instanceof StoreDown) {
+      // Once per kind of fault, not once per request of an outage.
+      if (e.message !== said) console.error(`Session store: ${e.message}`);
+      said = e.message;
+      return envelope(503, sessionMessages.storeDown, undefined, { 'retry-after': '5' });
     }
+    // As Hono answers any other fault.
+    console.error(e);
+    return c.text('Internal Server Error', 500);
+  });
+
+  /** Some expired records go, at most once a minute, as part of a request (no timer keeps the process up). */
+  async function sweep(t: number): Promise<void> {
+    if (t - swept < SWEEP_SECONDS) return;
+    swept = t;
+    // Tidying only: a sweep that fails now is tried again in a minute, and the request goes on.
+    await store.sweep(t).catch(() => undefined);
   }
 
-  async function setCookies(req: Request, s: Sealed): Promise<Headers> {
-    const attrs = `Path=/; SameSite=Strict${isTls(req) ? '; Secure' : ''}${s.remember ? `; Max-Age=${REMEMBER_SECONDS}` : ''}`;
+  /** A new record for a session, under its key. */
+  function record(key: string, held: Held, seen: number): StoredSession {
+    const user = held.who.kind === 'basic' ? `basic:${held.who.user}` : `apiKey:${held.who.fingerprint}`;
+    return {
+      data: crypto.seal(key, held),
+      owner: crypto.owner(held.host, user),
+      seen,
+      expires: held.created + (held.remember ? REMEMBER_SECONDS : SESSION_SECONDS),
+    };
+  }
+
+  /**
+   * The request's session: its id is in the store, the record opens with our key, was made for this host and has
+   * not expired. One without a request for `idleSeconds` is locked here, for every copy of its id.
+   */
+  async function current(req: Request): Promise<Current | undefined> {
+    const id = readCookie(req, sidCookie(req));
+    const key = id ? crypto.storeKey(id) : undefined;
+    if (!key) return undefined;
+    const t = now();
+    await sweep(t);
+    const stored = await store.get(key, t);
+    if (!stored) return undefined;
+    const held = crypto.open(key, stored.data);
+    if (!isHeld(held) || held.host !== hostOf(req)) return undefined;
+    if (held.state === 'active' && t - stored.seen >= idleSeconds) {
+      const locked = lockedOf(held);
+      const next = { ...stored, data: crypto.seal(key, locked) };
+      await store.put(key, next, t);
+      return { key, stored: next, held: locked };
+    }
+    return { key, stored, held };
+  }
+
+  function whoCookie(req: Request, s: Held): string {
     const who = Buffer.from(JSON.stringify(whoOf(s)), 'utf8').toString('base64url');
+    return `${WHO_COOKIE}=${who}; ${cookieAttrs(req, s.remember)}`;
+  }
+
+  function cookieAttrs(req: Request, remember: boolean): string {
+    return `Path=/; SameSite=Strict${isTls(req) ? '; Secure' : ''}${remember ? `; Max-Age=${REMEMBER_SECONDS}` : ''}`;
+  }
+
+  /** A new session's cookies: its id (HttpOnly) and who it is (for the page). */
+  function setCookies(req: Request, id: string, s: Held): Headers {
     const h = new Headers();
-    h.append('set-cookie', `${SESSION_COOKIE}=${await seal(s)}; ${attrs}; HttpOnly`);
-    h.append('set-cookie', `${WHO_COOKIE}=${who}; ${attrs}`);
+    h.append('set-cookie', `${sidCookie(req)}=${id}; ${cookieAttrs(req, s.remember)}; HttpOnly`);
+    h.append('set-cookie', whoCookie(req, s));
     return h;
+  }
+
+  /** A changed session (locked, unlocked) keeps its id: only the page's cookie changes. */
+  function setWho(req: Request, s: Held): Headers {
+    return new Headers({ 'set-cookie': whoCookie(req, s) });
   }
 
   function clearCookies(req: Request): Headers {
     const attrs = `Path=/; SameSite=Strict${isTls(req) ? '; Secure' : ''}; Max-Age=0`;
     const h = new Headers();
-    h.append('set-cookie', `${SESSION_COOKIE}=; ${attrs}; HttpOnly`);
+    h.append('set-cookie', `${sidCookie(req)}=; ${attrs}; HttpOnly`);
     h.append('set-cookie', `${WHO_COOKIE}=; ${attrs}`);
     return h;
   }
 
-  /** Asks the service who the credentials are: whoami, or where it is missing getProviders (extensions.md 4). */
+  /**
+   * A sign-in or unlock, counted per account and client address (extensions.md 6a): held ones are answered 429
+   * without asking the practice. The demo probe of GET /session (`fallback` false) is no guess and not counted.
+   */
   async function check(req: Request, env: unknown, auth: Secret, fallback = true): Promise<Checked> {
+    const attempt = fallback ? guard.attempt(req, env, auth) : undefined;
+    if (attempt?.held) return { ok: false, res: attempt.held };
+    const checked = await checkWith(req, env, auth, fallback);
+    attempt?.settle(checked.ok ? 200 : checked.res.status);
+    return checked;
+  }
+
+  /** Asks the service who the credentials are: whoami, or where it is missing getProviders (extensions.md 4). */
+  async function checkWith(req: Request, env: unknown, auth: Secret, fallback: boolean): Promise<Checked> {
     const ask = (path: string, body: unknown) => {
       const headers = new Headers({
         'content-type': 'application/json',
@@ -322,7 +459,7 @@ export function createSessions(options: SessionOptions): Sessions {
 
   /** Who is signed in (or null), and whether this is the demo practice. */
   app.get('/session', async (c) => {
-    const s = await unseal(c.req.raw);
+    const s = (await current(c.req.raw))?.held;
     const offered = s ? null : (options.demo?.(hostOf(c.req.raw)) ?? null);
     // Only when the service really takes them now (not throttled, whoami there): as a person would find out.
     const demo = offered ? (await check(c.req.raw, c.env, { kind: 'basic', ...offered }, false)).ok : false;
@@ -353,43 +490,46 @@ export function createSessions(options: SessionOptions): Sessions {
       }
       userid = picked;
     }
-    const s: Sealed = {
+    const t = now();
+    const s: Held = {
       state: 'active',
       host: hostOf(req),
       auth,
+      who: lockedWho(auth),
       remember,
       tenant: tenantOf(req, checked.me),
+      created: t,
       ...(userid ? { userid } : {}),
     };
-    return envelope(200, 'Success', { who: whoOf(s), me: checked.me }, await setCookies(req, s));
+    // The session this browser had before (another user, or the same) ends: one browser, one session.
+    const before = await current(req);
+    if (before) await store.delete(before.key);
+    const id = newSessionId();
+    const key = crypto.storeKey(id) as string;
+    await store.put(key, record(key, s, t), t);
+    return envelope(200, 'Success', { who: whoOf(s), me: checked.me }, setCookies(req, id, s));
   });
 
-  /** Locking: the cookie is replaced by one that names who is locked and holds no credentials. */
+  /** Locking: the record keeps who is locked and loses the credentials, for every copy of the id at once. */
   app.post('/session/lock', async (c) => {
     const req = c.req.raw;
-    const s = await unseal(req);
-    if (!s) return envelope(401, sessionMessages.notSignedIn, undefined, clearCookies(req));
-    const locked: Sealed =
-      s.state === 'locked'
-        ? s
-        : {
-            state: 'locked',
-            host: s.host,
-            who: lockedWho(s.auth),
-            remember: s.remember,
-            tenant: s.tenant,
-            ...(s.userid ? { userid: s.userid } : {}),
-          };
-    return envelope(200, 'Success', { who: whoOf(locked) }, await setCookies(req, locked));
+    const found = await current(req);
+    if (!found) return envelope(401, sessionMessages.notSignedIn, undefined, clearCookies(req));
+    const locked = lockedOf(found.held);
+    if (found.held.state === 'active') {
+      await store.put(found.key, { ...found.stored, data: crypto.seal(found.key, locked) }, now());
+    }
+    return envelope(200, 'Success', { who: whoOf(locked) }, setWho(req, locked));
   });
 
   /** Unlocking: the password (or the same key) of the locked user, checked by the service. */
   app.post('/session/unlock', async (c) => {
     const req = c.req.raw;
-    const s = await unseal(req);
-    if (!s) return envelope(401, sessionMessages.notSignedIn, undefined, clearCookies(req));
+    const found = await current(req);
+    if (!found) return envelope(401, sessionMessages.notSignedIn, undefined, clearCookies(req));
+    const s = found.held;
     // A screen locked only in the page (the lock did not reach the server) takes the password all the same.
-    const who = s.state === 'locked' ? s.who : lockedWho(s.auth);
+    const who = s.who;
     const body = await readJson(req);
     if (body instanceof Response) return body;
     const secret = secretOf(
@@ -398,24 +538,40 @@ export function createSessions(options: SessionOptions): Sessions {
     if (!secret) return envelope(400, sessionMessages.credentialsRequired);
     // Another valid key could belong to someone else: only the one signed in with unlocks.
     if (who.kind === 'apiKey' && (secret.kind !== 'apiKey' || fingerprint(secret.key) !== who.fingerprint)) {
+      // A guess at the locked session's key all the same: counted against it (extensions.md 6a).
+      const attempt = guard.attempt(req, c.env, who);
+      if (attempt.held) return attempt.held;
+      attempt.settle(401);
       return envelope(401, sessionMessages.unauthorized);
     }
     const checked = await check(req, c.env, secret);
     if (!checked.ok) return checked.res;
     if (checked.me && s.userid && checked.me.userid !== s.userid)
       return envelope(401, sessionMessages.unauthorized);
-    const active: Sealed = {
-      state: 'active',
-      host: s.host,
-      auth: secret,
-      remember: s.remember,
-      tenant: s.tenant,
-      ...(s.userid ? { userid: s.userid } : {}),
-    };
-    return envelope(200, 'Success', { who: whoOf(active), me: checked.me }, await setCookies(req, active));
+    const active: Held = { ...lockedOf(s), state: 'active', auth: secret };
+    const t = now();
+    // The record may have gone meanwhile (signed out elsewhere, expired): then nothing is unlocked.
+    if (!(await store.get(found.key, t))) {
+      return envelope(401, sessionMessages.notSignedIn, undefined, clearCookies(req));
+    }
+    await store.put(found.key, { ...found.stored, data: crypto.seal(found.key, active), seen: t }, t);
+    return envelope(200, 'Success', { who: whoOf(active), me: checked.me }, setWho(req, active));
   });
 
-  app.post('/session/sign-out', (c) => envelope(200, 'Success', null, clearCookies(c.req.raw)));
+  /**
+   * Signing out deletes the session in the store: its id opens nothing from then on, in any copy. With
+   * `{"everywhere": true}` every session of the same user (or API key) at this practice ends.
+   */
+  app.post('/session/sign-out', async (c) => {
+    const req = c.req.raw;
+    const body = await readJson(req);
+    // A sign-out is never refused for its body: without a readable one it ends this session only.
+    const everywhere = !(body instanceof Response) && body.everywhere === true;
+    const found = await current(req);
+    if (found && everywhere) await store.deleteOwner(found.stored.owner);
+    else if (found) await store.delete(found.key);
+    return envelope(200, 'Success', null, clearCookies(req));
+  });
 
   /**
    * /v1: a request with its own credentials (a direct API client) passes as it is. One with the session cookie
@@ -424,14 +580,19 @@ export function createSessions(options: SessionOptions): Sessions {
   app.all('/v1/*', async (c) => {
     const req = c.req.raw;
     const own = req.headers.has('authorization') || req.headers.has('x-api-key');
-    if (own || readCookie(req, SESSION_COOKIE) === undefined) return forward(req, c.env);
+    // Its own credentials are guesses until the practice takes them (extensions.md 6a).
+    if (own) return guard.pass(req, c.env, forward);
+    if (readCookie(req, sidCookie(req)) === undefined) return forward(req, c.env);
     if (req.method !== 'GET' && req.method !== 'HEAD' && !fromOwnOrigin(req)) {
       return envelope(403, sessionMessages.crossOrigin);
     }
-    const s = await unseal(req);
+    const found = await current(req);
     // `praxis.who` stays: the page goes to sign-in with the user name filled in, and back where it was.
-    if (!s) return envelope(401, sessionMessages.unauthorized);
+    if (!found) return envelope(401, sessionMessages.unauthorized);
+    const s = found.held;
     if (s.state === 'locked') return envelope(401, sessionMessages.locked);
+    const t = now();
+    if (t - found.stored.seen >= TOUCH_SECONDS) await store.touch(found.key, t);
     const headers = new Headers(req.headers);
     headers.delete('cookie');
     for (const [k, v] of Object.entries(authHeaders(s.auth))) headers.set(k, v);
@@ -440,8 +601,8 @@ export function createSessions(options: SessionOptions): Sessions {
       init.body = req.body;
       init.duplex = 'half';
     }
-    return forward(new Request(req.url, init), c.env);
+    return forward(markSessionRequest(new Request(req.url, init)), c.env);
   });
 
-  return { app };
+  return { app, store };
 }

@@ -26,6 +26,8 @@ export interface TenantConfig {
   apiKeys: ReadonlyMap<string, { userid: number; modules: readonly string[] }>;
   /** The tenant's language dropdown list (createCustomer). */
   languages: readonly string[];
+  /** The practice's canton (`ZH`): its public holidays close the practice (server/holidays.ts). */
+  canton: string;
 }
 
 const withoutLabor = ALL_MODULES.filter((m) => m !== 'labor');
@@ -39,12 +41,14 @@ export const tenants: Record<string, TenantConfig> = {
       ['demo-key-nolabor', { userid: 1, modules: withoutLabor }],
     ]),
     languages: ['de', 'fr', 'it', 'en'],
+    canton: 'ZH',
   },
   sonnenhof: {
     name: 'sonnenhof',
     basic: new Map([['sonnenhof', { password: 'sonnenhof', userid: 1 }]]),
     apiKeys: new Map(),
     languages: ['de', 'en'],
+    canton: 'ZH',
   },
 };
 

@@ -470,3 +470,28 @@ it('the mode fields never mix', async () => {
   expect(cal.every((a) => !('calendarid' in a) && !('date_unix' in a))).toBe(true);
   expect(pat.every((a) => !('dateTs' in a) && !('endTs' in a))).toBe(true);
 });
+
+describe('dates at the edges of what the document allows (docs/decisions/0046)', () => {
+  it('books an appointment in a year before 1000 instead of failing with 500', async () => {
+    const r = await svc.post('/agenda/createAppointment', {
+      calendar: 1,
+      date: '0108-02-29 11:58',
+      end: '0108-02-29 12:30',
+    });
+    expect(r.http).toBe(200);
+    expect(r.body.status).toBe(true);
+  });
+
+  it('refuses Unix seconds past the year 5138 with the start message, not 500', async () => {
+    const created = await svc.post('/agenda/createAppointment', {
+      calendar: 1,
+      dateTs: 100_000_000_000,
+      endTs: 100_000_000_600,
+    });
+    expect(created.http).toBe(200);
+    expect(created.body).toEqual({ status: false, msg: 'Please provide a valid start date.', result: null });
+    const listed = await svc.post('/agenda/getAppointments', { calendarid: 1, from: '999999999999' });
+    expect(listed.http).toBe(400);
+    expect(listed.body.msg).toMatch(/^from: /);
+  });
+});

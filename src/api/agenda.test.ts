@@ -6,13 +6,11 @@ import {
   deleteAppointmentMutation,
   findSame,
   LIVE_REFRESH_MS,
-  mayHaveArrived,
   modifyInput,
   saveAppointmentMutation,
   toRecord,
   visible,
 } from './agenda.ts';
-import { ApiError } from './client.ts';
 import { opScope } from './queries.ts';
 
 describe('the day list of the practice', () => {
@@ -105,27 +103,7 @@ describe('appointment writes', () => {
   });
 });
 
-// Create once: what may have been written, and the appointment that is already there.
-const err = (kind: ApiError['kind'], httpStatus = 0) =>
-  new ApiError({ op: 'createAppointment', kind, httpStatus, msg: 'x' });
-
-describe('mayHaveArrived', () => {
-  it('counts a lost connection, a timeout and a server error as perhaps written', () => {
-    expect(mayHaveArrived(err('network'))).toBe(true);
-    expect(mayHaveArrived(err('timeout'))).toBe(true);
-    expect(mayHaveArrived(err('http', 500))).toBe(true);
-    expect(mayHaveArrived(err('http', 503))).toBe(true);
-  });
-
-  it('counts a refusal, a contract mismatch and a non-ApiError as not written', () => {
-    expect(mayHaveArrived(err('http', 400))).toBe(false);
-    expect(mayHaveArrived(err('http', 409))).toBe(false);
-    expect(mayHaveArrived(err('contract'))).toBe(false);
-    expect(mayHaveArrived(err('unauthorized', 401))).toBe(false);
-    expect(mayHaveArrived(new TypeError('bug'))).toBe(false);
-  });
-});
-
+// Create once (create-once.ts): the appointment that is already there.
 describe('findSame', () => {
   const appt = (over: Partial<CalendarAppointment>): CalendarAppointment => ({
     id: 1,

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Appointment, CalendarAppointment } from '#contract/agenda.ts';
 import type { OpInput } from '#contract/operations.ts';
-import { addDays } from '#contract/practice-time.ts';
-import { ApiError, call, isApiError } from './client.ts';
+import { addDays, zurichDateTime } from '#contract/practice-time.ts';
+import { ApiError, call } from './client.ts';
 import { type Invalidation, type OpData, opMutation, opQuery, opScope, scopeOf } from './queries.ts';
 
 /**
@@ -330,30 +330,25 @@ export function invalidateAppointmentWrites(client: QueryClient): Promise<unknow
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// createAppointment has no idempotency key (the contract gives one to createLead and intakeLead only,
-// docs/decisions/0002). When a create failed in a way that may have reached the service anyway, a second Save first
-// looks whether the appointment is there, so one Save twice never makes two appointments (docs/decisions/0029).
+// createAppointment has no idempotency key (docs/decisions/0002): the agenda's dialog and booking create through
+// createOnce (create-once.ts, docs/decisions/0040), with this look for what was sent.
 
-/** What the dialog sends to createAppointment (the fields that tell one appointment from another). */
+/** What the agenda's dialog and booking send to createAppointment (the fields that tell one appointment from another). */
 export interface NewAppointment {
   calendar: number;
+  /** Start and end, `YYYY-MM-DD HH:MM:SS` practice time. */
   date: string;
   end: string;
   patid: number;
   appointment: string;
 }
 
-/**
- * Whether the service may have written what a failed request asked for: a network failure (the answer may be
- * what was lost), a timeout, or a 5xx. A refusal (4xx, contract) wrote nothing.
- */
-export function mayHaveArrived(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.kind === 'network' || error.kind === 'timeout') return true;
-  return error.kind === 'http' && error.httpStatus >= 500;
+/** A start or end sent as Unix seconds (booking), as the practice's wall time. */
+export function practiceDateTimeOf(unixSeconds: number): string {
+  return zurichDateTime(new Date(unixSeconds * 1000));
 }
 
-/** The listed appointment that is the one asked for: same calendar day, times, patient and text. */
+/** The listed appointment that is the one asked for: same patient, start, end and text. */
 export function findSame(
   items: readonly CalendarAppointment[],
   wanted: NewAppointment,
@@ -369,13 +364,18 @@ export function findSame(
 }
 
 /**
- * Asks the service (never the cache) whether the appointment is in its calendar already; when it is, the lists
- * that show it are fetched again, as after a create.
+ * The appointment asked for, when the service (never the cache) has it in the calendar already: what
+ * createAppointment would have answered. When it is there, the lists that show it are fetched again, as after a
+ * create.
  */
-export async function alreadyCreated(client: QueryClient, wanted: NewAppointment): Promise<boolean> {
+export async function findCreatedAppointment(
+  client: QueryClient,
+  wanted: NewAppointment,
+): Promise<{ appointmentid: number } | undefined> {
   const day = wanted.date.slice(0, 10);
   const items = await call('getAppointments', { calendarid: wanted.calendar, from: day, until: day });
-  if (!findSame(visible(items), wanted)) return false;
+  const hit = findSame(visible(items), wanted);
+  if (!hit) return undefined;
   await invalidateAppointmentWrites(client);
-  return true;
+  return { appointmentid: hit.id };
 }

@@ -34,6 +34,8 @@ export function subscribeConnection(listener: Listener): () => void {
 
 /** A request got an answer from the server. */
 export function reportReachable(): void {
+  // An answer that arrives after the browser said it is offline was sent before: the browser's word holds.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   set(true);
 }
 

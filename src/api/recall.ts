@@ -1,7 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { OpInput } from '#contract/operations.ts';
 import type { Recall } from '#contract/recall.ts';
 import { call, isApiError } from './client.ts';
-import { opMutation, opQuery } from './queries.ts';
+import { opMutation, opQuery, scopeOf } from './queries.ts';
 
 /**
  * The contract's recall area (contract/recall.ts, server/recall/): the recall list, the patient page's recalls and
@@ -43,6 +44,32 @@ export function createRecallMutation() {
     invalidates: ['getRecalls'],
     silent: true,
   });
+}
+
+/** `09:00` and `09:00:00` are the same time. */
+const withSeconds = (v: string) => (v.trim().length === 16 ? `${v.trim()}:00` : v.trim());
+
+/**
+ * The recall a createRecall asked for, when the service (never the cache) has it already (create once, decision
+ * 0040): of the same patient (or among the templates), with the same title, due date-time, way and text; the newest
+ * such one. What createRecall would have answered; the recall lists are read again then.
+ */
+export async function findCreatedRecall(
+  client: QueryClient,
+  sent: OpInput<'createRecall'>,
+): Promise<{ recallId: number } | undefined> {
+  const list = await call('getRecalls', sent.preset === 1 ? { preset: 1 } : { patid: sent.patid });
+  const hits = list.filter(
+    (r) =>
+      r.patid === sent.patid &&
+      r.title.trim() === sent.title.trim() &&
+      r.recallDate === withSeconds(sent.nextRecall) &&
+      r.recallType === sent.recallType &&
+      r.recallText.trim() === (sent.recallText ?? '').trim(),
+  );
+  if (hits.length === 0) return undefined;
+  await client.invalidateQueries({ queryKey: scopeOf('getRecalls') });
+  return { recallId: Math.max(...hits.map((r) => r.id)) };
 }
 
 /** What a save starts from: the record as the user started editing it. */

@@ -3,7 +3,8 @@ import { WHO_COOKIE, type Who, who } from '#contract/session.ts';
 
 /**
  * Who is signed in, as far as the page may know it. The credentials themselves live only on the app's own server,
- * sealed in an HttpOnly cookie that no script reads (docs/decisions/0018-sessions-on-the-server.md). The server
+ * in its session store; the browser holds the session's id in an HttpOnly cookie that no script reads
+ * (docs/decisions/0018-sessions-on-the-server.md, 0044-sessions-in-a-store.md). The server
  * also sets `praxis.who`, a cookie without any secret: user name (or "an API key"), practice, remembered, locked.
  * It is read on every use, so a change made by another tab (or the server) is seen at once.
  */
@@ -119,8 +120,8 @@ export function sessionChanged(): void {
 }
 
 /**
- * Signing out here, also when the server could not be told: the page forgets who was signed in. (The sealed
- * cookie is the server's to clear; sign-out asks it to, and the sign-in page asks again.)
+ * Signing out here, also when the server could not be told: the page forgets who was signed in. (The session
+ * id's cookie is the server's to clear; sign-out asks it to, and the sign-in page asks again.)
  */
 export function clearSession(): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the practices use

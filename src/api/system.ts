@@ -1,7 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { OpInput } from '#contract/operations.ts';
 import { type CreateCustomerInput, updateCustomerMessages } from '#contract/system.ts';
-import { isApiError } from './client.ts';
-import { opMutation, opQuery } from './queries.ts';
+import { call, isApiError } from './client.ts';
+import { opMutation, opQuery, scopeOf } from './queries.ts';
 
 /**
  * The contract's system area (contract/system.ts, server/system/): every query and mutation factory of it, once.
@@ -52,6 +53,41 @@ export function createCustomerMutation() {
     invalidates: ['searchPatients'],
     silent: true,
   });
+}
+
+/** What tells a new patient from others: name and date of birth (YYYY-MM-DD), as createCustomer was sent them. */
+export interface NewPatient {
+  lastname?: string;
+  firstname?: string;
+  dob?: string;
+}
+
+const same = (a: string, b: string | undefined) => a.trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
+/**
+ * The patient a createCustomer asked for, when the service (never the cache) has one already: the newest record
+ * with that last and first name and date of birth, none of `known` (the records that were there before: the ones
+ * the duplicate check showed). What createCustomer would have answered; its search hits are read again then.
+ * Without a name and a date of birth there is nothing to tell the record by: undefined.
+ */
+export async function findCreatedPatient(
+  client: QueryClient,
+  sent: NewPatient,
+  known: readonly number[] = [],
+): Promise<{ id: number } | undefined> {
+  const { lastname, dob } = sent;
+  if (!lastname?.trim() || !dob?.trim()) return undefined;
+  const { items } = await call('searchPatients', { lastname: lastname.trim(), dob: dob.trim(), limit: 100 });
+  const hits = items.filter(
+    (p) =>
+      !known.includes(p.patid) &&
+      p.dob === dob.trim() &&
+      same(p.lastname, lastname) &&
+      same(p.firstname, sent.firstname),
+  );
+  if (hits.length === 0) return undefined;
+  await client.invalidateQueries({ queryKey: scopeOf('searchPatients') });
+  return { id: Math.max(...hits.map((p) => p.patid)) };
 }
 
 /**

@@ -2,12 +2,14 @@
 import './dayjs.ts';
 import { ActionIcon, CloseButton, Group, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePicker, TimePicker, type TimePickerProps } from '@mantine/dates';
+// The calendar's styles come with the one field that opens it, wherever that is (agenda, dialogs, forms): the build
+// splits CSS by chunk, and a route that does not import them would open a calendar without any (issue 33).
 import '@mantine/dates/styles.layer.css';
 import { IconCalendar } from '@tabler/icons-react';
 import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DayKind, type DayReading, isRealDate, readDay } from '#contract/practice-time.ts';
-import { formatDate } from './format.ts';
+import { formatDate, practiceToday } from './format.ts';
 
 /**
  * The value a form gets for a text that is no day (`31.02.2026`, `morgen`): the text after a mark that no day
@@ -186,6 +188,9 @@ export function DayField({
                 defaultDate={day ?? dayOrNothing(defaultDate)}
                 minDate={dayOrNothing(minDate)}
                 maxDate={dayOrNothing(maxDate)}
+                // Today marked, as the practice counts days (Mantine would take the browser's zone).
+                highlightToday
+                getDayProps={(d) => ({ 'data-today': d === practiceToday() || undefined })}
                 onChange={(picked) => {
                   if (!picked) return;
                   setText(formatDate(picked));

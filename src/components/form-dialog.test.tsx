@@ -74,6 +74,38 @@ describe('the form-dialog kit', () => {
     expect(save).toHaveBeenLastCalledWith({ name: 'Anna' });
   });
 
+  it('keeps a save that cannot reach the service open with the input, says it is not sent by itself, and Retry sends it', async () => {
+    const save = vi.fn<(v: Values) => Promise<unknown>>();
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<Harness save={save} onClose={onClose} />);
+    const dialog = await open(user);
+    save.mockRejectedValueOnce(
+      new ApiError({
+        op: 'addThing',
+        kind: 'network',
+        httpStatus: 0,
+        msg: 'The practice server cannot be reached.',
+      }),
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Anna');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Not saved');
+    expect(alert).toHaveTextContent('The practice server cannot be reached.');
+    expect(alert).toHaveTextContent('It will not be sent by itself');
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Anna');
+    // Save stays possible: nothing waits for the connection by itself.
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(save).toHaveBeenCalledTimes(1);
+
+    save.mockResolvedValueOnce(null);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New thing' })).not.toBeInTheDocument());
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith({ name: 'Anna' });
+  });
+
   it('asks before discarding typed input: Keep editing keeps it, Discard changes closes', async () => {
     const onClose = vi.fn();
     const { user } = renderWithProviders(<Harness save={async () => null} onClose={onClose} />);

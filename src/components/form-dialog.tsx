@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Dialog, type DialogProps } from './dialog.tsx';
 import { contractResolver } from './form-resolver.ts';
+import { SaveFailed } from './save-failed.tsx';
 import { applyServerError, type ServerTarget } from './server-error.ts';
 import { describeError } from './states.tsx';
 import { type NavigationBlock, useNavigationBlock, useUnsavedChangesGuard } from './unsaved-changes.tsx';
@@ -19,7 +20,8 @@ import { type NavigationBlock, useNavigationBlock, useUnsavedChangesGuard } from
  * The one frame of a dialog with a form (docs/decisions/0030): it owns the form (react-hook-form with the zod
  * schema), the error above the buttons, Cancel and Submit (Submit off while the save is in flight), the reset each
  * time it opens, and "discard your changes?" when it is closed, or the page left, with unsaved input (through the
- * app's one navigation guard, unsaved-changes.tsx). A dialog built on it writes only its fields.
+ * app's one navigation guard, unsaved-changes.tsx). A dialog built on it writes only its fields. A save that cannot
+ * reach the service or is refused keeps the dialog open with its values and says so, with Retry (SaveFailed, 0039).
  *
  * A draft (the new patient) is a form the caller makes with useDraftForm and keeps: it is not reset on opening,
  * closing keeps it without asking, and the page asks before leaving while it holds input, open or closed.
@@ -255,17 +257,8 @@ function Frame<F extends FieldValues, O>({
             <form ref={markFirstField} onSubmit={submit} noValidate aria-label={formLabel}>
               <Stack gap="sm">
                 {children(form)}
-                {rootError && (
-                  <Alert
-                    color="red"
-                    variant="light"
-                    role="alert"
-                    title={errorTitle}
-                    styles={{ title: { color: 'var(--mantine-color-text)' } }}
-                  >
-                    {rootError}
-                  </Alert>
-                )}
+                {/* Unreachable or refused: the dialog stays open with the input, says so, and offers Retry. */}
+                {rootError && <SaveFailed message={rootError} title={errorTitle} saving={saving} />}
                 {confirmDiscard || keepsDraft ? (
                   <GuardedFooter {...footer} guard={isDirty && !saving} includeSearch={includeSearch} />
                 ) : (

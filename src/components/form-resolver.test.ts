@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { limitedText, SEARCH_MAX, searchText, TEXT_MAX } from '#contract/common.ts';
 import { i18n } from '#i18n/index.ts';
-import { contractResolver, limitMessage } from './form-resolver.ts';
+import { limitMessage } from './field-rules.ts';
+import { contractResolver } from './form-resolver.ts';
+import { emptyNewPatient, newPatientSchema } from './new-patient/schema.ts';
 
 const schema = z.object({
   contact: z.object({ lastname: limitedText() }),
@@ -47,5 +49,21 @@ describe('contractResolver: the contract length limits in the app language', () 
     expect(limitMessage(`Text too long: text (at most ${TEXT_MAX} characters).`)).toBe(
       "At most 10'000 characters.",
     );
+  });
+  it('says the new patient’s name limit and Swiss postcode in French and German at their fields', async () => {
+    const resolve = contractResolver(newPatientSchema);
+    const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<typeof resolve>[2];
+    const values = { ...emptyNewPatient(), lastname: 'M'.repeat(288), firstname: 'Anna', zip: '80011' };
+    await i18n.changeLanguage('fr');
+    const fr = (await resolve(values, undefined, options)).errors;
+    expect(fr.lastname?.message).toBe('200 caractères au maximum.');
+    expect(fr.zip?.message).toBe('Un numéro postal suisse compte 4 chiffres.');
+    await i18n.changeLanguage('de');
+    const de = (await resolve({ ...values, countrycode: 'CH' }, undefined, options)).errors;
+    expect(de.lastname?.message).toBe('Höchstens 200 Zeichen.');
+    expect(de.zip?.message).toBe('Eine Schweizer Postleitzahl hat 4 Ziffern.');
+    // Abroad the postcode is free.
+    const abroad = (await resolve({ ...values, countrycode: 'DE' }, undefined, options)).errors;
+    expect(abroad.zip).toBeUndefined();
   });
 });

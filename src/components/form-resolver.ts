@@ -1,25 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import i18next, { type ParseKeys } from 'i18next';
-
-/**
- * The contract's length limits (extensions.md section 7) carry the service's exact English messages
- * (`Text too long: contact.lastname (at most 10000 characters).`). A form knows its field already, so it says the
- * limit in the app's language instead: `Höchstens 10'000 Zeichen.` Any other message stays as the schema wrote it.
- */
-const limits: readonly [RegExp, ParseKeys<'common'>][] = [
-  [/^Text too long: .* \(at most (\d+) characters\)\.$/s, 'limits.textTooLong'],
-  [/^Search text too long: .* \(at most (\d+) characters\)\.$/s, 'limits.searchTooLong'],
-];
-
-/** A limit message of the contract in the app's language; any other message as it is. */
-export function limitMessage(message: string): string {
-  for (const [pattern, key] of limits) {
-    const m = pattern.exec(message);
-    // Grouped as the app writes numbers: 10'000 (docs/decisions/0012).
-    if (m) return i18next.t(key, { ns: 'common', max: m[1].replace(/\B(?=(\d{3})+(?!\d))/g, "'") });
-  }
-  return message;
-}
+import { limitMessage } from './field-rules.ts';
 
 /** Every `message` of a field-errors tree (nested objects and arrays; `ref` is the DOM element, left alone). */
 function translateLimits(node: unknown): void {
@@ -34,7 +14,7 @@ function translateLimits(node: unknown): void {
   }
 }
 
-/** zodResolver for the contract's schemas, with the length limits said in the app's language. */
+/** zodResolver for the contract's schemas, with the length limits and the field rules said in the app's language. */
 export const contractResolver = ((...args: Parameters<typeof zodResolver>) => {
   const resolve = zodResolver(...args);
   return async (...call: Parameters<typeof resolve>) => {

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '#contract/system.ts';
+import { searchTextRefusal } from './field-rules.ts';
 import { formatDate } from './format.ts';
 import { interpretQuery, patientName, usePatientLookup } from './patient-criteria.ts';
 import classes from './patient-search.module.css';
@@ -93,7 +94,9 @@ export function PatientSearchBox({
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState(initialText);
   const [debounced] = useDebouncedValue(text, 250);
-  const criteria = interpretQuery(debounced);
+  // A text longer than the service searches by is said at the field and not sent (form-resolver.ts).
+  const tooLong = searchTextRefusal(text);
+  const criteria = tooLong || searchTextRefusal(debounced) ? null : interpretQuery(debounced);
   const query = usePatientLookup(criteria, { limit: maxHits });
   const hits = criteria ? query.items.slice(0, maxHits) : [];
   const stale = text !== debounced || query.isFetching;
@@ -119,6 +122,7 @@ export function PatientSearchBox({
 
   const hint = (() => {
     if (text.trim() === '') return t('search.hint');
+    if (tooLong) return null;
     if (!interpretQuery(text)) return t('search.tooShort');
     if (query.phoneUnsupported && !stale) return t('search.phoneUnsupported');
     if (query.isError && !stale) return describeError(query.error, t);
@@ -143,7 +147,15 @@ export function PatientSearchBox({
       <Combobox.Target withExpandedAttribute>
         <TextInput
           ref={inputRef}
-          {...searchFieldProps({ label, hideLabel, placeholder, autoFocus, size, required, error })}
+          {...searchFieldProps({
+            label,
+            hideLabel,
+            placeholder,
+            autoFocus,
+            size,
+            required,
+            error: error ?? tooLong,
+          })}
           value={text}
           rightSection={stale && criteria ? <Loader size="xs" aria-hidden /> : rightSection}
           rightSectionWidth={rightSection && !(stale && criteria) ? 64 : undefined}

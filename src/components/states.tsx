@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '#api/client.ts';
 import { errorTitle } from './error-heading.ts';
+import { limitMessage } from './field-rules.ts';
 
 /** Shared states of a page or a panel: loading, nothing there, failed (with Retry). */
 
@@ -61,9 +62,15 @@ export function describeError(error: unknown, t: TFunction<Namespace>): string {
         return t('error.timeout', inCommon);
       case 'unauthorized':
         return t('error.unauthorized', inCommon);
-      case 'contract':
+      case 'contract': {
+        // An input the app's check refused before sending for a limit of the service: the limit, in the user's
+        // language (the fields say it themselves; this is for a text that reached a call some other way).
+        const refused = /^Invalid input at [\w.]+: (.*)$/s.exec(error.msg)?.[1];
+        const said = refused === undefined ? refused : limitMessage(refused);
+        if (said !== undefined && said !== refused) return said;
         // The technical detail (which operation, which field) stays in the ApiError, for a developer, not on screen.
         return error.httpStatus === 0 ? t('error.invalidInput', inCommon) : t('error.contract', inCommon);
+      }
       default:
         // The service's own message says most; our stand-in for none ("The server answered HTTP 500.") is no
         // sentence for a person.
@@ -104,6 +111,39 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
           </Button>
         )}
       </Stack>
+    </Alert>
+  );
+}
+
+/** What a page needs of a query to decide between its data and its error. */
+export interface ShownQuery {
+  isError: boolean;
+  data: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The error replaces what is shown only when there is nothing to show: a refetch that failed (no connection, a
+ * busy server) keeps the last data on screen, and with it any dialog or form open above it, with what was typed in it
+ * (docs/decisions/0039).
+ */
+export function failedWithoutData(query: Pick<ShownQuery, 'isError' | 'data'>): boolean {
+  return query.isError && query.data === undefined;
+}
+
+/** Above data a refetch could not renew: it is the last loaded state; Retry loads again. Nothing otherwise. */
+export function RefreshFailed({ query }: { query: ShownQuery }) {
+  const { t } = useTranslation('common');
+  if (!query.isError || query.data === undefined) return null;
+  return (
+    <Alert color="orange" variant="light" p="xs" role="status">
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm">{t('state.refreshFailed')}</Text>
+        <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
+          {t('state.retry')}
+        </Button>
+      </Group>
     </Alert>
   );
 }

@@ -11,9 +11,9 @@ import { testCredentials } from './test-credentials.ts';
 /**
  * The one harness of the component tests: the real reference service, in-process, behind the real sessions of the
  * app's server (server/session.ts). Their `fetch` answers the global fetch (the app's client talks to them as to
- * its own server), on a fresh data directory per test file. The harness is the browser too: it keeps the sealed
- * session cookie the server sets (out of the page's reach, as HttpOnly), puts `praxis.who` into document.cookie,
- * and sends the page's Origin. A test signed in with `signInForTest` has no sealed cookie: the harness adds its
+ * its own server), on a fresh data directory per test file. The harness is the browser too: it keeps the
+ * session id's cookie the server sets (out of the page's reach, as HttpOnly), puts `praxis.who` into document.cookie,
+ * and sends the page's Origin. A test signed in with `signInForTest` has no session cookie: the harness adds its
  * credentials to /v1 calls as the server would add a cookie's.
  *
  *   const api = inProcessService();              // at the top of a test file
@@ -34,6 +34,7 @@ export interface ServiceHarness {
    *   api.intercept('createLead', () => ({ http: 502, msg: 'Bad gateway.' }));   // a refusal
    *   api.intercept('whoami', () => ({ http: 404, msg: 'Unknown operation.' })); // a practice without it
    *   api.intercept('getLeads', () => 'network');                               // the request never arrives
+   *   api.intercept('createAppointment', () => 'answer-lost'); // the service writes; its answer never arrives
    *   api.intercept('getRecalls', () => ({ http: 500, raw: '<b>Fatal error</b>' })); // not even an envelope
    */
   intercept: (op: OpName, answer: Interceptor) => void;
@@ -43,18 +44,20 @@ export interface ServiceHarness {
 
 /**
  * A failure in place of the service's answer: an envelope refusing with `msg` under `http`, a body that is no
- * envelope at all (`raw`: a practice's fatal error page), or a lost request.
+ * envelope at all (`raw`: a practice's fatal error page), a lost request, or a lost answer (the service handled
+ * the request; the browser's fetch fails all the same).
  */
 export type Failure =
   | { http: number; msg: string; headers?: Record<string, string> }
   | { http: number; raw: string; headers?: Record<string, string> }
-  | 'network';
+  | 'network'
+  | 'answer-lost';
 export type Interceptor = (
   input: Record<string, unknown>,
 ) => Failure | undefined | Promise<Failure | undefined>;
 
 /** The refusal as the operation's kind sends it (a lab upload: its status inside an HTTP 200). */
-function failureResponse(op: OpName, failure: Exclude<Failure, 'network'>): Response {
+function failureResponse(op: OpName, failure: Exclude<Failure, 'network' | 'answer-lost'>): Response {
   if ('raw' in failure) {
     return new Response(failure.raw, {
       status: failure.http,
@@ -81,7 +84,7 @@ export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'
   const calls: ServiceHarness['calls'] = [];
   const interceptors = new Map<OpName, Interceptor>();
 
-  /** The sealed session cookie of this "browser" (HttpOnly: never in document.cookie). */
+  /** The session id's cookie of this "browser" (HttpOnly: never in document.cookie). */
   let sealed: string | null = null;
   let sessions: ReturnType<typeof createSessions> | null = null;
   /** Requests (by their trace number) that an interceptor lost: the browser's fetch fails. */
@@ -111,7 +114,13 @@ export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'
     }
     const interceptor = op ? interceptors.get(op) : undefined;
     const failure = op && interceptor ? await interceptor(input) : undefined;
-    if (failure === 'network') {
+    if (failure === 'network' || failure === 'answer-lost') {
+      if (failure === 'answer-lost') {
+        await service.app.fetch(
+          new Request(address, { method: request.method, headers: request.headers, body: body || undefined }),
+          env,
+        );
+      }
       // Thrown below, out of the sessions' app (which would answer a throw with a 500).
       lost.add(request.headers.get(TRACE) ?? '');
       return new Response(null, { status: 599 });
@@ -148,7 +157,7 @@ export function inProcessService(options: Partial<Omit<ServiceOptions, 'dataDir'
     const isV1 = address.pathname.startsWith('/v1/');
     const stand = testCredentials();
     if (isV1 && !sealed && stand && !headers.has('authorization') && !headers.has('x-api-key')) {
-      // signInForTest: as if the sealed cookie held these credentials (and was locked when the page says so).
+      // signInForTest: as if the session held these credentials (and was locked when the page says so).
       if (getSession()?.locked) {
         return new Response(JSON.stringify({ status: false, msg: 'Session locked.' }), { status: 401 });
       }

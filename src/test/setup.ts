@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { markFirstContent } from '#components/deferred.tsx';
@@ -48,6 +49,9 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // The test files share their modules (vitest.config.ts, isolate: false): a notification shown by one test must
+  // not be on the screen of the next.
+  notifications.clean();
   window.sessionStorage.clear();
   window.localStorage.clear();
   // Signed out: the page's cookie and the harness's stand-in for the sealed one.

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../test-support.ts';
+import { stateAt } from './agenda.ts';
 
-// 09:00 in Zurich on the day the demo is seeded.
-const NOW = '2026-03-10 09:00:00';
+// 11:00 in Zurich on the day the demo is seeded: the morning's patients have come, the afternoon's not yet.
+const NOW = '2026-03-10 11:00:00';
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startService({ now: () => new Date('2026-03-10T08:00:00Z') });
+  svc = await startService({ now: () => new Date('2026-03-10T10:00:00Z') });
 });
 afterAll(() => svc.close());
 
@@ -77,5 +78,63 @@ describe('the demo recalls: a failure says what failed for that patient', () => 
         expect(f.errorMsg).toBe('Druckauftrag abgebrochen');
       }
     }
+  });
+});
+
+describe('the demo agenda: nothing has happened yet to an appointment that has not begun', () => {
+  const happened = ['1', 'W', '2', '-2'];
+
+  it('today, the later appointments are planned (no "Wartet"), the earlier ones may have a state', async () => {
+    const today = await day('2026-03-10');
+    const later = today.filter((a) => a.date > NOW);
+    const earlier = today.filter((a) => a.date <= NOW);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.filter((a) => happened.includes(a.state))).toEqual([]);
+    // The demo still has patients here this morning: the rule holds the future only.
+    expect(earlier.some((a) => a.state === 'W' || a.state === '1')).toBe(true);
+  });
+
+  it('on the coming days, no appointment is arrived, waiting, done or a no-show', async () => {
+    const future: Listed[] = [];
+    for (const date of ['2026-03-11', '2026-03-12', '2026-03-13', '2026-03-16', '2026-03-20']) {
+      future.push(...(await day(date)));
+    }
+    expect(future.length).toBeGreaterThan(20);
+    expect(future.filter((a) => happened.includes(a.state))).toEqual([]);
+  });
+
+  it('stateAt keeps a state at or after the start, and keeps cancelled and provisional ahead', () => {
+    const start = Date.parse('2026-03-10T08:30:00Z') / 1000;
+    expect(stateAt('W', start, new Date('2026-03-10T08:29:59Z'))).toBe('P');
+    expect(stateAt('W', start, new Date('2026-03-10T08:30:00Z'))).toBe('W');
+    for (const state of ['1', '2', '-2']) expect(stateAt(state, start, new Date(0))).toBe('P');
+    for (const state of ['-1', 'PR', 'P', '']) expect(stateAt(state, start, new Date(0))).toBe(state);
+  });
+});
+
+describe('the demo agenda: no appointment on a public holiday of the practice canton (Zürich)', () => {
+  // Seeded on Monday 29 December 2025: the four weeks back and ahead hold Christmas (Thursday), St Stephen's
+  // (Friday), New Year (Thursday) and Berchtoldstag (Friday), all on working days.
+  let winter: TestService;
+  beforeAll(async () => {
+    winter = await startService({ now: () => new Date('2025-12-29T09:00:00Z') });
+  });
+  afterAll(() => winter.close());
+
+  async function count(date: string): Promise<number> {
+    let n = 0;
+    for (const calendarid of [1, 2, 3, 4, 5]) {
+      const r = await winter.post('/agenda/getAppointments', { calendarid, from: date, until: date });
+      expect(r.body.status).toBe(true);
+      n += (r.body.result as Listed[]).length;
+    }
+    return n;
+  }
+
+  it('25.12, 26.12, 1.1 and 2.1 are empty; the working days around them are not', async () => {
+    for (const holiday of ['2025-12-25', '2025-12-26', '2026-01-01', '2026-01-02'])
+      expect(await count(holiday), holiday).toBe(0);
+    for (const workday of ['2025-12-23', '2025-12-24', '2025-12-29', '2025-12-30', '2026-01-05'])
+      expect(await count(workday), workday).toBeGreaterThan(0);
   });
 });

@@ -1,3 +1,4 @@
+import { isPublicHoliday } from '../../holidays.ts';
 import { addDays, fromZurich, unixSeconds, zurichDateTime } from '../../time.ts';
 import type { SeedContext } from './index.ts';
 
@@ -82,6 +83,17 @@ const COMMENTS = [
 ];
 const PAST_STATES = ['1', '1', '2', '2', '2', '-1', '-2', 'P', 'W', ''];
 const FUTURE_STATES = ['P', 'P', 'W', '', '', '1'];
+/** What has happened: arrived, waiting, done, no-show. Never on an appointment that has not begun. */
+const HAPPENED = new Set(['1', 'W', '2', '-2']);
+
+/**
+ * The state an appointment starting at `start` (unix seconds) can have at `now`: one that has not begun yet has
+ * none of arrived, waiting, done or no-show (today's later appointments showed "Wartet" at 09:40). It stays
+ * planned; cancelled ahead (-1) and provisional (PR) stay as drawn.
+ */
+export function stateAt(state: string, start: number, now: Date): string {
+  return start * 1000 > now.getTime() && HAPPENED.has(state) ? 'P' : state;
+}
 
 function minutesOf(hhmm: string): number {
   return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -115,7 +127,11 @@ function seedAppointments(ctx: SeedContext): void {
     const text = typeId ? rng.pick(TEXT_VARIANTS[typeId]) : rng.pick(NO_PATIENT_TEXTS);
     const roll = rng.next();
     // A few provisional (PR) and deleted ones: they block slots (PR) but are never listed.
-    const state = roll < 0.05 ? 'PR' : rng.pick(future ? FUTURE_STATES : PAST_STATES);
+    const state = stateAt(
+      roll < 0.05 ? 'PR' : rng.pick(future ? FUTURE_STATES : PAST_STATES),
+      start,
+      ctx.now,
+    );
     const deleted = roll >= 0.05 && roll < 0.09 ? 1 : 0;
     insert.run(
       calendarid,
@@ -141,6 +157,8 @@ function seedAppointments(ctx: SeedContext): void {
   for (let offset = -daysBack; offset <= 28; offset++) {
     const day = addDays(today, offset);
     const future = offset >= 0;
+    // The practice is closed on its canton's public holidays (Christmas, Easter Monday, 1 August ...).
+    if (isPublicHoliday(ctx.tenant.canton, day)) continue;
     for (const calendarid of [1, 2, 3, 4]) {
       const provider = calendarid + 1;
       // Dr. Keller is inactive: his calendar has only past appointments.

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { OpInput } from '#contract/operations.ts';
 import type { HistoryType } from '#contract/sales.ts';
 import { call } from '../client.ts';
@@ -8,6 +9,7 @@ import {
   opMutationKey,
   opQuery,
   opScope,
+  scopeOf,
 } from '../queries.ts';
 
 /**
@@ -59,6 +61,43 @@ export function addTaskMutation() {
     onSuccess: (_data, input, _r, { client }) =>
       client.invalidateQueries({ queryKey: historyOf(input.leadId) }),
   });
+}
+
+/** `YYYY-MM-DD` is 00:00:00, `YYYY-MM-DD HH:MM` is :00 (as the service stores a reminder). */
+function reminderOf(s: string | null | undefined): string | null {
+  if (!s) return null;
+  if (s.length === 10) return `${s} 00:00:00`;
+  if (s.length === 16) return `${s}:00`;
+  return s;
+}
+
+/**
+ * The task an addLeadTask asked for, when the service (never the cache) has it on the lead already (create once,
+ * decision 0040): an open task with the same text, reminder, assignee and category, the newest of the lead's
+ * latest notes and tasks. What addLeadTask would have answered; the lists it changes are read again then.
+ */
+export async function findCreatedTask(
+  client: QueryClient,
+  sent: OpInput<'addLeadTask'> & { leadId: number },
+): Promise<{ historyId: number } | undefined> {
+  const { items } = await call('getLeadHistory', { leadId: sent.leadId, type: '', limit: 50 });
+  const hit = items.find(
+    (e) =>
+      e.task &&
+      !e.deleted &&
+      !e.completed &&
+      e.text.trim() === sent.text.trim() &&
+      e.reminderDate === reminderOf(sent.reminderDate) &&
+      (e.assignedTo ?? 0) === (sent.assignedTo ?? 0) &&
+      e.category === (sent.category ?? '').trim(),
+  );
+  if (!hit) return undefined;
+  await Promise.all(
+    [scopeOf('getTasks'), scopeOf('getLeads'), historyOf(sent.leadId)].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
+  );
+  return { historyId: hit.historyId };
 }
 
 /** A task to complete: the timeline's entry or the inbox's row (both carry these two). */

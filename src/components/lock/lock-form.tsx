@@ -10,7 +10,7 @@ import { meQuery } from '#api/system/people.ts';
 import { practiceTitle } from '../layout/practice-name.ts';
 import { signOut } from '../sign-out.ts';
 import { describeError } from '../states.tsx';
-import { unlockScreen } from './lock-store.ts';
+import { lockSettled, unlockScreen } from './lock-store.ts';
 
 /** The lock screen's form: asks for the password (or key) again. Loaded apart from the app (screen-lock.tsx). */
 export function LockForm() {
@@ -47,6 +47,7 @@ export function LockForm() {
     try {
       // The app's server checks it with the service (the password may have changed, the key been revoked), and
       // only for the user (or the very key) that locked; then the cookie carries the credentials again.
+      await lockSettled();
       await sessionRequest(
         '/session/unlock',
         current.auth.kind === 'basic' ? { password: value } : { key: value.trim() },

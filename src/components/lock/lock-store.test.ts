@@ -7,6 +7,7 @@ import {
   forgetLock,
   isLocked,
   lockScreen,
+  lockSettled,
   readIdleSetting,
   unlockScreen,
   writeIdleSetting,
@@ -103,6 +104,19 @@ describe('the lock', () => {
     window.sessionStorage.clear();
     window.localStorage.clear();
     expect(isLocked()).toBe(true);
+  });
+
+  it('lets an unlock wait until the lock it follows has its answer', async () => {
+    signIn();
+    let answer: (r: Response) => void = () => undefined;
+    server.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    lockScreen();
+    let settled = false;
+    void lockSettled().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    answer(new Response(JSON.stringify({ status: true, msg: 'Success', result: null })));
+    await vi.waitFor(() => expect(settled).toBe(true));
   });
 
   it('locks when another tab locks, and unlocks only for the same sign-in', async () => {

@@ -96,11 +96,25 @@ export function lockScreen(): void {
   setFlag(true);
   post({ type: 'lock' });
   if (s.locked) return;
-  sessionRequest('/session/lock').then(
+  const sent = sessionRequest('/session/lock').then(
     () => sessionChanged(),
     // Offline: the flag holds this tab; the lock is asked for again at the next lock or reload.
     () => undefined,
   );
+  pendingLock = sent;
+  void sent.finally(() => {
+    if (pendingLock === sent) pendingLock = null;
+  });
+}
+
+let pendingLock: Promise<void> | null = null;
+
+/**
+ * Resolves once the lock this tab asked the server for has its answer. An unlock sent before it could reach the
+ * server first (two connections) and be undone by it: the screen would stay locked after the right password.
+ */
+export function lockSettled(): Promise<void> {
+  return pendingLock ?? Promise.resolve();
 }
 
 /** After the server unlocked the session (the password checked by the service): this tab and the others of the same sign-in. */

@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { createCustomerMutation } from '#api/system.ts';
+import { createOnce, createOnceState } from '#api/create-once.ts';
+import { createCustomerMutation, findCreatedPatient } from '#api/system.ts';
 import type { Patient } from '#contract/system.ts';
 import { FormDialog, type FormDialogSubmit, useDraftForm } from '../form-dialog.tsx';
 import { patientName } from '../patient-criteria.ts';
@@ -52,6 +53,10 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
   // failure searches again, and finds the patient whose creation answered with an error).
   const anyway = useRef(false);
   const create = useMutation(createCustomerMutation());
+  // A create whose answer was lost is looked for before anything else (decision 0040): the duplicate check would
+  // list the patient it made. `shown`: the matches "create anyway" was pressed over, which the look leaves out.
+  const once = useRef(createOnceState());
+  const shown = useRef<number[]>([]);
   // The draft outlives the closed dialog (and the page asks before it is lost).
   const form = useDraftForm<NewPatientValues>(newPatientSchema, { ...emptyNewPatient(), ...initial });
 
@@ -62,22 +67,25 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
     onClose();
   };
 
-  const created = (result: { id: number; group?: unknown }, input: CustomerBody) => {
+  const created = (result: { id: number; group?: unknown }, input: CustomerBody, found: boolean) => {
     finish();
+    const say = (message: string) =>
+      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message });
+    // Found after a lost answer: said everywhere, so that nobody creates the patient again.
+    if (found) say(t('newPatient.createdAfterLostAnswer', { id: result.id }));
     // A caller that takes the new patient shows it itself (booking's chosen patient, the lab's row); a toast
     // there would only cover what comes next (booking's confirmation bar).
     if (onCreated) {
       onCreated(result.id);
       return;
     }
-    notifications.show({
-      closeButtonProps: { 'aria-label': t('close') },
-      color: 'green',
-      message:
+    if (!found) {
+      say(
         result.group === 'created'
           ? t('newPatient.createdWithGroup', { id: result.id, group: input.group ?? '' })
           : t('newPatient.created', { id: result.id }),
-    });
+      );
+    }
     void navigate(`/patients/${result.id}`);
   };
 
@@ -89,18 +97,31 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
     const input = toCreateCustomerInput(values);
     const confirmed = anyway.current;
     anyway.current = false;
-    if (!confirmed) {
-      setStep('check');
-      const hits = await findDuplicates(queryClient, input);
-      if (hits.length > 0) {
-        setDuplicates(hits);
+    if (!confirmed) shown.current = [];
+    setStep(once.current.uncertain ? 'create' : 'check');
+    try {
+      const result = await createOnce(once.current, {
+        find: () => findCreatedPatient(queryClient, input, shown.current),
+        before: async () => {
+          if (!confirmed) {
+            setStep('check');
+            const hits = await findDuplicates(queryClient, input);
+            if (hits.length > 0) {
+              shown.current = hits.map((h) => h.patient.patid);
+              setDuplicates(hits);
+              return false;
+            }
+          }
+          setStep('create');
+          return true;
+        },
+        create: () => create.mutateAsync(input),
+      });
+      if ('stopped' in result) {
         outcome.notSaved();
         return;
       }
-    }
-    setStep('create');
-    try {
-      created(await create.mutateAsync(input), input);
+      created(result.value, input, result.found);
     } catch (error) {
       // Back to the form, where the refusal is shown (on its field, or above the buttons).
       setDuplicates(null);
@@ -162,6 +183,8 @@ export function NewPatientDialog({ opened, onClose, initial, onCreated, onUse }:
             {...form.register('group')}
             label={t('fields.group')}
             description={t('newPatient.groupHint')}
+            // Only a limit can be wrong here; the resolver says it in the user's language.
+            error={form.formState.errors.group?.message}
           />
           <Text size="xs" c="dimmed">
             {t('newPatient.checkHint')}

@@ -32,16 +32,17 @@ export function PatientFields<T extends PatientFieldValues>({
   const err = (key: keyof PatientFieldValues) => {
     const m = errors[key]?.message;
     if (!m) return undefined;
-    // A date field's refusal (the same words as at every date field), a key of ours, or the service's own message
-    // (`Unknown language: fr`).
+    // A date field's refusal (the same words as at every date field), a key of ours (one word), or a text already
+    // in the user's language (a limit or the postcode rule, form-resolver.ts) or the service's own (`Unknown
+    // language: fr`).
     if (isBirthRefusal(m)) return t(`dateTime.refused.${m}`, { ns: 'common' });
-    return t(`newPatient.errors.${m}`, { defaultValue: m });
+    return /^\w+$/.test(m) ? t(`newPatient.errors.${m}`, { defaultValue: m }) : m;
   };
   const languageOptions = customerLanguages.map((l) => ({ value: l, label: t(`languages.${l}`) }));
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput {...register('title')} label={t('fields.title')} />
+        <TextInput {...register('title')} label={t('fields.title')} error={err('title')} />
         <TextInput
           {...register('lastname')}
           label={t('fields.lastname')}
@@ -108,10 +109,10 @@ export function PatientFields<T extends PatientFieldValues>({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput {...register('street')} label={t('fields.street')} />
-        <TextInput {...register('zip')} label={t('fields.zip')} />
-        <TextInput {...register('city')} label={t('fields.city')} />
-        <TextInput {...register('country')} label={t('fields.country')} />
+        <TextInput {...register('street')} label={t('fields.street')} error={err('street')} />
+        <TextInput {...register('zip')} label={t('fields.zip')} error={err('zip')} />
+        <TextInput {...register('city')} label={t('fields.city')} error={err('city')} />
+        <TextInput {...register('country')} label={t('fields.country')} error={err('country')} />
         <TextInput
           {...register('countrycode')}
           label={t('fields.countrycode')}
@@ -136,8 +137,8 @@ export function PatientFields<T extends PatientFieldValues>({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput {...register('tel')} label={t('fields.tel')} type="tel" />
-        <TextInput {...register('mobile')} label={t('fields.mobile')} type="tel" />
+        <TextInput {...register('tel')} label={t('fields.tel')} type="tel" error={err('tel')} />
+        <TextInput {...register('mobile')} label={t('fields.mobile')} type="tel" error={err('mobile')} />
         <TextInput {...register('mail')} label={t('fields.mail')} type="email" error={err('mail')} />
       </SimpleGrid>
     </>

@@ -1,24 +1,31 @@
 import { z } from 'zod';
+import { nameText, postcodeRefusal } from '#components/field-rules.ts';
 import { dobRefusal, readDob } from '#components/patient-criteria.ts';
+import { limitedText } from '#contract/common.ts';
 import { type CreateCustomerInput, createCustomerInput } from '#contract/system.ts';
 import { formatAhv, isValidAhv } from '#contract/text-match.ts';
 
 /** The languages createCustomer knows; the tenant's own list may be shorter (`Unknown language: …`). */
 export const customerLanguages = ['de', 'fr', 'it', 'en'] as const;
 
-/** Messages are keys of `patients:newPatient.errors`. */
-const text = z.string();
+/**
+ * Messages are keys of `patients:newPatient.errors`, or a limit or field rule that the form's resolver says in the
+ * app's language (form-resolver.ts). Every text keeps to createCustomer's limit; names to the name search's.
+ */
+const text = limitedText();
+const name = nameText();
 
 /**
  * The form of a new patient, the one way the app creates a patient (patients page, booking, lab): createCustomer's
  * fields (contract/system.ts), all text in the form, with the checks a person needs before the service's: last and
  * first name, a gender chosen by the person (no preselection: the service stores an empty one as male), a real date
- * of birth (read as every date field reads one: `18.9.91` too, not in the future, not before 1900), a valid AHV number when one is given, a two-letter country code.
+ * of birth (read as every date field reads one: `18.9.91` too, not in the future, not before 1900), a valid AHV number when one is given, a two-letter country code,
+ * a Swiss postcode of 4 digits (field-rules.ts).
  */
-export const newPatientSchema = z.object({
+export const newPatientFields = z.object({
   title: text,
-  firstname: text.refine((v) => v.trim() !== '', { error: 'firstname' }),
-  lastname: text.refine((v) => v.trim() !== '', { error: 'lastname' }),
+  firstname: name.refine((v) => v.trim() !== '', { error: 'firstname' }),
+  lastname: name.refine((v) => v.trim() !== '', { error: 'lastname' }),
   gender: z.enum(['female', 'male', ''] as const).refine((g) => g !== '', { error: 'gender' }),
   dob: text
     .refine((v) => v.trim() !== '', { error: 'dobRequired' })
@@ -43,7 +50,18 @@ export const newPatientSchema = z.object({
   group: text,
 });
 
-export type NewPatientValues = z.input<typeof newPatientSchema>;
+/** The address's rules, which read more than one field: the postcode of a Swiss address. */
+export function checkAddress(
+  v: { zip: string; country: string; countrycode: string },
+  ctx: z.RefinementCtx,
+): void {
+  const refusal = postcodeRefusal({ zip: v.zip, country: v.country, countryCode: v.countrycode });
+  if (refusal) ctx.addIssue({ code: 'custom', message: refusal, path: ['zip'] });
+}
+
+export const newPatientSchema = newPatientFields.superRefine(checkAddress);
+
+export type NewPatientValues = z.input<typeof newPatientFields>;
 
 /** Nothing preselected: every value in a new patient's record is one a person chose. */
 export function emptyNewPatient(): NewPatientValues {

@@ -3,7 +3,7 @@ import { ApiError, type ApiErrorKind } from '#api/client.ts';
 import { getSession } from '#api/session.ts';
 import type { AccountingRange } from '#contract/accounting.ts';
 import { createExtractHost, type FromHost, type ToHost } from './extract-host.ts';
-import type { CsvSpec, ExtractOp, Summary, ViewSpec } from './extract-model.ts';
+import type { CsvSpec, ExtractOp, SheetSpec, Summary, ViewSpec } from './extract-model.ts';
 import { rangeInput } from './queries.ts';
 
 /**
@@ -84,6 +84,8 @@ export interface ExtractState<R> {
   showing: (from: number, to: number) => void;
   /** The shown rows as a CSV file. */
   csv: (columns: CsvSpec[]) => Promise<string>;
+  /** The shown rows as an Excel workbook (made in the worker; rejects when it could not be made). */
+  xlsx: (columns: CsvSpec[], sheet: SheetSpec) => Promise<ArrayBuffer>;
   /** The distinct values of a field over the shown rows. */
   distinct: (key: string) => Promise<unknown[]>;
   retry: () => void;
@@ -114,7 +116,7 @@ export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewS
   const previous = useRef<Rows>({ version: -1, map: new Map() });
   const asked = useRef({ version: -1, from: 0, to: 0 });
   const visible = useRef({ from: 0, to: 0 });
-  const csvWaiting = useRef(new Map<number, (answer: string | unknown[]) => void>());
+  const csvWaiting = useRef(new Map<number, (answer: string | unknown[] | ArrayBuffer | null) => void>());
   const csvId = useRef(0);
 
   const ask = useCallback((version: number) => {
@@ -170,8 +172,8 @@ export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewS
             rows.current.map.set(m.from + i, r);
           });
           startTransition(() => setTick((n) => n + 1));
-        } else if (m.kind === 'csv' || m.kind === 'distinct') {
-          csvWaiting.current.get(m.id)?.(m.kind === 'csv' ? m.text : m.values);
+        } else if (m.kind === 'csv' || m.kind === 'distinct' || m.kind === 'xlsx') {
+          csvWaiting.current.get(m.id)?.(m.kind === 'csv' ? m.text : m.kind === 'xlsx' ? m.data : m.values);
           csvWaiting.current.delete(m.id);
         } else {
           fail(new ApiError({ ...m.error, kind: m.error.kind as ApiErrorKind }));
@@ -214,6 +216,19 @@ export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewS
       }),
     [],
   );
+  const xlsx = useCallback(
+    (columns: CsvSpec[], sheet: SheetSpec) =>
+      new Promise<ArrayBuffer>((resolve, reject) => {
+        const id = ++csvId.current;
+        csvWaiting.current.set(id, (data) =>
+          data && typeof data === 'object' && 'byteLength' in data
+            ? resolve(data)
+            : reject(new Error('No workbook.')),
+        );
+        port.current?.post({ kind: 'xlsx', id, columns, sheet });
+      }),
+    [],
+  );
   const distinct = useCallback(
     (key: string) =>
       new Promise<unknown[]>((resolve) => {
@@ -234,9 +249,10 @@ export function useExtract<R>(op: ExtractOp, range: AccountingRange, view: ViewS
       rowAt,
       showing,
       csv,
+      xlsx,
       distinct,
       retry,
     }),
-    [state, rowAt, showing, csv, distinct, retry],
+    [state, rowAt, showing, csv, xlsx, distinct, retry],
   );
 }

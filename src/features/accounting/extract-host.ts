@@ -2,7 +2,14 @@ import { isApiError } from '#api/client.ts';
 import type { Session } from '#api/session.ts';
 import { streamRows } from '#api/stream.ts';
 import type { AccountingRange } from '#contract/accounting.ts';
-import { type CsvSpec, ExtractModel, type ExtractOp, type Summary, type ViewSpec } from './extract-model.ts';
+import {
+  type CsvSpec,
+  ExtractModel,
+  type ExtractOp,
+  type SheetSpec,
+  type Summary,
+  type ViewSpec,
+} from './extract-model.ts';
 
 /**
  * The far side of an accounting extract: reads the rows (parsed and checked against the contract a batch at a
@@ -23,12 +30,15 @@ export type ToHost =
   | { kind: 'view'; view: ViewSpec }
   | { kind: 'window'; from: number; to: number }
   | { kind: 'csv'; id: number; columns: CsvSpec[] }
+  | { kind: 'xlsx'; id: number; columns: CsvSpec[]; sheet: SheetSpec }
   | { kind: 'distinct'; id: number; key: string };
 
 export type FromHost =
   | { kind: 'summary'; summary: Summary; head: unknown[]; done: boolean }
   | { kind: 'window'; version: number; from: number; rows: unknown[] }
   | { kind: 'csv'; id: number; text: string }
+  /** null: the workbook could not be made (its library did not load, say). */
+  | { kind: 'xlsx'; id: number; data: ArrayBuffer | null }
   | { kind: 'distinct'; id: number; values: unknown[] }
   | { kind: 'error'; error: { op: string; kind: string; httpStatus: number; msg: string } };
 
@@ -39,7 +49,7 @@ const BATCH = 2000;
 /** While rows arrive, the page hears of them at most this often (and after the first and the last batch). */
 const UPDATE_MS = 300;
 
-export function createExtractHost(post: (m: FromHost) => void): {
+export function createExtractHost(post: (m: FromHost, transfer?: Transferable[]) => void): {
   handle: (m: ToHost) => void;
   stop: () => void;
 } {
@@ -110,6 +120,17 @@ export function createExtractHost(post: (m: FromHost) => void): {
           return;
         case 'csv':
           post({ kind: 'csv', id: m.id, text: model ? model.csv(m.columns) : '' });
+          return;
+        case 'xlsx':
+          if (!model) {
+            post({ kind: 'xlsx', id: m.id, data: null });
+            return;
+          }
+          // Handed over, not copied: a month's workbook is a few hundred kilobytes, the whole stock megabytes.
+          model.xlsx(m.columns, m.sheet).then(
+            (data) => post({ kind: 'xlsx', id: m.id, data }, [data]),
+            () => post({ kind: 'xlsx', id: m.id, data: null }),
+          );
           return;
         case 'distinct':
           post({ kind: 'distinct', id: m.id, values: model ? model.distinct(m.key) : [] });

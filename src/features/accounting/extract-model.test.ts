@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '#api/session.ts';
 import type { AccountingServiceRow } from '#contract/accounting.ts';
@@ -133,6 +134,37 @@ describe('ExtractModel', () => {
     expect(lines[0]).toBe('Service;Comment;Amount');
     expect(lines.slice(1)).toEqual(
       expected.map((r) => `${r.service_id};${r.comment ? `'${r.comment}` : ''};${r.amount.toFixed(2)}`),
+    );
+  });
+
+  it('writes the same rows as an Excel workbook, labels and types kept, the lines above', async () => {
+    const model = loaded(view({ patid: '5', type: 'drug' }, { key: 'amount', kind: 'number', dir: 'desc' }));
+    const data = await model.xlsx(
+      [
+        { key: 'invoice_no', kind: 'text', header: 'Rechnung' },
+        { key: 'date', kind: 'date', header: 'Datum' },
+        { key: 'status', kind: 'text', header: 'Status', labels: new Map([['printed', 'Gedruckt']]) },
+        { key: 'amount', kind: 'amount', header: 'Betrag' },
+      ],
+      { name: 'Leistungen', lines: ['Leistungen – ausgewählt nach Leistungsdatum'] },
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(data);
+    const ws = workbook.getWorksheet('Leistungen');
+    if (!ws) throw new Error('no sheet Leistungen');
+    const expected = rows
+      .filter((r) => r.patid === 5 && r.type === 'drug')
+      .sort((a, b) => b.amount - a.amount);
+    expect(ws.getCell('A1').value).toBe('Leistungen – ausgewählt nach Leistungsdatum');
+    expect(ws.getRow(3).values).toEqual([undefined, 'Rechnung', 'Datum', 'Status', 'Betrag']);
+    const written = expected.map((_, i) => (ws.getRow(4 + i).values as unknown[]).slice(1));
+    expect(written).toEqual(
+      expected.map((r) => [
+        r.invoice_no,
+        new Date(`${r.date}T00:00:00Z`),
+        r.status === 'printed' ? 'Gedruckt' : 'wip',
+        Math.round(r.amount * 100) / 100,
+      ]),
     );
   });
 });

@@ -1,4 +1,5 @@
-import { type CsvKind, toCsv } from '#components/csv.ts';
+import { type CsvColumn, type CsvKind, toCsv } from '#components/csv.ts';
+import { toXlsx } from '#components/xlsx.ts';
 import { accountingServiceRow } from '#contract/accounting.ts';
 import { paymentFilter, serviceFilter } from './filters.ts';
 import {
@@ -14,7 +15,7 @@ import {
 
 /**
  * The rows of one accounting extract and what the page shows of them: the filtered and sorted positions, the totals
- * per group and overall, a window of rows, the CSV. It lives where the rows are read (the extract's Web Worker, see
+ * per group and overall, a window of rows, the CSV and the Excel workbook. It lives where the rows are read (the extract's Web Worker, see
  * extract-host.ts), so that the page holds only what is on screen and never walks 100,000 rows itself.
  * Nothing here touches the DOM or i18n: the page sends plain values (field names, filter texts) and labels the
  * group keys it gets back.
@@ -50,6 +51,12 @@ export interface CsvSpec {
   header: string;
   labels?: Map<string, string>;
   unlabelled?: 'value' | 'empty';
+}
+
+/** The workbook's sheet: its tab's name and the lines above the table (what was chosen, by which date, filters). */
+export interface SheetSpec {
+  name: string;
+  lines: string[];
 }
 
 export interface Summary {
@@ -102,6 +109,10 @@ function cellOf(c: CsvSpec): (r: Row) => string | number | boolean {
     const value = r[key] as string | number | boolean;
     return labels.get(String(value)) ?? (empty ? '' : value);
   };
+}
+
+function columnsOf(columns: readonly CsvSpec[]): CsvColumn<Row>[] {
+  return columns.map((c) => ({ header: c.header, kind: c.kind, value: cellOf(c) }));
 }
 
 export const emptyFilter: FilterSpec = { law: '', status: '', type: '', patid: '', invoice: '' };
@@ -215,10 +226,15 @@ export class ExtractModel {
 
   /** The shown rows as the CSV file (components/csv.ts), the columns by field name. */
   csv(columns: readonly CsvSpec[]): string {
-    const shown = this.current();
-    return toCsv(
-      columns.map((c) => ({ header: c.header, kind: c.kind, value: cellOf(c) })),
-      shown.map((i) => this.rows[i]),
-    );
+    return toCsv(columnsOf(columns), this.shownRows());
+  }
+
+  /** The shown rows as an Excel workbook (components/xlsx.ts), the same columns, `lines` above the table. */
+  xlsx(columns: readonly CsvSpec[], sheet: SheetSpec): Promise<ArrayBuffer> {
+    return toXlsx({ ...sheet, columns: columnsOf(columns), rows: this.shownRows() });
+  }
+
+  private shownRows(): Row[] {
+    return this.current().map((i) => this.rows[i]);
   }
 }

@@ -10,8 +10,8 @@ import { createExtractHost, type FromHost, type ToHost } from './extract-host.ts
 
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<ToHost>) => void) | null;
-  postMessage: (m: FromHost) => void;
+  postMessage: (m: FromHost, transfer: Transferable[]) => void;
 };
 
-const host = createExtractHost((m) => scope.postMessage(m));
+const host = createExtractHost((m, transfer) => scope.postMessage(m, transfer ?? []));
 scope.onmessage = (e) => host.handle(e.data);

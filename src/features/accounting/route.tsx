@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, practiceToday } from '#components/format.ts';
+import { formatDate, formatDateTime, practiceToday } from '#components/format.ts';
 import { Page } from '#components/page.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import type { AccountingServiceRow } from '#contract/accounting.ts';
@@ -15,7 +15,8 @@ import { RangeBar } from './components/range-bar.tsx';
 import type { TotalsGroup } from './components/totals.tsx';
 import { type ExportNames, serviceCsvSpec, transactionCsvSpec } from './csv-columns.ts';
 import { useSpareWorker } from './extract-client.ts';
-import type { ViewSpec } from './extract-model.ts';
+import type { SheetSpec, ViewSpec } from './extract-model.ts';
+import { patidOf } from './filters.ts';
 import type { SortKind, Total } from './table-model.ts';
 import { type AccountingView, monthOf, rangeOf, readView, type Tab, writeView } from './view-state.ts';
 
@@ -105,6 +106,30 @@ export function Component() {
         ? t('range.showingFrom', { from: formatDate(view.from) })
         : t('range.showingUntil', { until: formatDate(view.until) });
 
+  // What the workbook says above its table: the extract and the date its rows were chosen by, the period, for
+  // payments which date the file shows, the filters, when it was made.
+  const filterList = [
+    view.tab === 'services' && law && `${t('filter.law')} ${t(`law.${law as AccountingServiceRow['law']}`)}`,
+    view.tab === 'services' &&
+      status &&
+      `${t('filter.status')} ${t(`status.${status as AccountingServiceRow['status']}`)}`,
+    view.tab === 'services' &&
+      type &&
+      `${t('filter.type')} ${t(`type.${type as AccountingServiceRow['type']}`)}`,
+    typeof patidOf(patid) === 'number' && `${t('filter.patid')} ${patid.trim()}`,
+    invoice.trim() && `${t('filter.invoice')} ${t('file.contains', { text: invoice.trim() })}`,
+  ].filter((f): f is string => typeof f === 'string' && f !== '');
+  const sheetOf = (tab: Tab) => (): SheetSpec => ({
+    name: t(`tabs.${tab}`),
+    lines: [
+      t('file.title', { extract: t(`tabs.${tab}`), field: t(`dateField.${tab}`) }),
+      periodText,
+      ...(tab === 'payments' ? [t('file.entryDate')] : []),
+      filterList.length > 0 ? t('file.filters', { list: filterList.join(', ') }) : t('file.noFilters'),
+      t('file.created', { at: formatDateTime(new Date()) }),
+    ],
+  });
+
   const filters = (
     <FilterBar tab={view.tab} view={{ law, status, type, patid, invoice }} onChange={(c) => update(c)} />
   );
@@ -171,6 +196,8 @@ export function Component() {
                 onSort={onSort}
                 totals={serviceTotals}
                 filename={`services_${period}`}
+                sheet={sheetOf('services')}
+                chosenBy={t('dateField.services')}
                 emptyText={t('empty.services')}
                 filters={filters}
               />
@@ -200,6 +227,8 @@ export function Component() {
                 onSort={onSort}
                 totals={paymentTotals}
                 filename={`payments_${period}`}
+                sheet={sheetOf('payments')}
+                chosenBy={t('dateField.payments')}
                 emptyText={t('empty.payments')}
                 filters={filters}
               />

@@ -257,8 +257,15 @@ describe('booking', () => {
     const { user } = await setup();
     api.intercept('createAppointment', () => ({ http: 200, msg: 'Please provide a valid start date.' }));
     await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
-    expect(await screen.findByText('Not booked: Please provide a valid start date.')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert', { name: 'Not booked' });
+    expect(alert).toHaveTextContent('Please provide a valid start date.');
+    expect(alert).toHaveTextContent('It will not be sent by itself');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Book appointment' })).toBeEnabled());
+    // Retry books again, as the button does.
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.op === 'createAppointment').length).toBeGreaterThanOrEqual(2),
+    );
   });
 
   describe('a new patient', () => {

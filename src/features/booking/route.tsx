@@ -1,14 +1,21 @@
 import { Alert, Box, Button, Group, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calendarsQuery, createAppointmentMutation } from '#api/agenda.ts';
+import {
+  calendarsQuery,
+  createAppointmentMutation,
+  findCreatedAppointment,
+  practiceDateTimeOf,
+} from '#api/agenda.ts';
 import { fetchFreshSlots, servicesQuery } from '#api/booking.ts';
 import { isApiError } from '#api/client.ts';
+import { type CreateOnceOutcome, createOnce, createOnceState, mayHaveArrived } from '#api/create-once.ts';
 import { opScope } from '#api/queries.ts';
 import { customerQuery, isMissingOperation, providersQuery } from '#api/system.ts';
 import { formatTime, fromUnixSeconds, practiceToday, toPracticeDate } from '#components/format.ts';
 import { Page } from '#components/page.tsx';
+import { SaveFailed } from '#components/save-failed.tsx';
 import { describeError, ErrorState, LoadingState } from '#components/states.tsx';
 import { useUnsavedChangesGuard } from '#components/unsaved-changes.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
@@ -73,6 +80,9 @@ export function Component() {
   const [taken, setTaken] = useState(false);
   const [bookError, setBookError] = useState<unknown>(null);
   const [booking, setBooking] = useState(false);
+  // The last booking's answer was lost and the booking was found in the agenda (create once, decision 0040).
+  const once = useRef(createOnceState());
+  const [foundAfterLoss, setFoundAfterLoss] = useState(false);
 
   const guard = useUnsavedChangesGuard(comment.trim() !== '' && !isBooked(state), {
     title: t('leave.title'),
@@ -118,13 +128,6 @@ export function Component() {
     setBooking(true);
     setBookError(null);
     try {
-      // Deleted meanwhile (in another tab, by a colleague)? Never book a deleted patient (the service refuses too).
-      const fresh = await queryClient.fetchQuery({ ...customerQuery(patid), staleTime: 0 });
-      if (fresh.deleted === '1') {
-        setBookError(new Error(t('patient.deleted')));
-        return;
-      }
-      if (!(await stillFree(slot, duration, service.serviceid))) throw new SlotTaken();
       let calendar: number | undefined;
       if (withoutCalendars) {
         const n = Number(typedCalendar);
@@ -137,30 +140,60 @@ export function Component() {
         setBookError(new Error(t('confirm.noCalendar')));
         return;
       }
-      let appointmentid: number;
+      const wanted = {
+        calendar,
+        date: practiceDateTimeOf(slot.from),
+        end: practiceDateTimeOf(slot.to),
+        patid,
+        appointment: service.name,
+      };
+      let outcome: CreateOnceOutcome<{ appointmentid: number }>;
       try {
-        ({ appointmentid } = await create.mutateAsync({
-          calendar,
-          dateTs: slot.from,
-          endTs: slot.to,
-          patid,
-          appointment: service.name,
-          comment: comment.trim(),
-          displayedduration: String(duration),
-          state: 'P',
-        }));
+        // A booking whose answer was lost is looked for first: the checks below would find its time taken.
+        outcome = await createOnce(once.current, {
+          find: () => findCreatedAppointment(queryClient, wanted),
+          before: async () => {
+            // Deleted meanwhile (in another tab, by a colleague)? Never book a deleted patient (the service refuses too).
+            const fresh = await queryClient.fetchQuery({ ...customerQuery(patid), staleTime: 0 });
+            if (fresh.deleted === '1') {
+              setBookError(new Error(t('patient.deleted')));
+              return false;
+            }
+            if (!(await stillFree(slot, duration, service.serviceid))) throw new SlotTaken();
+            return true;
+          },
+          create: () =>
+            create.mutateAsync({
+              calendar,
+              dateTs: slot.from,
+              endTs: slot.to,
+              patid,
+              appointment: service.name,
+              comment: comment.trim(),
+              displayedduration: String(duration),
+              state: 'P',
+            }),
+        });
       } catch (e) {
         if (isApiError(e) && e.msg === patientDeletedMessage) {
           setBookError(new Error(t('patient.deleted')));
           return;
         }
-        // Refused: taken meanwhile, or another reason worth showing as it is.
-        if (!(await stillFree(slot, duration, service.serviceid).catch(() => true))) throw new SlotTaken();
+        // Refused: taken meanwhile, or another reason worth showing as it is. (A failure that may have written the
+        // booking was looked for already: its time would count as taken.)
+        if (
+          isApiError(e) &&
+          !mayHaveArrived(e) &&
+          !(await stillFree(slot, duration, service.serviceid).catch(() => true))
+        )
+          throw new SlotTaken();
         throw e;
       }
+      if ('stopped' in outcome) return;
       setTaken(false);
       setComment('');
-      update({ ...state, booked: appointmentid, calendar });
+      setFoundAfterLoss(outcome.found);
+      update({ ...state, booked: outcome.value.appointmentid, calendar });
     } catch (e) {
       if (e instanceof SlotTaken) slotTaken();
       else setBookError(e);
@@ -171,6 +204,7 @@ export function Component() {
 
   const restart = () => {
     setTaken(false);
+    setFoundAfterLoss(false);
     setBookError(null);
     setParams(new URLSearchParams());
   };
@@ -182,7 +216,8 @@ export function Component() {
       </Page>
     );
   }
-  if (services.isError) {
+  // A refetch of the services that failed keeps the page, the choices made and the comment typed (0039).
+  if (services.data === undefined) {
     return (
       <Page title={t('title')}>
         <ErrorState error={services.error} onRetry={() => void services.refetch()} />
@@ -215,6 +250,7 @@ export function Component() {
           provider={providerLabel(providers.data, state.slot.provider)}
           patid={state.patid}
           booked={state.booked}
+          foundAfterLoss={foundAfterLoss}
           agendaHref={`/agenda?view=day&date=${toPracticeDate(fromUnixSeconds(state.slot.from))}${
             state.calendar ? `&cals=${state.calendar}` : ''
           }`}
@@ -335,10 +371,22 @@ export function Component() {
                 {t('confirm.book')}
               </Button>
             </Group>
-            {bookError !== null && (
-              <Alert color="red" role="alert" mt="xs" p="xs">
-                {t('confirm.failed', { msg: describeError(bookError, t) })}
-              </Alert>
+            {/* Unreachable or refused: the choices and the comment stay; Retry books again (0039). */}
+            {isApiError(bookError) ? (
+              <Box mt="xs">
+                <SaveFailed
+                  message={describeError(bookError, t)}
+                  title={t('confirm.notBooked')}
+                  retry={() => void book()}
+                  saving={booking}
+                />
+              </Box>
+            ) : (
+              bookError !== null && (
+                <Alert color="red" role="alert" mt="xs" p="xs">
+                  {t('confirm.failed', { msg: describeError(bookError, t) })}
+                </Alert>
+              )
             )}
             {booking && (
               <Text size="sm" role="status" mt={4}>

@@ -40,6 +40,8 @@ export interface BookedSummaryProps {
   provider: string;
   patid: number;
   booked: number;
+  /** The booking's answer was lost and the booking was found in the agenda: said, so nobody books it again. */
+  foundAfterLoss?: boolean;
   agendaHref: string;
   onRestart: () => void;
 }
@@ -51,6 +53,7 @@ export function BookedSummary(props: BookedSummaryProps) {
     <Stack>
       <Alert color="green" title={t('done.title')} role="status">
         <Text>{t('done.text', { service: props.service, when: props.when, provider: props.provider })}</Text>
+        {props.foundAfterLoss && <Text mt={4}>{t('done.foundAfterLoss')}</Text>}
       </Alert>
       <Summary
         rows={[

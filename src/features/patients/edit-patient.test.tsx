@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { customerQuery } from '#api/system.ts';
 import type { Patient } from '#contract/system.ts';
 import { createPatient, patientRecord } from '#test/factories.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
@@ -212,6 +213,77 @@ describe("a patient's data", () => {
     expect(await within(dialog).findByText(/does not offer changing a patient's data/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     expect((await record(patid)).city).toBe('');
+  });
+});
+
+describe('a save that cannot reach the practice server', () => {
+  /** The patient's data section of the page behind the dialog. */
+  const masterData = () => screen.getByRole('region', { name: 'Master data' });
+
+  it('keeps the dialog open with the typed street, keeps the page behind it, and Retry stores the street', async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Netzweg',
+      firstname: 'Nora',
+      gender: 'female',
+      dob: '1981-03-04',
+      street: 'Alte Gasse 1',
+    });
+    let down = false;
+    api.intercept('updateCustomer', () => (down ? 'network' : undefined));
+    api.intercept('getCustomerById', () => (down ? 'network' : undefined));
+    const { user, queryClient } = renderPatient(patid, '?edit=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Patient data' });
+    const street = within(dialog).getByRole('textbox', { name: 'Street' });
+    await user.clear(street);
+    await user.type(street, 'Neue Gasse 2');
+
+    down = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The data were not saved');
+    expect(alert).toHaveTextContent('It will not be sent by itself');
+    // The page refreshes in the background and fails: its last data stay, and so does the dialog with the input.
+    await queryClient.refetchQueries({ queryKey: customerQuery(patid).queryKey });
+    expect(await within(masterData()).findByText(/shown as last loaded/i)).toBeInTheDocument();
+    expect(within(masterData()).getByText(/Alte Gasse 1/)).toBeInTheDocument();
+    expect(screen.queryByText(/getCustomerById/)).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Patient data' })).toBe(dialog);
+    expect(within(dialog).getByRole('textbox', { name: 'Street' })).toHaveValue('Neue Gasse 2');
+
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Patient data' })).not.toBeInTheDocument(),
+    );
+    expect(await record(patid)).toMatchObject({ street: 'Neue Gasse 2' });
+    expect(await within(masterData()).findByText(/Neue Gasse 2/)).toBeInTheDocument();
+  });
+
+  it('keeps the page and the dialog when the re-read before writing fails (a practice server without versions)', async () => {
+    const { patid } = await createPatient(api, {
+      lastname: 'Ohneversion',
+      firstname: 'Olga',
+      gender: 'female',
+      dob: '1970-07-07',
+      street: 'Weg 3',
+    });
+    const { user } = renderPatient(patid, '?edit=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Patient data' });
+    // The write is refused as changed meanwhile, so the dialog reads the record again: that read fails, into the
+    // page's own entry (the same path as a tenant without versions, which always reads again first).
+    api.intercept('updateCustomer', () => ({ http: 409, msg: 'The patient was changed meanwhile.' }));
+    api.intercept('getCustomerById', () => 'network');
+    const street = within(dialog).getByRole('textbox', { name: 'Street' });
+    await user.clear(street);
+    await user.type(street, 'Pfad 4');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The practice server cannot be reached',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Street' })).toHaveValue('Pfad 4');
+    expect(within(masterData()).getByText(/Weg 3/)).toBeInTheDocument();
+    expect(screen.queryByText(/getCustomerById/)).not.toBeInTheDocument();
   });
 });
 

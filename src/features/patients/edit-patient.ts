@@ -1,12 +1,12 @@
 import { formatDate } from '#components/format.ts';
 import type { PatientFieldValues } from '#components/new-patient/patient-fields.tsx';
-import { newPatientSchema } from '#components/new-patient/schema.ts';
+import { checkAddress, newPatientFields } from '#components/new-patient/schema.ts';
 import { readDob } from '#components/patient-criteria.ts';
 import type { Patient } from '#contract/system.ts';
 import { formatAhv } from '#contract/text-match.ts';
 
 /** The patient's data form: the new-patient checks without the group (a patient's group is set when created). */
-export const editPatientSchema = newPatientSchema.omit({ group: true });
+export const editPatientSchema = newPatientFields.omit({ group: true }).superRefine(checkAddress);
 
 /** A patient's record as the form shows it (`DD.MM.YYYY`, the AHV number as on the card). */
 export function toPatientFields(p: Patient): PatientFieldValues {

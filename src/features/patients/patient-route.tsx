@@ -8,7 +8,7 @@ import { customerQuery } from '#api/system.ts';
 import { formatDate } from '#components/format.ts';
 import { Page } from '#components/page.tsx';
 import { patientName } from '#components/patient-criteria.ts';
-import { ErrorState } from '#components/states.tsx';
+import { ErrorState, failedWithoutData, RefreshFailed } from '#components/states.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import type { Patient } from '#contract/system.ts';
 import { formatAhv } from '#contract/text-match.ts';
@@ -53,12 +53,14 @@ export function Component() {
 
   return (
     <Page title={title} actions={back}>
+      {/* The last data stay while a refetch fails: the data form open above them keeps what was typed (0039). */}
       {query.isPending ? (
         <Skeleton height={140} />
-      ) : query.isError ? (
+      ) : query.data === undefined ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <MasterData
+          refresh={<RefreshFailed query={query} />}
           patient={query.data}
           editing={params.get('edit') === '1'}
           onEdit={(open) => {
@@ -69,7 +71,7 @@ export function Component() {
           }}
         />
       )}
-      {!query.isError && (
+      {!failedWithoutData(query) && (
         <Tabs
           value={tab}
           onChange={(v) => {
@@ -118,8 +120,11 @@ function MasterData({
   patient: p,
   editing,
   onEdit,
+  refresh,
 }: {
   patient: Patient;
+  /** Above the data when they could not be renewed (shown as last loaded; the data form stays open). */
+  refresh: ReactNode;
   /** The data form is open (`?edit=1`: a failed recall links here to mend the address). */
   editing: boolean;
   onEdit: (open: boolean) => void;
@@ -141,6 +146,7 @@ function MasterData({
     <Paper withBorder p="md" component="section" aria-label={t('patient.masterData')}>
       <EditPatientDialog patient={p} opened={editing && !deleted} onClose={() => onEdit(false)} />
       <Stack gap="sm">
+        {refresh}
         <Group justify="space-between" wrap="wrap" gap="xs">
           {deleted ? (
             <Badge color="red.9" variant="filled">

@@ -8,7 +8,13 @@ import { isRecallsBroken, modifyRecallMutation } from '#api/recall.ts';
 import { errorTitle } from '#components/error-heading.ts';
 import { Page } from '#components/page.tsx';
 import { usePracticeToday } from '#components/practice-clock.ts';
-import { describeError, EmptyState, ErrorState } from '#components/states.tsx';
+import {
+  describeError,
+  EmptyState,
+  ErrorState,
+  failedWithoutData,
+  RefreshFailed,
+} from '#components/states.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { type Recall, recallStatuses } from '#contract/recall.ts';
 import { RecallFiltersBar } from './components/recall-filters.tsx';
@@ -116,7 +122,7 @@ export function Component() {
               <Skeleton key={i} height={44} />
             ))}
           </Stack>
-        ) : query.isError ? (
+        ) : failedWithoutData(query) ? (
           isRecallsBroken(query.error) ? (
             <Alert
               styles={{ title: { color: 'var(--mantine-color-text)' } }}
@@ -139,6 +145,7 @@ export function Component() {
           )
         ) : (
           <>
+            <RefreshFailed query={query} />
             <Group gap="xs" aria-live="polite" role="status">
               <Text size="sm" fw={500}>
                 {t('counts.total', { count: recalls.length })}

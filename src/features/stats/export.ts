@@ -1,10 +1,12 @@
 import { type CsvColumn, toCsv } from '#components/csv.ts';
+import { toXlsx } from '#components/xlsx.ts';
 import type { StatMetric } from '#contract/sales.ts';
 import type { ChartPoint } from './components/stats-chart.tsx';
 
 /**
- * The statistics' exports (docs/decisions/0027-exports-ready-for-excel.md): the table beside the chart as CSV, with
- * the rules of every CSV of the app (components/csv.ts), and the chart as a PNG picture.
+ * The statistics' exports (docs/decisions/0027-exports-ready-for-excel.md, 0042-excel-workbooks-beside-the-csv.md):
+ * the table beside the chart as CSV (the rules of every CSV of the app, components/csv.ts) and as an Excel workbook
+ * (components/xlsx.ts), and the chart as a PNG picture.
  */
 
 export interface StatsCsvHeaders {
@@ -20,6 +22,8 @@ export interface StatsCsvHeaders {
 
 interface Line {
   label: string;
+  /** The group's day (`2026-11-23`) when the table is by day: the workbook writes it as an Excel date. */
+  day: string | null;
   value: number;
   share: number | null;
 }
@@ -28,21 +32,26 @@ interface Line {
  * The rows and columns the table shows, in its order, and its total row: the group's label as text, the value as
  * a number (money with two decimals), the share in percent with one decimal as the screen rounds it.
  */
-export function statsCsv(
+function statsTable(
   points: readonly ChartPoint[],
   metric: StatMetric,
   headers: StatsCsvHeaders,
-): string {
+  byDay: boolean,
+): { columns: CsvColumn<Line>[]; lines: Line[] } {
   const total = points.reduce((n, p) => n + p.value, 0);
   const lines: Line[] = points.map((p) => ({
     label: p.label,
+    day: byDay ? p.key : null,
     value: p.value,
     share: total !== 0 ? Math.round((p.value / total) * 1000) / 10 : null,
   }));
-  lines.push({ label: headers.total, value: total, share: null });
+  lines.push({ label: headers.total, day: null, value: total, share: null });
   const money = metric !== 'count';
   const columns: CsvColumn<Line>[] = [
-    { header: headers.group, kind: 'text', value: (l) => l.label },
+    // By day, the day as a date (the total row's label stays text); else the label as on screen.
+    byDay
+      ? { header: headers.group, kind: 'date', value: (l) => l.day ?? l.label }
+      : { header: headers.group, kind: 'text', value: (l) => l.label },
     {
       header: headers.value,
       kind: money ? 'amount' : 'number',
@@ -50,7 +59,28 @@ export function statsCsv(
     },
     { header: headers.share, kind: 'number', value: (l) => l.share },
   ];
+  return { columns, lines };
+}
+
+export function statsCsv(
+  points: readonly ChartPoint[],
+  metric: StatMetric,
+  headers: StatsCsvHeaders,
+): string {
+  // The CSV writes the label as the screen shows it: a day as `23.11.2026` is what Excel reads as a date there.
+  const { columns, lines } = statsTable(points, metric, headers, false);
   return toCsv(columns, lines);
+}
+
+/** The same table as an Excel workbook, under the chart's title and the filters (`lines`). */
+export function statsXlsx(
+  points: readonly ChartPoint[],
+  metric: StatMetric,
+  headers: StatsCsvHeaders,
+  sheet: { name: string; lines: string[]; byDay: boolean },
+): Promise<ArrayBuffer> {
+  const { columns, lines } = statsTable(points, metric, headers, sheet.byDay);
+  return toXlsx({ name: sheet.name, lines: sheet.lines, columns, rows: lines });
 }
 
 // What a picture of the chart needs of each element's computed style (Mantine's charts colour through CSS

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconFileSpreadsheet, IconPhoto } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileTypeCsv, IconPhoto } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +7,16 @@ import { leadStatsQuery, referenceDataQuery } from '#api/sales.ts';
 import { usersQuery } from '#api/system.ts';
 import { folderName } from '#components/codes.ts';
 import { downloadBlob, downloadCsv } from '#components/csv.ts';
+import { formatDate, formatDateTime } from '#components/format.ts';
 import { Page } from '#components/page.tsx';
 import { EmptyState, ErrorState } from '#components/states.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
+import { xlsxBlob } from '#components/xlsx.ts';
 import type { Folder, StatRow } from '#contract/sales.ts';
 import { ReasonsPanel } from './components/reasons-panel.tsx';
 import { type ChartPoint, StatsChart } from './components/stats-chart.tsx';
 import { StatsFilters } from './components/stats-filters.tsx';
-import { chartPng, statsCsv } from './export.ts';
+import { chartPng, statsCsv, statsXlsx } from './export.ts';
 import { groupLabel } from './labels.ts';
 import { fillTimeGaps } from './series.ts';
 import { isTimeGroup, readStatsView, type StatsView, statFilterOf, writeStatsView } from './url-state.ts';
@@ -73,16 +75,52 @@ export function Component() {
   const chartRef = useRef<HTMLDivElement>(null);
   const [pngFailed, setPngFailed] = useState(false);
   const filename = `leads_${view.metric}_${view.groupBy}_${view.from || 'start'}_${view.to || 'end'}`;
-  const exportCsv = () =>
-    downloadCsv(
-      `${filename}.csv`,
-      statsCsv(points, view.metric, {
-        group: names.groupBy,
-        value: view.metric === 'count' ? t('metricShort.count') : names.metric,
-        share: t('chart.sharePercent'),
-        total: t('chart.total'),
-      }),
-    );
+  const headers = {
+    group: names.groupBy,
+    value: view.metric === 'count' ? t('metricShort.count') : names.metric,
+    share: t('chart.sharePercent'),
+    total: t('chart.total'),
+  };
+  const exportCsv = () => downloadCsv(`${filename}.csv`, statsCsv(points, view.metric, headers));
+  // What the workbook says above its table: the chart's title, the filters, when it was made.
+  const filterList = () => {
+    const user = users.data?.find((u) => String(u.userid) === view.assignee);
+    const folder = folders.find((f) => String(f.folderId) === view.folder);
+    return [
+      view.pipeline && `${t('filter.pipeline')}: ${pipelineName(view.pipeline === '1' ? 1 : 0)}`,
+      view.assignee &&
+        `${t('filter.assignee')}: ${
+          view.assignee === '0'
+            ? t('label.unassigned')
+            : user
+              ? [user.givenname, user.familyname].filter(Boolean).join(' ') || `#${user.userid}`
+              : `#${view.assignee}`
+        }`,
+      view.folder && `${t('filter.folder')}: ${folder ? folderLabel(folder) : `#${view.folder}`}`,
+      view.from && `${t('filter.from')}: ${formatDate(view.from)}`,
+      view.to && `${t('filter.to')}: ${formatDate(view.to)}`,
+    ].filter((f): f is string => typeof f === 'string' && f !== '');
+  };
+  const [xlsxState, setXlsxState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const exportXlsx = async () => {
+    setXlsxState('busy');
+    try {
+      const list = filterList();
+      const data = await statsXlsx(points, view.metric, headers, {
+        name: t('title'),
+        lines: [
+          t('chart.title', names),
+          list.length > 0 ? t('export.filters', { list: list.join(' · ') }) : t('export.noFilters'),
+          t('export.created', { at: formatDateTime(new Date()) }),
+        ],
+        byDay: view.groupBy === 'day',
+      });
+      downloadBlob(`${filename}.xlsx`, xlsxBlob(data));
+      setXlsxState('idle');
+    } catch {
+      setXlsxState('failed');
+    }
+  };
   const exportPng = async () => {
     setPngFailed(false);
     const svg = chartRef.current?.querySelector<SVGSVGElement>(
@@ -134,6 +172,15 @@ export function Component() {
               <Button
                 variant="default"
                 leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+                onClick={() => void exportXlsx()}
+                disabled={stats.isPlaceholderData}
+                loading={xlsxState === 'busy'}
+              >
+                {t('export.xlsx')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconFileTypeCsv size={18} aria-hidden />}
                 onClick={exportCsv}
                 disabled={stats.isPlaceholderData}
               >
@@ -150,6 +197,11 @@ export function Component() {
             </Group>
           )}
         </Group>
+        {xlsxState === 'failed' && (
+          <Text size="sm" c="red" role="alert">
+            {t('export.xlsxFailed')}
+          </Text>
+        )}
         {pngFailed && (
           <Text size="sm" c="red" role="alert">
             {t('export.pngFailed')}

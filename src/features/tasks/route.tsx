@@ -10,7 +10,7 @@ import { meQuery, usersQuery, useUserName } from '#api/system.ts';
 import { useMessageWords } from '#components/messages.ts';
 import { Page } from '#components/page.tsx';
 import { usePracticeToday } from '#components/practice-clock.ts';
-import { EmptyState, ErrorState } from '#components/states.tsx';
+import { EmptyState, ErrorState, failedWithoutData, RefreshFailed } from '#components/states.tsx';
 import { holdForUndo } from '#components/undo.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import type { TaskRow } from '#contract/sales.ts';
@@ -85,7 +85,8 @@ export function Component() {
     }
   }, [data, total, pages, view, setParams]);
 
-  const error = me.error ?? query.error;
+  // A list a refetch could not renew stays as last loaded (RefreshFailed above it); the error only without one.
+  const error = me.error ?? (failedWithoutData(query) ? query.error : null);
   const first = (view.page - 1) * PAGE_SIZE + 1;
 
   return (
@@ -123,6 +124,7 @@ export function Component() {
           </Stack>
         ) : (
           <>
+            <RefreshFailed query={query} />
             <Group gap="md" justify="space-between">
               <Text fw={500} role="status" aria-live="polite" data-testid="task-total">
                 {t('list.total', { count: total })}

@@ -87,9 +87,14 @@ export const de: Translation<typeof en> = {
     area: 'Diese Seite lässt sich ohne Verbindung nicht laden. Sie öffnet sich von selbst, sobald die Verbindung wieder besteht.',
     part: 'Das lässt sich ohne Verbindung nicht öffnen. Es öffnet sich von selbst, sobald die Verbindung wieder besteht.',
   },
+  saveFailed: {
+    title: 'Nicht gespeichert',
+    kept: 'Ihre Eingaben sind noch da. Sie werden nicht von selbst gesendet: Drücken Sie «Erneut versuchen» (sobald die Verbindung wieder besteht).',
+  },
   state: {
     loading: 'Wird geladen…',
     empty: 'Hier ist noch nichts.',
+    refreshFailed: 'Zuletzt geladener Stand: Er konnte nicht aktualisiert werden.',
     retry: 'Erneut versuchen',
   },
   error: {
@@ -209,5 +214,6 @@ export const de: Translation<typeof en> = {
   limits: {
     textTooLong: 'Höchstens {{max}} Zeichen.',
     searchTooLong: 'Höchstens {{max}} Zeichen für eine Suche.',
+    swissPostcode: 'Eine Schweizer Postleitzahl hat 4 Ziffern.',
   },
 };

@@ -84,9 +84,14 @@ export const en = {
     area: 'This page cannot be loaded without a connection. It opens by itself when the connection is back.',
     part: 'This could not be opened without a connection. It opens by itself when the connection is back.',
   },
+  saveFailed: {
+    title: 'Not saved',
+    kept: 'What you entered is still here. It will not be sent by itself: press Retry (once the connection is back).',
+  },
   state: {
     loading: 'Loading…',
     empty: 'Nothing here yet.',
+    refreshFailed: 'Shown as last loaded: it could not be refreshed.',
     retry: 'Retry',
   },
   error: {
@@ -204,5 +209,6 @@ export const en = {
   limits: {
     textTooLong: 'At most {{max}} characters.',
     searchTooLong: 'At most {{max}} characters in a search.',
+    swissPostcode: 'A Swiss postcode has 4 digits.',
   },
 } as const;

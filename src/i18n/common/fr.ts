@@ -86,9 +86,14 @@ export const fr: Translation<typeof en> = {
     area: 'Cette page ne peut pas être chargée sans connexion. Elle s’ouvrira d’elle-même dès le retour de la connexion.',
     part: 'Impossible d’ouvrir ceci sans connexion. Cela s’ouvrira de soi-même dès le retour de la connexion.',
   },
+  saveFailed: {
+    title: 'Non enregistré',
+    kept: 'Votre saisie est toujours là. Elle ne sera pas envoyée d’elle-même\u202f: appuyez sur «\u202fRéessayer\u202f» (dès que la connexion est rétablie).',
+  },
   state: {
     loading: 'Chargement…',
     empty: 'Rien pour l’instant.',
+    refreshFailed: 'Dernier état chargé\u202f: il n’a pas pu être actualisé.',
     retry: 'Réessayer',
   },
   error: {
@@ -210,5 +215,6 @@ export const fr: Translation<typeof en> = {
   limits: {
     textTooLong: '{{max}} caractères au maximum.',
     searchTooLong: '{{max}} caractères au maximum pour une recherche.',
+    swissPostcode: 'Un numéro postal suisse compte 4 chiffres.',
   },
 };

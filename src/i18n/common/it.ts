@@ -86,9 +86,14 @@ export const it: Translation<typeof en> = {
     area: 'Questa pagina non può essere caricata senza connessione. Si aprirà da sola appena la connessione sarà ripristinata.',
     part: 'Impossibile aprirlo senza connessione. Si aprirà da solo appena la connessione sarà ripristinata.',
   },
+  saveFailed: {
+    title: 'Non salvato',
+    kept: 'I dati inseriti sono ancora qui. Non vengono inviati da soli: premere «Riprova» (non appena la connessione è ristabilita).',
+  },
   state: {
     loading: 'Caricamento…',
     empty: 'Ancora nessun elemento.',
+    refreshFailed: 'Ultimo stato caricato: non è stato possibile aggiornarlo.',
     retry: 'Riprova',
   },
   error: {
@@ -207,5 +212,6 @@ export const it: Translation<typeof en> = {
   limits: {
     textTooLong: 'Al massimo {{max}} caratteri.',
     searchTooLong: 'Al massimo {{max}} caratteri per una ricerca.',
+    swissPostcode: 'Un numero postale svizzero ha 4 cifre.',
   },
 };

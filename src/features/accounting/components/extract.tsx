@@ -1,20 +1,23 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPatientNames, fetchProviderNames } from '#api/names.ts';
-import { downloadCsv } from '#components/csv.ts';
+import { downloadBlob, downloadCsv } from '#components/csv.ts';
 import { EmptyState, ErrorState } from '#components/states.tsx';
+import { xlsxBlob } from '#components/xlsx.ts';
 import type { AccountingRange } from '#contract/accounting.ts';
 import type { TableColumn } from '../columns.ts';
 import type { ExportNames } from '../csv-columns.ts';
 import { useExtract } from '../extract-client.ts';
-import type { CsvSpec, ExtractOp, ViewSpec } from '../extract-model.ts';
+import type { CsvSpec, ExtractOp, SheetSpec, ViewSpec } from '../extract-model.ts';
 import type { Total } from '../table-model.ts';
 import type { SortDir } from '../view-state.ts';
 import { Totals, type TotalsGroup } from './totals.tsx';
 import { VirtualTable } from './virtual-table.tsx';
+
+type Format = 'csv' | 'xlsx';
 
 export interface ExtractProps<R> {
   op: ExtractOp;
@@ -32,6 +35,10 @@ export interface ExtractProps<R> {
   totals: (groups: Total[][]) => TotalsGroup[];
   /** Without extension, e.g. `services_2026-11-01_2026-11-30`. */
   filename: string;
+  /** The workbook's sheet: its name and the lines above the table (what, which period, by which date, filters). */
+  sheet: () => SheetSpec;
+  /** The date the service chose the rows by (`Buchungsdatum`), said beside the export buttons. */
+  chosenBy: string;
   emptyText: string;
   /** The filter fields, shown above the totals. */
   filters: ReactNode;
@@ -48,7 +55,12 @@ export function Extract<R>(props: ExtractProps<R>) {
   const query = useExtract<R>(props.op, props.range, props.view);
   const queryClient = useQueryClient();
   // The export: names being read (done of total), then how many could not be read (-1: the export failed).
-  const [exporting, setExport] = useState({ busy: false, done: 0, total: 0, failed: 0 });
+  const [exporting, setExport] = useState<{
+    busy: Format | null;
+    done: number;
+    total: number;
+    failed: number;
+  }>({ busy: null, done: 0, total: 0, failed: 0 });
   const viewKey = JSON.stringify(props.view);
   const summary = query.summary;
   const groups = useMemo(() => (summary ? props.totals(summary.groups) : []), [props.totals, summary]);
@@ -72,8 +84,8 @@ export function Extract<R>(props: ExtractProps<R>) {
   const total = summary.total;
   const shown = summary.shown;
   const grand: Total = summary.grand;
-  const exportCsv = async () => {
-    setExport({ busy: true, done: 0, total: 0, failed: 0 });
+  const exportAs = async (format: Format) => {
+    setExport({ busy: format, done: 0, total: 0, failed: 0 });
     try {
       // The names of the patients of the shown rows (each once, a few reads at a time) and of the practitioners.
       const patids = (await query.distinct('patid')).filter((v): v is number => typeof v === 'number');
@@ -83,11 +95,12 @@ export function Extract<R>(props: ExtractProps<R>) {
         }),
         fetchProviderNames(queryClient).catch(() => new Map<number, string>()),
       ]);
-      const text = await query.csv(props.csvColumns({ patients: patients.names, providers }));
-      downloadCsv(`${props.filename}.csv`, text);
-      setExport({ busy: false, done: 0, total: 0, failed: patients.failed.length });
+      const columns = props.csvColumns({ patients: patients.names, providers });
+      if (format === 'csv') downloadCsv(`${props.filename}.csv`, await query.csv(columns));
+      else downloadBlob(`${props.filename}.xlsx`, xlsxBlob(await query.xlsx(columns, props.sheet())));
+      setExport({ busy: null, done: 0, total: 0, failed: patients.failed.length });
     } catch {
-      setExport({ busy: false, done: 0, total: 0, failed: -1 });
+      setExport({ busy: null, done: 0, total: 0, failed: -1 });
     }
   };
 
@@ -114,24 +127,37 @@ export function Extract<R>(props: ExtractProps<R>) {
               <Text size="xs" c="dimmed" maw={420} visibleFrom="md">
                 {t('export.hint')}
               </Text>
+              <Text size="sm" data-testid="export-chosen-by">
+                {t('export.chosenBy', { field: props.chosenBy })}
+              </Text>
               <Button
                 variant="default"
                 leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-                onClick={() => void exportCsv()}
-                disabled={shown === 0}
-                loading={exporting.busy}
+                onClick={() => void exportAs('xlsx')}
+                disabled={shown === 0 || (exporting.busy !== null && exporting.busy !== 'xlsx')}
+                loading={exporting.busy === 'xlsx'}
+                aria-label={t('export.xlsxLabel', { count: shown, field: props.chosenBy })}
+              >
+                {t('export.xlsx')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconFileTypeCsv size={18} aria-hidden />}
+                onClick={() => void exportAs('csv')}
+                disabled={shown === 0 || (exporting.busy !== null && exporting.busy !== 'csv')}
+                loading={exporting.busy === 'csv'}
                 aria-label={t('export.label', { count: shown })}
               >
                 {t('export.button')}
               </Button>
             </Group>
           </Group>
-          {exporting.busy && exporting.total > 0 && (
+          {exporting.busy !== null && exporting.total > 0 && (
             <Text size="sm" role="status" aria-live="polite">
               {t('export.names', { done: exporting.done, total: exporting.total })}
             </Text>
           )}
-          {!exporting.busy && exporting.failed !== 0 && (
+          {exporting.busy === null && exporting.failed !== 0 && (
             <Text size="sm" c={exporting.failed < 0 ? 'red' : undefined} role="status" aria-live="polite">
               {exporting.failed < 0
                 ? t('export.failed')

@@ -141,11 +141,27 @@ export const de: Translation<typeof en> = {
   export: {
     button: 'CSV exportieren',
     label: 'Die {{count}} angezeigten Zeilen als CSV exportieren',
-    hint: 'Die CSV-Datei enthält die angezeigten Zeilen, gefiltert und sortiert, mit allen Feldern und den Namen von Patienten, Leistungserbringern und Konten (für Excel: UTF-8, Trennzeichen ;, Datum TT.MM.JJJJ).',
+    xlsx: 'Excel exportieren',
+    xlsxLabel: 'Die {{count}} angezeigten Zeilen als Excel-Datei exportieren, ausgewählt nach {{field}}',
+    chosenBy: 'Ausgewählt nach {{field}}',
+    hint: 'Die Dateien enthalten die angezeigten Zeilen, gefiltert und sortiert, mit allen Feldern und den Namen von Patienten, Leistungserbringern und Konten. Excel: Datum als Datum, Beträge als Zahlen, Codes als Text. CSV: UTF-8, Trennzeichen ;, Datum TT.MM.JJJJ.',
     names: 'Die Namen der Patienten werden gelesen: {{done}} von {{total}}…',
     namesMissing:
       'Nicht alle Namen konnten gelesen werden: Bei {{count}} Patienten steht nur die Nummer in der Datei.',
-    failed: 'Die CSV-Datei konnte nicht erstellt werden. Bitte nochmals versuchen.',
+    failed: 'Die Datei konnte nicht erstellt werden. Bitte nochmals versuchen.',
+  },
+  dateField: {
+    services: 'Leistungsdatum',
+    payments: 'Buchungsdatum',
+  },
+  file: {
+    title: '{{extract}} – ausgewählt nach {{field}}',
+    entryDate:
+      'Die Spalte «Erfassungsdatum» zeigt das Erfassungsdatum. Es kann vom Buchungsdatum abweichen und daher ausserhalb des Zeitraums liegen.',
+    filters: 'Filter: {{list}}',
+    noFilters: 'Filter: keine',
+    contains: 'enthält «{{text}}»',
+    created: 'Erstellt am {{at}}',
   },
   empty: {
     services: 'Keine Leistungen in diesem Zeitraum.',

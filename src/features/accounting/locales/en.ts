@@ -137,10 +137,26 @@ export const en = {
   export: {
     button: 'Export CSV',
     label: 'Export CSV: the {{count}} rows shown',
-    hint: 'The CSV holds the rows shown, filtered and sorted, with every field and the names of patients, providers and accounts (for Excel: UTF-8, separator ;, dates DD.MM.YYYY).',
+    xlsx: 'Export Excel',
+    xlsxLabel: 'Export Excel: the {{count}} rows shown, selected by {{field}}',
+    chosenBy: 'Selected by {{field}}',
+    hint: 'The files hold the rows shown, filtered and sorted, with every field and the names of patients, providers and accounts. Excel: dates as dates, amounts as numbers, codes as text. CSV: UTF-8, separator ;, dates DD.MM.YYYY.',
     names: "Reading the patients' names: {{done}} of {{total}}…",
     namesMissing: 'Not every name could be read: for {{count}} patients the file has the number only.',
-    failed: 'The CSV could not be made. Please try again.',
+    failed: 'The file could not be made. Please try again.',
+  },
+  dateField: {
+    services: 'service date',
+    payments: 'booking date',
+  },
+  file: {
+    title: '{{extract}} – selected by {{field}}',
+    entryDate:
+      'The column “Entry date” shows the entry date. It can differ from the booking date and so lie outside the period.',
+    filters: 'Filters: {{list}}',
+    noFilters: 'Filters: none',
+    contains: 'contains “{{text}}”',
+    created: 'Created {{at}}',
   },
   empty: {
     services: 'No services in this period.',

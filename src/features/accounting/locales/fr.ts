@@ -140,11 +140,27 @@ export const fr: Translation<typeof en> = {
   export: {
     button: 'Exporter en CSV',
     label: 'Exporter en CSV les {{count}} lignes affichées',
-    hint: 'Le CSV contient les lignes affichées, filtrées et triées, avec tous les champs et les noms des patients, prestataires et comptes (pour Excel\u202f: UTF-8, séparateur\u202f;, dates JJ.MM.AAAA).',
+    xlsx: 'Exporter en Excel',
+    xlsxLabel: 'Exporter en Excel les {{count}} lignes affichées, sélection selon la {{field}}',
+    chosenBy: 'Sélection selon la {{field}}',
+    hint: 'Les fichiers contiennent les lignes affichées, filtrées et triées, avec tous les champs et les noms des patients, prestataires et comptes. Excel\u202f: dates en dates, montants en nombres, codes en texte. CSV\u202f: UTF-8, séparateur\u202f;, dates JJ.MM.AAAA.',
     names: 'Lecture des noms des patients\u202f: {{done}} sur {{total}}…',
     namesMissing:
       'Tous les noms n’ont pas pu être lus\u202f: pour {{count}} patients, le fichier ne contient que le numéro.',
-    failed: 'Le fichier CSV n’a pas pu être créé. Veuillez réessayer.',
+    failed: 'Le fichier n’a pas pu être créé. Veuillez réessayer.',
+  },
+  dateField: {
+    services: 'date de prestation',
+    payments: 'date de comptabilisation',
+  },
+  file: {
+    title: '{{extract}} – sélection selon la {{field}}',
+    entryDate:
+      'La colonne «\u202fDate de saisie\u202f» indique la date de saisie. Elle peut différer de la date de comptabilisation et donc se trouver hors de la période.',
+    filters: 'Filtres\u202f: {{list}}',
+    noFilters: 'Filtres\u202f: aucun',
+    contains: 'contient «\u202f{{text}}\u202f»',
+    created: 'Créé le {{at}}',
   },
   empty: {
     services: 'Aucune prestation pendant cette période.',

@@ -140,11 +140,27 @@ export const it: Translation<typeof en> = {
   export: {
     button: 'Esporta CSV',
     label: 'Esporta CSV: le {{count}} righe visualizzate',
-    hint: 'Il CSV contiene le righe visualizzate, filtrate e ordinate, con tutti i campi e i nomi di pazienti, fornitori di prestazioni e conti (per Excel: UTF-8, separatore ;, date GG.MM.AAAA).',
+    xlsx: 'Esporta Excel',
+    xlsxLabel: 'Esporta Excel: le {{count}} righe visualizzate, selezione in base alla {{field}}',
+    chosenBy: 'Selezione in base alla {{field}}',
+    hint: 'I file contengono le righe visualizzate, filtrate e ordinate, con tutti i campi e i nomi di pazienti, fornitori di prestazioni e conti. Excel: date come date, importi come numeri, codici come testo. CSV: UTF-8, separatore ;, date GG.MM.AAAA.',
     names: 'Lettura dei nomi dei pazienti: {{done}} di {{total}}…',
     namesMissing:
       'Non tutti i nomi sono stati letti: per {{count}} pazienti il file contiene solo il numero.',
-    failed: 'Non è stato possibile creare il file CSV. Riprovare.',
+    failed: 'Non è stato possibile creare il file. Riprovare.',
+  },
+  dateField: {
+    services: 'data della prestazione',
+    payments: 'data di contabilizzazione',
+  },
+  file: {
+    title: '{{extract}} – selezione in base alla {{field}}',
+    entryDate:
+      'La colonna «Data di registrazione» indica la data di registrazione. Può differire dalla data di contabilizzazione e quindi cadere fuori dal periodo.',
+    filters: 'Filtri: {{list}}',
+    noFilters: 'Filtri: nessuno',
+    contains: 'contiene «{{text}}»',
+    created: 'Creato il {{at}}',
   },
   empty: {
     services: 'Nessuna prestazione in questo periodo.',

@@ -285,7 +285,8 @@ describe('AppointmentDialog', () => {
     await user.clear(comment);
     await user.type(comment, 'Neue Bemerkung');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Not saved: Unknown calendar.')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert', { name: 'Not saved' });
+    expect(alert).toHaveTextContent('Unknown calendar.');
     expect(screen.getByLabelText('Comment')).toHaveValue('Neue Bemerkung');
     expect(onDone).not.toHaveBeenCalled();
     expect(writes()).toHaveLength(1);
@@ -319,5 +320,39 @@ describe('AppointmentDialog', () => {
     await user.selectOptions(service, 'Erstkonsultation (30 min)');
     expect(screen.getByLabelText('To')).toHaveValue('14:30');
     expect(screen.getByLabelText('Text')).toHaveValue('Erstkonsultation');
+  });
+
+  it('a new appointment whose answer was lost is looked for, closes as saved, and is sent once', async () => {
+    signInForTest();
+    const calendars = (await api.send('getCalendars')).body.result as Calendar[];
+    const onDone = vi.fn();
+    const { user } = renderWithProviders(
+      <AppointmentDialog
+        mode={{
+          kind: 'create',
+          range: { calendarid: 5, day: '2026-11-24', start: 16 * 60, end: 16 * 60 + 30 },
+        }}
+        calendars={calendars}
+        onClose={vi.fn()}
+        onDone={onDone}
+      />,
+    );
+    const text = screen.getByLabelText('Text');
+    await user.clear(text);
+    await user.type(text, 'Verlorene Antwort');
+    api.intercept('createAppointment', () => 'answer-lost');
+    await user.click(screen.getByRole('button', { name: 'Create appointment' }));
+
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith(
+        expect.stringMatching(/^Appointment created\. The connection broke off/),
+      ),
+    );
+    expect(api.calls.filter((c) => c.op === 'createAppointment')).toHaveLength(1);
+    const day = await api.send('getAppointments', { calendarid: 5, from: '2026-11-24', until: '2026-11-24' });
+    const made = (day.body.result as CalendarAppointment[]).filter(
+      (a) => a.appointment === 'Verlorene Antwort',
+    );
+    expect(made).toHaveLength(1);
   });
 });

@@ -4,17 +4,18 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  alreadyCreated,
   changedMeanwhile,
   createAppointmentMutation,
   deleteAppointmentMutation,
   fetchCurrent,
-  mayHaveArrived,
+  findCreatedAppointment,
   saveAppointmentMutation,
 } from '#api/agenda.ts';
+import { createOnce, createOnceState, mayHaveArrived } from '#api/create-once.ts';
 import { Dialog } from '#components/dialog.tsx';
 import { DiscardPrompt } from '#components/form-dialog.tsx';
 import { contractResolver } from '#components/form-resolver.ts';
+import { SaveFailed } from '#components/save-failed.tsx';
 import { describeError } from '#components/states.tsx';
 import { useNavigationBlock } from '#components/unsaved-changes.tsx';
 import type { Calendar } from '#contract/agenda.ts';
@@ -70,8 +71,12 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   const [phase, setPhase] = useState<Phase>({ kind: 'edit' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  // A save failed in a way that may have written it anyway (create-once.ts): look before writing again.
+  // The last failure was of a delete: its Retry asks for the delete again instead of sending the form.
+  const [retryDelete, setRetryDelete] = useState(false);
+  // A change failed in a way that may have written it anyway: a re-read that shows it counts as saved.
   const uncertain = useRef(false);
+  // A create that may have been written without an answer: looked for before anything is sent again (0040).
+  const once = useRef(createOnceState());
 
   const form = useForm<FormValues>({
     resolver: contractResolver(formSchema),
@@ -205,6 +210,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    setRetryDelete(false);
     const input = {
       calendar: Number(values.calendar),
       date: `${values.day} ${values.start}:00`,
@@ -215,35 +221,35 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       displayedduration: values.displayedduration,
       state: values.state as (typeof STATE_CHOICES)[number],
     };
-    // The last Save may have reached the service though its answer did not come back: not a second time. Looked
-    // for before the overlap check, which would take that appointment for another one at the same time.
-    if (mode.kind === 'create' && uncertain.current) {
+    if (mode.kind === 'create') {
+      const slot = { calendarid: input.calendar, date: input.date, end: input.end };
       setBusy(true);
       setError(null);
       try {
-        if (await alreadyCreated(queryClient, input)) return onDone(t('dialog.created'));
+        // The overlap question comes after the look for a lost create, which it would take for another one.
+        const outcome = await createOnce(once.current, {
+          find: () => findCreatedAppointment(queryClient, input),
+          before: async () => {
+            const allowed = await overlapAllows(slot);
+            setBusy(true);
+            return allowed;
+          },
+          create: () => create.mutateAsync(input),
+        });
+        if ('stopped' in outcome) {
+          setBusy(false);
+          return;
+        }
+        onDone(outcome.found ? t('dialog.createdAfterLostAnswer') : t('dialog.created'));
       } catch (e) {
         fail(e);
-        return;
       }
-    }
-    try {
-      const slot = { calendarid: input.calendar, date: input.date, end: input.end };
-      if (!(await overlapAllows(mode.kind === 'create' ? slot : recordOf(values, loadedRecord)))) return;
-    } catch (e) {
-      fail(e);
       return;
     }
-    if (mode.kind === 'create') {
-      setBusy(true);
-      setError(null);
-      try {
-        await create.mutateAsync(input);
-        onDone(t('dialog.created'));
-      } catch (e) {
-        uncertain.current ||= mayHaveArrived(e);
-        fail(e);
-      }
+    try {
+      if (!(await overlapAllows(recordOf(values, loadedRecord)))) return;
+    } catch (e) {
+      fail(e);
       return;
     }
     await checkThen('save', recordOf(values, loadedRecord));
@@ -309,10 +315,13 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
+            {/* The form keeps its values; Retry sends again what failed (0029, 0039). */}
             {error !== null && (
-              <Alert color="red" role="alert">
-                {t('dialog.failed', { msg: describeError(error, t) })}
-              </Alert>
+              <SaveFailed
+                message={describeError(error, t)}
+                saving={busy}
+                retry={retryDelete ? () => setPhase({ kind: 'confirmDelete' }) : undefined}
+              />
             )}
             <AppointmentFields
               form={form}
@@ -341,7 +350,10 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
                     <Button
                       color="red"
                       loading={busy}
-                      onClick={() => loadedRecord && void checkThen('delete', loadedRecord)}
+                      onClick={() => {
+                        setRetryDelete(true);
+                        if (loadedRecord) void checkThen('delete', loadedRecord);
+                      }}
                     >
                       {t('confirmDelete.confirm')}
                     </Button>

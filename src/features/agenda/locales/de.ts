@@ -80,6 +80,8 @@ export const de: Translation<typeof en> = {
     delete: 'Löschen…',
     saved: 'Termin gespeichert.',
     created: 'Termin erstellt.',
+    createdAfterLostAnswer:
+      'Termin erstellt. Die Verbindung brach ab, bevor die Bestätigung kam. Der Termin ist trotzdem gespeichert, und nur einmal.',
     deleted: 'Termin gelöscht.',
     moved: 'Termin verschoben.',
     failed: 'Nicht gespeichert: {{msg}}',

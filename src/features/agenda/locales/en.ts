@@ -78,6 +78,8 @@ export const en = {
     delete: 'Delete…',
     saved: 'Appointment saved.',
     created: 'Appointment created.',
+    createdAfterLostAnswer:
+      'Appointment created. The connection broke off before the confirmation came. The appointment is saved all the same, and only once.',
     deleted: 'Appointment deleted.',
     moved: 'Appointment moved.',
     failed: 'Not saved: {{msg}}',

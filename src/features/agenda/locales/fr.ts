@@ -80,6 +80,8 @@ export const fr: Translation<typeof en> = {
     delete: 'Supprimer…',
     saved: 'Rendez-vous enregistré.',
     created: 'Rendez-vous créé.',
+    createdAfterLostAnswer:
+      'Rendez-vous créé. La connexion a été interrompue avant la confirmation. Le rendez-vous est tout de même enregistré, une seule fois.',
     deleted: 'Rendez-vous supprimé.',
     moved: 'Rendez-vous déplacé.',
     failed: 'Non enregistré\u202f: {{msg}}',

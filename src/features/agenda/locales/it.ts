@@ -80,6 +80,8 @@ export const it: Translation<typeof en> = {
     delete: 'Elimina…',
     saved: 'Appuntamento salvato.',
     created: 'Appuntamento creato.',
+    createdAfterLostAnswer:
+      'Appuntamento creato. La connessione si è interrotta prima della conferma. L’appuntamento è comunque salvato, una sola volta.',
     deleted: 'Appuntamento eliminato.',
     moved: 'Appuntamento spostato.',
     failed: 'Non salvato: {{msg}}',

@@ -63,11 +63,14 @@ export const de: Translation<typeof en> = {
     calendarId: 'Kalendernummer',
     calendarIdHint:
       'Dieser Praxisserver listet seine Kalender nicht auf: Geben Sie die Nummer des Kalenders der behandelnden Person ein.',
+    notBooked: 'Nicht gebucht',
     failed: 'Nicht gebucht: {{msg}}',
   },
   done: {
     title: 'Termin gebucht',
     text: '{{service}} am {{when}} bei {{provider}}.',
+    foundAfterLoss:
+      'Die Verbindung brach ab, bevor die Bestätigung kam. Der Termin ist trotzdem in der Agenda, und nur einmal: bitte nicht nochmals buchen.',
     number: 'Termin Nr. {{id}}',
     toAgenda: 'In der Agenda zeigen',
   },

@@ -59,11 +59,14 @@ export const en = {
     calendarId: 'Calendar number',
     calendarIdHint:
       'This practice server does not list its calendars: enter the number of the practitioner’s calendar.',
+    notBooked: 'Not booked',
     failed: 'Not booked: {{msg}}',
   },
   done: {
     title: 'Appointment booked',
     text: '{{service}} on {{when}} with {{provider}}.',
+    foundAfterLoss:
+      'The connection broke off before the confirmation came. The appointment is in the agenda all the same, and only once: please do not book it again.',
     number: 'Appointment no. {{id}}',
     toAgenda: 'Show in the agenda',
   },

@@ -62,11 +62,14 @@ export const fr: Translation<typeof en> = {
     calendarId: 'Numéro d’agenda',
     calendarIdHint:
       'Ce serveur ne liste pas ses agendas\u202f: saisissez le numéro de l’agenda du thérapeute.',
+    notBooked: 'Non réservé',
     failed: 'Non réservé\u202f: {{msg}}',
   },
   done: {
     title: 'Rendez-vous réservé',
     text: '{{service}} le {{when}} avec {{provider}}.',
+    foundAfterLoss:
+      'La connexion a été interrompue avant la confirmation. Le rendez-vous figure tout de même dans l’agenda, une seule fois\u202f: inutile de le réserver à nouveau.',
     number: 'Rendez-vous n° {{id}}',
     toAgenda: 'Afficher dans l’agenda',
   },

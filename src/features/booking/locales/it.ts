@@ -61,11 +61,14 @@ export const it: Translation<typeof en> = {
       'A questo terapeuta non appartiene nessuna agenda, quindi l’appuntamento non può essere fissato.',
     calendarId: 'Numero dell’agenda',
     calendarIdHint: 'Questo server non elenca le sue agende: inserire il numero dell’agenda del terapeuta.',
+    notBooked: 'Non prenotato',
     failed: 'Non prenotato: {{msg}}',
   },
   done: {
     title: 'Appuntamento prenotato',
     text: '{{service}} il {{when}} con {{provider}}.',
+    foundAfterLoss:
+      'La connessione si è interrotta prima della conferma. L’appuntamento è comunque nell’agenda, una sola volta: non occorre prenotarlo di nuovo.',
     number: 'Appuntamento n. {{id}}',
     toAgenda: 'Mostra nell’agenda',
   },

@@ -4,6 +4,7 @@ import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/ic
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferred } from '#components/deferred.tsx';
+import { searchTextRefusal } from '#components/field-rules.ts';
 import type { ReferenceData } from '#contract/sales.ts';
 import type { BoardParams } from '../url-state.ts';
 import { FiltersPlaceholder } from './filters-placeholder.tsx';
@@ -84,9 +85,13 @@ export function BoardToolbar({ params, reference, onChange }: BoardToolbarProps)
         leftSection={<IconSearch size={16} aria-hidden />}
         value={text}
         type="search"
+        // Longer than the service searches by: said here, and the board keeps its last search.
+        error={searchTextRefusal(text)}
         onChange={(e) => {
-          setText(e.currentTarget.value);
-          pushSearch(e.currentTarget.value);
+          const value = e.currentTarget.value;
+          setText(value);
+          if (searchTextRefusal(value)) clearTimeout(searchTimer.current);
+          else pushSearch(value);
         }}
         w={phone ? '100%' : 220}
       />

@@ -1,5 +1,6 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SaveFailed } from '#components/save-failed.tsx';
 
 export interface DetailsFormFooterProps {
   /** What the service said when it refused the form (react-hook-form's `errors.root.server`), shown above the buttons. */
@@ -9,7 +10,10 @@ export interface DetailsFormFooterProps {
   onCancel: () => void;
 }
 
-/** The end of every form on a lead's page (data, note, task, admission): the service's refusal, save and cancel. */
+/**
+ * The end of every form on a lead's page (data, note, task, admission): a save that failed (with Retry), save and
+ * cancel. Rendered inside the form.
+ */
 export function DetailsFormFooter({
   serverError,
   submitLabel,
@@ -19,11 +23,8 @@ export function DetailsFormFooter({
   const { t } = useTranslation('leadDetails');
   return (
     <>
-      {serverError && (
-        <Alert color="red" variant="light" role="alert">
-          {serverError}
-        </Alert>
-      )}
+      {/* Inside the form: its Retry sends the form again; the input stays as typed (0039). */}
+      {serverError && <SaveFailed message={serverError} saving={submitting} />}
       <Group gap="sm">
         <Button type="submit" loading={submitting} disabled={submitting}>
           {submitLabel}

@@ -17,7 +17,7 @@ import { useUserName } from '#api/system.ts';
 import { folderName } from '#components/codes.ts';
 import { formatDate, formatDateTime } from '#components/format.ts';
 import { useMessageWords } from '#components/messages.ts';
-import { EmptyState, ErrorState } from '#components/states.tsx';
+import { EmptyState, ErrorState, failedWithoutData, RefreshFailed } from '#components/states.tsx';
 import { disqualifiedFolderIds, type Folder, type Lead } from '#contract/sales.ts';
 import { leadName } from '../board/lead.ts';
 import { AssignDialog } from '../dialogs/assign-dialog.tsx';
@@ -46,10 +46,17 @@ export function LeadDetails({ leadId, hideName }: LeadDetailsProps) {
   const reference = useQuery(referenceQuery());
 
   if (query.isPending) return <DetailsSkeleton />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  // A refetch that failed keeps the lead on screen, and with it a form open on it with what was typed (0039).
+  if (failedWithoutData(query))
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const lead = query.data;
   if (!lead) return <EmptyState title={t('notFound')} description={t('notFoundHint')} />;
-  return <LeadDetailsView lead={lead} folders={reference.data?.folders ?? []} hideName={hideName} />;
+  return (
+    <>
+      <RefreshFailed query={query} />
+      <LeadDetailsView lead={lead} folders={reference.data?.folders ?? []} hideName={hideName} />
+    </>
+  );
 }
 
 function DetailsSkeleton() {

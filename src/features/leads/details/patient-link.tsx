@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { linkPatientMutation } from '#api/sales.ts';
 import { customerQuery } from '#api/system.ts';
 import { DayField } from '#components/date-time-fields.tsx';
+import { searchTextRefusal } from '#components/field-rules.ts';
 import { formatDate } from '#components/format.ts';
 import { useMessageWords } from '#components/messages.ts';
 import { hasCriteria, type PatientCriteria, patientName } from '#components/patient-criteria.ts';
@@ -96,8 +97,15 @@ export function DetailsPatientLink({ lead, headingOrder = 3 }: { lead: Lead; hea
       <form onSubmit={search} noValidate aria-label={t('link.searchLabel')}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('link.lastname')} {...form.register('lastname')} />
-            <TextInput label={t('link.firstname')} {...form.register('firstname')} />
+            {(['lastname', 'firstname'] as const).map((name) => (
+              <TextInput
+                key={name}
+                label={t(`link.${name}`)}
+                // Longer than the service searches by: said at the field, nothing is searched.
+                error={form.formState.errors[name]?.message}
+                {...form.register(name, { validate: (v) => searchTextRefusal(v) ?? true })}
+              />
+            ))}
             <Controller
               control={form.control}
               name="dob"

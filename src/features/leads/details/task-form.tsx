@@ -1,9 +1,12 @@
 import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { addTaskMutation } from '#api/sales.ts';
+import { createOnce, createOnceState } from '#api/create-once.ts';
+import { addTaskMutation, findCreatedTask } from '#api/sales.ts';
 import { meQuery, userName, usersQuery } from '#api/system.ts';
 import { contractResolver } from '#components/form-resolver.ts';
 import { useMessageWords } from '#components/messages.ts';
@@ -40,7 +43,10 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
   const categories = useQuery(referenceQuery()).data?.categories ?? [];
   const users = useQuery(usersQuery()).data ?? [];
   const me = useQuery(meQuery()).data;
+  const queryClient = useQueryClient();
   const add = useMutation(addTaskMutation());
+  // A task whose answer was lost is looked for before it is sent again (decision 0040).
+  const once = useRef(createOnceState());
   const form = useForm<TaskFormInput, unknown, TaskFormOutput>({
     resolver: contractResolver(taskFormSchema),
     defaultValues: {
@@ -59,7 +65,14 @@ export function DetailsTaskForm({ leadId, onDone }: { leadId: number; onDone: ()
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await add.mutateAsync({ leadId, ...toNewTask(values) });
+      const input = { leadId, ...toNewTask(values) };
+      const outcome = await createOnce(once.current, {
+        find: () => findCreatedTask(queryClient, input),
+        create: () => add.mutateAsync(input),
+      });
+      // The timeline shows a saved task; one found after a lost answer is said as well, so it is not added again.
+      if ('found' in outcome && outcome.found)
+        notifications.show({ color: 'green', message: t('task.savedAfterLostAnswer') });
       form.reset();
       onDone();
     } catch (e) {

@@ -1,6 +1,7 @@
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
-import { isRealDate } from '#contract/common.ts';
+import { birthDay, nameText } from '#components/field-rules.ts';
+import { limitedText } from '#contract/common.ts';
 import {
   type Lead,
   leadAddressInput,
@@ -12,7 +13,7 @@ import {
   type UpdateLeadInput,
   updateLeadInput,
 } from '#contract/sales.ts';
-import { hasIdentifyingField } from '../new-lead/schema.ts';
+import { checkLeadAddress, hasIdentifyingField } from '../new-lead/schema.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The form: the groups the Data tab edits, from the contract's schemas. Form-only shapes: gender and dob as strings.
@@ -22,10 +23,12 @@ const mailText = z.string().refine((v) => v.trim() === '' || /^[^\s@]+@[^\s@]+\.
 });
 
 const fields = updateLeadInput.pick({ what: true }).extend({
-  what: z.string(),
-  contact: leadContactInput.pick({ salutation: true, title: true, firstname: true, lastname: true }).extend({
+  what: limitedText(),
+  contact: leadContactInput.pick({ salutation: true, title: true }).extend({
+    firstname: nameText(),
+    lastname: nameText(),
     gender: z.enum(leadGenders),
-    dob: z.string().refine((v) => v === '' || isRealDate(v), { error: 'newLead.err.dob' }),
+    dob: birthDay('newLead.err.dob'),
   }),
   address: leadAddressInput,
   communication: leadCommunicationInput.extend({ mail: mailText, mail2: mailText }),
@@ -33,6 +36,7 @@ const fields = updateLeadInput.pick({ what: true }).extend({
 });
 
 export const leadDataSchema = fields.superRefine((v, ctx) => {
+  checkLeadAddress(v.address, ctx);
   if (!hasIdentifyingField(v))
     ctx.addIssue({ code: 'custom', message: MSG.identifying, path: ['identifying'] });
 });

@@ -1,13 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type Lead, MSG } from '#contract/sales.ts';
+import { i18n } from '#i18n/index.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
 import { DRAFT_KEY } from './draft.ts';
 import { NewLeadForm } from './form.tsx';
 
 const api = inProcessService();
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
 
 function renderForm() {
   signInForTest();
@@ -175,5 +180,36 @@ describe('the new-lead form', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/leads\/\d+$/));
     expect(createCalls()[0]).toMatchObject({ contact: { lastname: 'Geburtstag', dob: '1980-11-21' } });
+  });
+  it('refuses a 5-digit Swiss postcode and a 288-character last name at the fields, in German, and sends nothing', async () => {
+    await i18n.changeLanguage('de');
+    renderForm();
+    const user = userEvent.setup({ delay: null });
+    const lastname = await screen.findByLabelText('Nachname');
+    // Pasted, as such a text comes: typing 288 characters one by one takes jsdom long.
+    await user.click(lastname);
+    await user.paste('M'.repeat(288));
+    await user.type(screen.getByLabelText('PLZ'), '80011');
+    await user.click(screen.getByRole('button', { name: 'Lead erfassen' }));
+
+    expect(await screen.findByText('Höchstens 200 Zeichen.')).toBeInTheDocument();
+    expect(screen.getByText('Eine Schweizer Postleitzahl hat 4 Ziffern.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nachname')).toHaveAccessibleDescription(/Höchstens 200 Zeichen\./);
+    expect(screen.getByLabelText('PLZ')).toHaveAccessibleDescription(/Postleitzahl hat 4 Ziffern/);
+    expect(createCalls()).toHaveLength(0);
+    // Nothing typed is lost.
+    expect(screen.getByLabelText('Nachname')).toHaveValue('M'.repeat(288));
+    expect(screen.getByLabelText('PLZ')).toHaveValue('80011');
+  });
+
+  it('takes a 5-digit postcode abroad', async () => {
+    renderForm();
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Last name'), 'Muster');
+    await user.type(screen.getByLabelText('Postcode'), '79539');
+    await user.type(screen.getByLabelText('Country code'), 'DE');
+    await user.click(screen.getByRole('button', { name: 'Create lead' }));
+    await waitFor(() => expect(createCalls()).toHaveLength(1));
+    expect(createCalls()[0]).toMatchObject({ address: { zip: '79539', countryCode: 'DE' } });
   });
 });

@@ -26,6 +26,7 @@ import { folderName } from '#components/codes.ts';
 import { DayField } from '#components/date-time-fields.tsx';
 import { contractResolver } from '#components/form-resolver.ts';
 import { useMessageWords } from '#components/messages.ts';
+import { SaveFailed } from '#components/save-failed.tsx';
 import { applyServerError } from '#components/server-error.ts';
 import { useUnsavedChangesGuard } from '#components/unsaved-changes.tsx';
 import { leadGenders, MSG } from '#contract/sales.ts';
@@ -360,10 +361,13 @@ export function NewLeadForm() {
           </SimpleGrid>
         </Fieldset>
 
-        {errors.root?.server && (
-          <Alert color="red" variant="light" role="alert" title={t('newLead.failed')}>
-            {errors.root.server.message}
-          </Alert>
+        {/* The form and its draft keep the input; Retry sends it again with the same idempotency key (0029, 0039). */}
+        {errors.root?.server?.message && (
+          <SaveFailed
+            message={errors.root.server.message}
+            title={t('newLead.failed')}
+            saving={isSubmitting}
+          />
         )}
 
         <Group gap="sm">

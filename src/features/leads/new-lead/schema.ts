@@ -1,8 +1,8 @@
 import type { ParseKeys } from 'i18next';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { z } from 'zod';
+import { birthDay, nameText, postcodeRefusal } from '#components/field-rules.ts';
 import type { ServerTarget } from '#components/server-error.ts';
-import { isRealDate } from '#contract/common.ts';
 import {
   type CreateLeadInput,
   createLeadFields,
@@ -46,8 +46,11 @@ const fields = createLeadFields.pick({ source: true, flags: true, what: true }).
   /** '' = nobody. */
   assigneeId: z.string().regex(/^\d*$/),
   contact: leadContactInput.extend({
+    // The names a lead is linked to a patient by (field-rules.ts); a date of birth as every birth date field reads one.
+    firstname: nameText(),
+    lastname: nameText(),
     gender: z.enum(leadGenders),
-    dob: z.string().refine((v) => v === '' || isRealDate(v), { error: own('newLead.err.dob') }),
+    dob: birthDay(own('newLead.err.dob')),
   }),
   communication: leadCommunicationInput.extend({
     mail: z.string().refine((v) => v.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()), {
@@ -65,6 +68,15 @@ interface IdentifyingValues {
   communication?: { mail?: string; mobile?: string; phone?: string };
 }
 
+/** The address's rules across fields: the postcode of a Swiss address (field-rules.ts). */
+export function checkLeadAddress(
+  address: { zip?: string; country?: string; countryCode?: string },
+  ctx: z.RefinementCtx,
+): void {
+  const refusal = postcodeRefusal(address);
+  if (refusal) ctx.addIssue({ code: 'custom', message: refusal, path: ['address', 'zip'] });
+}
+
 /** createLead's rule: at least one of last name, mail, mobile, phone (not only blanks). */
 export function hasIdentifyingField(v: IdentifyingValues): boolean {
   return [v.contact?.lastname, v.communication?.mail, v.communication?.mobile, v.communication?.phone].some(
@@ -73,6 +85,7 @@ export function hasIdentifyingField(v: IdentifyingValues): boolean {
 }
 
 export const newLeadSchema = fields.superRefine((v, ctx) => {
+  checkLeadAddress(v.address, ctx);
   if (!hasIdentifyingField(v))
     ctx.addIssue({ code: 'custom', message: MSG.identifying, path: ['identifying'] });
 });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { opScope } from '#api/queries.ts';
 import { type MoveVariables, moveInvalidates, setLeadFolderMutation } from '#api/sales/lead-writes.ts';
 import { leadPagesQuery, referenceDataQuery } from '#api/sales/leads.ts';
+import { searchTextRefusal } from '#components/field-rules.ts';
 import { type LeadFilter, type ReferenceData, referenceData } from '#contract/sales.ts';
 import { beginMove, hasPendingMoves, type MoveToken, settleMove } from '../board/cache.ts';
 import { readStoredReference, storeReference } from './reference-store.ts';
@@ -37,7 +38,8 @@ export interface ColumnInput {
 export function columnInput(board: BoardFilter, folderId: number): ColumnInput {
   // Only what is set goes into the key, so that equal filters give equal keys.
   const filter: ColumnInput['filter'] = { ispatient: board.ispatient, folderId };
-  if (board.search?.trim()) filter.search = board.search.trim();
+  // A search longer than the service takes is said at the field (toolbar.tsx) and not sent.
+  if (board.search?.trim() && !searchTextRefusal(board.search)) filter.search = board.search.trim();
   if (board.assigneeId !== undefined) filter.assigneeId = board.assigneeId;
   if (board.source) filter.source = board.source;
   if (board.flags && board.flags.length > 0) filter.flags = [...board.flags].sort();

@@ -19,7 +19,7 @@ import { type AppointmentPeriod, patientAppointmentsQuery } from '#api/agenda.ts
 import { appointmentStateName } from '#components/codes.ts';
 import { formatDate, formatTime, fromUnixSeconds, toPracticeDate } from '#components/format.ts';
 import { usePracticeToday } from '#components/practice-clock.ts';
-import { EmptyState, ErrorState } from '#components/states.tsx';
+import { EmptyState, ErrorState, failedWithoutData, RefreshFailed } from '#components/states.tsx';
 import type { Appointment } from '#contract/agenda.ts';
 
 /**
@@ -76,9 +76,10 @@ export function AppointmentsPanel({ patid }: { patid: number }) {
           onChange={(e) => setComment(e.currentTarget.value)}
         />
       </SimpleGrid>
+      <RefreshFailed query={query} />
       {query.isPending ? (
         <Skeleton height={120} />
-      ) : query.isError ? (
+      ) : failedWithoutData(query) ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState title={t('appointments.none')} />

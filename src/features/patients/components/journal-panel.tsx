@@ -19,8 +19,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentQuery, HISTORY_LIMIT, patientHistoryQuery } from '#api/hx.ts';
 import { errorTitle } from '#components/error-heading.ts';
+import { searchTextRefusal } from '#components/field-rules.ts';
 import { formatDateTime } from '#components/format.ts';
-import { describeError, EmptyState, ErrorState } from '#components/states.tsx';
+import {
+  describeError,
+  EmptyState,
+  ErrorState,
+  failedWithoutData,
+  RefreshFailed,
+} from '#components/states.tsx';
 import type { Attachment, PatientHistoryEntry } from '#contract/hx.ts';
 import { deliverAttachment, formatSize } from '../attachments.ts';
 
@@ -37,9 +44,12 @@ export function JournalPanel({ patid }: { patid: number }) {
   // Debounced as one string: an object would be new on every render.
   const [filterKey] = useDebouncedValue(JSON.stringify({ category, text, teaser }), 300);
   const filter = JSON.parse(filterKey) as { category: string; text: string; teaser: string };
+  // A filter text longer than the service searches by is said at its field; the last answer stays meanwhile.
+  const tooLong = Object.values(filter).some((v) => searchTextRefusal(v));
   const query = useQuery({
     ...patientHistoryQuery(patid, { ...filter, all }),
     placeholderData: keepPreviousData,
+    enabled: !tooLong,
   });
   const entries = query.data ?? [];
   const categories = [
@@ -61,28 +71,32 @@ export function JournalPanel({ patid }: { patid: number }) {
           data={categories}
           value={category}
           onChange={setCategory}
+          error={searchTextRefusal(category)}
           clearable
         />
         <TextInput
           label={t('journal.text')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
+          error={searchTextRefusal(text)}
           description={t('journal.containsHint')}
         />
         <TextInput
           label={t('journal.teaser')}
           value={teaser}
           onChange={(e) => setTeaser(e.currentTarget.value)}
+          error={searchTextRefusal(teaser)}
           description={t('journal.containsHint')}
         />
       </SimpleGrid>
+      <RefreshFailed query={query} />
       {query.isPending ? (
         <Stack gap="sm" aria-busy>
           {[1, 2, 3].map((i) => (
             <Skeleton key={i} height={72} />
           ))}
         </Stack>
-      ) : query.isError ? (
+      ) : failedWithoutData(query) ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : entries.length === 0 ? (
         <EmptyState title={filtered ? t('journal.noneFiltered') : t('journal.none')} />

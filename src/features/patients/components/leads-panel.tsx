@@ -8,7 +8,7 @@ import { type LeadPage, leadsQuery } from '#api/sales.ts';
 const LINKED_LEADS_LIMIT = 1000;
 
 import { formatDate } from '#components/format.ts';
-import { EmptyState, ErrorState } from '#components/states.tsx';
+import { EmptyState, ErrorState, RefreshFailed } from '#components/states.tsx';
 
 /** Leads linked or converted to the patient (getLeads filter patid). */
 export function LeadsPanel({ patid }: { patid: number }) {
@@ -25,11 +25,13 @@ export function LeadsPanel({ patid }: { patid: number }) {
   });
 
   if (query.isPending) return <Skeleton height={100} />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data === undefined)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const { leads, complete } = query.data;
 
   return (
     <Stack gap="sm">
+      <RefreshFailed query={query} />
       <Text size="sm" c="dimmed">
         {complete ? t('leads.how') : t('leads.incomplete', { count: LINKED_LEADS_LIMIT })}
       </Text>

@@ -6,26 +6,35 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { contractResolver } from '#components/form-resolver.ts';
 import { dobRefusal, isBirthRefusal } from '#components/patient-criteria.ts';
+import { searchText } from '#contract/common.ts';
 import { emptyFields, type PatientSearchState } from '../url-state.ts';
 
-/** The detailed criteria, as typed; messages are keys of `patients:searchForm.errors`. */
+/** This form's own messages: keys of `patients:searchForm.errors`. */
+const ownErrors = new Set(['dob', 'patid', 'mail', 'empty'] as const);
+type OwnError = typeof ownErrors extends Set<infer K> ? K : never;
+const isOwnError = (m: string): m is OwnError => (ownErrors as Set<string>).has(m);
+
+/**
+ * The detailed criteria, as typed; messages are keys of `patients:searchForm.errors`, or the search limit of the
+ * contract (searchPatients' texts, at most 200 characters), which the resolver says in the user's language.
+ */
 export const searchFieldsSchema = z
   .object({
-    q: z.string(),
-    lastname: z.string(),
-    firstname: z.string(),
-    dob: z.string().superRefine((v, ctx) => {
+    q: searchText(),
+    lastname: searchText(),
+    firstname: searchText(),
+    dob: searchText().superRefine((v, ctx) => {
       const refusal = dobRefusal(v);
       if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
     }),
-    patid: z.string().refine((v) => v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) > 0), {
+    patid: searchText().refine((v) => v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) > 0), {
       error: 'patid',
     }),
-    mail: z.string().refine((v) => v.trim() === '' || (v.trim().length > 7 && v.includes('@')), {
+    mail: searchText().refine((v) => v.trim() === '' || (v.trim().length > 7 && v.includes('@')), {
       error: 'mail',
     }),
-    ahv: z.string(),
-    phone: z.string(),
+    ahv: searchText(),
+    phone: searchText(),
   })
   .refine((v) => Object.values(v).some((s) => s.trim() !== ''), { error: 'empty', path: ['q'] });
 
@@ -51,11 +60,12 @@ export function PatientSearchForm({ state, onSearch }: PatientSearchFormProps) {
     defaultValues: { q: state.q, ...state.fields },
   });
   const err = (key: keyof SearchFields) => {
-    // The schema's messages are the keys under searchForm.errors, or a date field's refusal (common:dateTime).
+    // The schema's messages are the keys under searchForm.errors, a date field's refusal (common:dateTime), or a
+    // limit already in the user's language.
     const m = errors[key]?.message;
     if (!m) return undefined;
     if (isBirthRefusal(m)) return t(`dateTime.refused.${m}`, { ns: 'common' });
-    return t(`searchForm.errors.${m as 'dob' | 'patid' | 'mail' | 'empty'}`);
+    return isOwnError(m) ? t(`searchForm.errors.${m}`) : m;
   };
 
   const submit = handleSubmit((v) => {
@@ -105,8 +115,18 @@ export function PatientSearchForm({ state, onSearch }: PatientSearchFormProps) {
         </Group>
         <Collapse expanded={detailed} id="patient-search-detailed">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-            <TextInput {...register('lastname')} label={t('fields.lastname')} autoComplete="off" />
-            <TextInput {...register('firstname')} label={t('fields.firstname')} autoComplete="off" />
+            <TextInput
+              {...register('lastname')}
+              label={t('fields.lastname')}
+              error={err('lastname')}
+              autoComplete="off"
+            />
+            <TextInput
+              {...register('firstname')}
+              label={t('fields.firstname')}
+              error={err('firstname')}
+              autoComplete="off"
+            />
             <TextInput
               {...register('dob')}
               label={t('fields.dob')}
@@ -131,12 +151,14 @@ export function PatientSearchForm({ state, onSearch }: PatientSearchFormProps) {
               {...register('ahv')}
               label={t('fields.ahv')}
               description={t('searchForm.ahvHint')}
+              error={err('ahv')}
               autoComplete="off"
             />
             <TextInput
               {...register('phone')}
               label={t('fields.phoneOrMobile')}
               description={t('searchForm.phoneHint')}
+              error={err('phone')}
               inputMode="tel"
               autoComplete="off"
             />

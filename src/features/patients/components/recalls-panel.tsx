@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { isRecallsBroken, recallsQuery } from '#api/recall.ts';
 import { formatDateTime } from '#components/format.ts';
 import { RecallFailureText } from '#components/recall-error.tsx';
-import { EmptyState, ErrorState } from '#components/states.tsx';
+import { EmptyState, ErrorState, RefreshFailed } from '#components/states.tsx';
 
 const statusColor = { sent: 'green', pending: 'blue', error: 'red' } as const;
 
@@ -22,7 +22,7 @@ export function RecallsPanel({ patid }: { patid: number }) {
   );
 
   if (query.isPending) return <Skeleton height={120} />;
-  if (query.isError) {
+  if (query.data === undefined) {
     if (isRecallsBroken(query.error)) {
       return (
         <Alert
@@ -47,6 +47,7 @@ export function RecallsPanel({ patid }: { patid: number }) {
 
   return (
     <Stack gap="sm">
+      <RefreshFailed query={query} />
       <Group justify="flex-end">{link}</Group>
       <Table.ScrollContainer minWidth={640}>
         <Table highlightOnHover aria-label={t('recalls.label')}>

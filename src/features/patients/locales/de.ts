@@ -109,6 +109,8 @@ export const de: Translation<typeof en> = {
     submit: 'Patient erfassen',
     created: 'Patient {{id}} erfasst.',
     createdWithGroup: 'Patient {{id}} erfasst, in der neuen Gruppe «{{group}}».',
+    createdAfterLostAnswer:
+      'Patient {{id}} erfasst. Die Verbindung brach ab, bevor die Bestätigung kam. Der Patient ist trotzdem gespeichert, und nur einmal.',
     errors: {
       gender: 'Das Geschlecht wählen.',
       dob: 'Datum als TT.MM.JJJJ oder JJJJ-MM-TT eingeben.',

@@ -106,6 +106,8 @@ export const en = {
     submit: 'Create patient',
     created: 'Patient {{id}} created.',
     createdWithGroup: 'Patient {{id}} created, in the new group "{{group}}".',
+    createdAfterLostAnswer:
+      'Patient {{id}} created. The connection broke off before the confirmation came. The patient is saved all the same, and only once.',
     errors: {
       gender: 'Choose the gender.',
       dob: 'Enter a date as DD.MM.YYYY or YYYY-MM-DD.',

@@ -109,6 +109,8 @@ export const fr: Translation<typeof en> = {
     submit: 'Créer le patient',
     created: 'Patient {{id}} créé.',
     createdWithGroup: 'Patient {{id}} créé, dans le nouveau groupe « {{group}} ».',
+    createdAfterLostAnswer:
+      'Patient {{id}} créé. La connexion a été interrompue avant la confirmation. Le patient est tout de même enregistré, une seule fois.',
     errors: {
       gender: 'Choisissez le sexe.',
       dob: 'Saisissez une date au format JJ.MM.AAAA ou AAAA-MM-JJ.',

@@ -109,6 +109,8 @@ export const it: Translation<typeof en> = {
     submit: 'Crea il paziente',
     created: 'Paziente {{id}} creato.',
     createdWithGroup: 'Paziente {{id}} creato, nel nuovo gruppo «{{group}}».',
+    createdAfterLostAnswer:
+      'Paziente {{id}} creato. La connessione si è interrotta prima della conferma. Il paziente è comunque salvato, una sola volta.',
     errors: {
       gender: 'Scegliere il sesso.',
       dob: 'Inserire una data nel formato GG.MM.AAAA o AAAA-MM-GG.',

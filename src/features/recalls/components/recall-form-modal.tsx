@@ -1,9 +1,16 @@
 import { Group, Radio, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { createRecallMutation, modifyRecallMutation, templatesQuery } from '#api/recall.ts';
+import { createOnce, createOnceState } from '#api/create-once.ts';
+import {
+  createRecallMutation,
+  findCreatedRecall,
+  modifyRecallMutation,
+  templatesQuery,
+} from '#api/recall.ts';
 import { DayField, TimeField } from '#components/date-time-fields.tsx';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
 import { targetFrom } from '#components/server-error.ts';
@@ -52,8 +59,11 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
     target.kind === 'edit'
       ? toDraft(target.recall, target.preset)
       : emptyDraft({ preset: target.preset, patid: target.patid });
+  const queryClient = useQueryClient();
   const create = useMutation(createRecallMutation());
   const modify = useMutation(modifyRecallMutation(mergeDraft));
+  // A create whose answer was lost is looked for before it is sent again (decision 0040).
+  const once = useRef(createOnceState());
 
   const done = (msg: string) => {
     notifications.show({
@@ -69,8 +79,15 @@ function RecallFormDialog({ target, onClose }: { target: RecallFormTarget; onClo
       await modify.mutateAsync({ original: target.recall, draft, preset: target.preset });
       done(t('form.saved'));
     } else {
-      const r = await create.mutateAsync(toCreateInput(draft));
-      done(t(draft.preset ? 'form.templateCreated' : 'form.created', { id: r.recallId }));
+      const input = toCreateInput(draft);
+      const r = await createOnce(once.current, {
+        find: () => findCreatedRecall(queryClient, input),
+        create: () => create.mutateAsync(input),
+      });
+      if ('stopped' in r) return;
+      const id = r.value.recallId;
+      const text = t(draft.preset ? 'form.templateCreated' : 'form.created', { id });
+      done(r.found ? `${text} ${t('form.createdAfterLostAnswer')}` : text);
     }
   };
 

@@ -126,6 +126,8 @@ export const de: Translation<typeof en> = {
     saved: 'Recall gespeichert.',
     created: 'Recall {{id}} erfasst.',
     templateCreated: 'Vorlage {{id}} erfasst.',
+    createdAfterLostAnswer:
+      'Die Verbindung brach vor der Bestätigung ab. Gespeichert ist trotzdem alles, und nur einmal.',
     failed: 'Der Recall konnte nicht gespeichert werden',
     errors: {
       title: 'Einen Titel eingeben.',

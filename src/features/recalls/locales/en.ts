@@ -124,6 +124,8 @@ export const en = {
     saved: 'Recall saved.',
     created: 'Recall {{id}} created.',
     templateCreated: 'Template {{id}} created.',
+    createdAfterLostAnswer:
+      'The connection broke off before the confirmation came. It is saved all the same, and only once.',
     failed: 'The recall could not be saved',
     errors: {
       title: 'Enter a title.',

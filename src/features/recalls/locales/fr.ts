@@ -126,6 +126,8 @@ export const fr: Translation<typeof en> = {
     saved: 'Rappel enregistré.',
     created: 'Rappel {{id}} créé.',
     templateCreated: 'Modèle {{id}} créé.',
+    createdAfterLostAnswer:
+      'La connexion a été interrompue avant la confirmation. Il est tout de même enregistré, une seule fois.',
     failed: 'Le rappel n’a pas pu être enregistré',
     errors: {
       title: 'Saisissez un titre.',

@@ -126,6 +126,8 @@ export const it: Translation<typeof en> = {
     saved: 'Richiamo salvato.',
     created: 'Richiamo {{id}} creato.',
     templateCreated: 'Modello {{id}} creato.',
+    createdAfterLostAnswer:
+      'La connessione si è interrotta prima della conferma. È comunque salvato, una sola volta.',
     failed: 'Non è stato possibile salvare il richiamo',
     errors: {
       title: 'Inserire un titolo.',

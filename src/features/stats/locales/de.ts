@@ -60,10 +60,15 @@ export const de: Translation<typeof en> = {
     loading: 'Die Statistik wird geladen…',
   },
   export: {
+    xlsx: 'Excel exportieren',
     csv: 'CSV exportieren',
     png: 'Diagramm als PNG',
     pngFailed:
       'Das Bild des Diagramms konnte nicht erstellt werden. Die Tabelle lässt sich als CSV exportieren.',
+    xlsxFailed: 'Die Excel-Datei konnte nicht erstellt werden. Bitte nochmals versuchen.',
+    filters: 'Filter: {{list}}',
+    noFilters: 'Filter: keine (alle Leads)',
+    created: 'Erstellt am {{at}}',
   },
   label: {
     unassigned: 'Nicht zugewiesen',

@@ -58,9 +58,14 @@ export const en = {
     loading: 'Loading the statistics…',
   },
   export: {
+    xlsx: 'Export Excel',
     csv: 'Export CSV',
     png: 'Chart as PNG',
     pngFailed: 'The picture of the chart could not be made. The table can be exported as CSV.',
+    xlsxFailed: 'The Excel file could not be made. Please try again.',
+    filters: 'Filters: {{list}}',
+    noFilters: 'Filters: none (all leads)',
+    created: 'Created {{at}}',
   },
   label: {
     unassigned: 'Unassigned',

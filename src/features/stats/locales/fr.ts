@@ -60,9 +60,14 @@ export const fr: Translation<typeof en> = {
     loading: 'Chargement des statistiques…',
   },
   export: {
+    xlsx: 'Exporter en Excel',
     csv: 'Exporter en CSV',
     png: 'Graphique en PNG',
     pngFailed: 'L’image du graphique n’a pas pu être créée. Le tableau peut être exporté en CSV.',
+    xlsxFailed: 'Le fichier Excel n’a pas pu être créé. Veuillez réessayer.',
+    filters: 'Filtres\u202f: {{list}}',
+    noFilters: 'Filtres\u202f: aucun (tous les prospects)',
+    created: 'Créé le {{at}}',
   },
   label: {
     unassigned: 'Non attribué',

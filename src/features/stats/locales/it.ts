@@ -60,10 +60,15 @@ export const it: Translation<typeof en> = {
     loading: 'Caricamento delle statistiche…',
   },
   export: {
+    xlsx: 'Esporta Excel',
     csv: 'Esporta CSV',
     png: 'Grafico come PNG',
     pngFailed:
       'Non è stato possibile creare l’immagine del grafico. La tabella può essere esportata come CSV.',
+    xlsxFailed: 'Non è stato possibile creare il file Excel. Riprovare.',
+    filters: 'Filtri: {{list}}',
+    noFilters: 'Filtri: nessuno (tutti i lead)',
+    created: 'Creato il {{at}}',
   },
   label: {
     unassigned: 'Non assegnato',

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LeadPage, leadsQuery } from '#api/sales.ts';
+import { searchTextRefusal } from '#components/field-rules.ts';
 import type { Lead } from '#contract/sales.ts';
 
 const LEAD_SEARCH_LIMIT = 20;
@@ -41,7 +42,8 @@ export function LeadPicker({ value, onChange, onBlur, error, enabled }: LeadPick
     ...leadsQuery({ filter: { search: term.trim() }, offset: 0, limit: LEAD_SEARCH_LIMIT }),
     select: (page: LeadPage) => page.items,
     placeholderData: keepPreviousData,
-    enabled,
+    // Longer than the service searches by: said at the field instead of sent.
+    enabled: enabled && !searchTextRefusal(term),
   });
   const found = (search.data ?? []).filter((l) => !l.deleted).map(leadOption);
   // The chosen lead stays an option whatever the last search found.
@@ -69,7 +71,7 @@ export function LeadPicker({ value, onChange, onBlur, error, enabled }: LeadPick
       filter={({ options }) => options}
       nothingFoundMessage={search.isFetching ? undefined : t('form.leadNothing')}
       rightSection={search.isFetching ? <Loader size={14} aria-hidden /> : undefined}
-      error={error}
+      error={error ?? searchTextRefusal(typed)}
       onBlur={onBlur}
       // The dialog opens with the focus here: the list opens when the user types or presses Down, not at once over
       // the form (a list nobody asked for, which also scrolled out of reach of Tab).

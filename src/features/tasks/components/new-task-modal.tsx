@@ -1,10 +1,11 @@
 import { Checkbox, NativeSelect, SimpleGrid, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { addTaskMutation } from '#api/sales.ts';
+import { createOnce, createOnceState } from '#api/create-once.ts';
+import { addTaskMutation, findCreatedTask } from '#api/sales.ts';
 import { meQuery, type PracticeUser, userName, usersQuery } from '#api/system.ts';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
 import { useMessageWords } from '#components/messages.ts';
@@ -45,8 +46,11 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const me = useQuery(meQuery()).data;
   const users = useQuery(usersQuery()).data ?? [];
+  const queryClient = useQueryClient();
   const add = useMutation(addTaskMutation());
   const leadLabel = useRef('');
+  // A task whose answer was lost is looked for before it is sent again (decision 0040).
+  const once = useRef(createOnceState());
 
   const words = useMessageWords();
   // The form's own words for its lead picker and for what is to be done; the service's messages as the app says them.
@@ -73,11 +77,16 @@ function NewTaskDialog({ onClose }: { onClose: () => void }) {
       submitLabel={t('form.submit')}
       onSubmit={async (values) => {
         const input = toAddLeadTask(values);
-        await add.mutateAsync(input);
+        const outcome = await createOnce(once.current, {
+          find: () => findCreatedTask(queryClient, input),
+          create: () => add.mutateAsync(input),
+        });
+        const found = 'found' in outcome && outcome.found;
+        const addedFor = t('form.addedFor', { text: input.text, lead: leadLabel.current });
         notifications.show({
           color: 'green',
           title: t('form.added'),
-          message: t('form.addedFor', { text: input.text, lead: leadLabel.current }),
+          message: found ? `${addedFor}. ${t('form.addedAfterLostAnswer')}` : addedFor,
         });
         onClose();
       }}

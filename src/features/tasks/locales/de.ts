@@ -106,6 +106,8 @@ export const de: Translation<typeof en> = {
     close: 'Schliessen',
     added: 'Aufgabe hinzugefügt',
     addedFor: '«{{text}}» für {{lead}}',
+    addedAfterLostAnswer:
+      'Die Verbindung brach vor der Bestätigung ab. Die Aufgabe ist trotzdem gespeichert, und nur einmal.',
     errors: {
       lead: 'Wählen Sie einen Lead.',
       text: 'Geben Sie ein, was zu tun ist.',

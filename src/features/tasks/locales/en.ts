@@ -104,6 +104,8 @@ export const en = {
     close: 'Close',
     added: 'Task added',
     addedFor: '“{{text}}” for {{lead}}',
+    addedAfterLostAnswer:
+      'The connection broke off before the confirmation came. The task is saved all the same, and only once.',
     errors: {
       lead: 'Choose a lead.',
       text: 'Enter what is to be done.',

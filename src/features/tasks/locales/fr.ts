@@ -106,6 +106,8 @@ export const fr: Translation<typeof en> = {
     close: 'Fermer',
     added: 'Tâche ajoutée',
     addedFor: '« {{text}} » pour {{lead}}',
+    addedAfterLostAnswer:
+      'La connexion a été interrompue avant la confirmation. La tâche est tout de même enregistrée, une seule fois.',
     errors: {
       lead: 'Choisissez un prospect.',
       text: 'Indiquez ce qu’il faut faire.',

@@ -106,6 +106,8 @@ export const it: Translation<typeof en> = {
     close: 'Chiudi',
     added: 'Attività aggiunta',
     addedFor: '«{{text}}» per {{lead}}',
+    addedAfterLostAnswer:
+      'La connessione si è interrotta prima della conferma. L’attività è comunque salvata, una sola volta.',
     errors: {
       lead: 'Scegliere un lead.',
       text: 'Indicare che cosa va fatto.',

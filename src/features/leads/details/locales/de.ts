@@ -173,6 +173,8 @@ export const de: Translation<typeof en> = {
     submit: 'Notiz speichern',
   },
   task: {
+    savedAfterLostAnswer:
+      'Die Verbindung brach vor der Bestätigung ab. Die Aufgabe ist trotzdem gespeichert, und nur einmal.',
     add: 'Aufgabe hinzufügen',
     formLabel: 'Neue Aufgabe',
     text: 'Aufgabe',

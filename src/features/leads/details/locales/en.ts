@@ -173,6 +173,8 @@ export const en = {
     submit: 'Save note',
   },
   task: {
+    savedAfterLostAnswer:
+      'The connection broke off before the confirmation came. The task is saved all the same, and only once.',
     add: 'Add task',
     formLabel: 'New task',
     text: 'Task',

@@ -172,6 +172,8 @@ export const fr: Translation<typeof en> = {
     submit: 'Enregistrer la note',
   },
   task: {
+    savedAfterLostAnswer:
+      'La connexion a été interrompue avant la confirmation. La tâche est tout de même enregistrée, une seule fois.',
     add: 'Ajouter une tâche',
     formLabel: 'Nouvelle tâche',
     text: 'Tâche',

@@ -172,6 +172,8 @@ export const it: Translation<typeof en> = {
     submit: 'Salva la nota',
   },
   task: {
+    savedAfterLostAnswer:
+      'La connessione si è interrotta prima della conferma. L’attività è comunque salvata, una sola volta.',
     add: 'Aggiungi attività',
     formLabel: 'Nuova attività',
     text: 'Attività',
