@@ -23,6 +23,7 @@ import {
   englishOnScreen,
   isTranslated,
   nativeDateInputs,
+  rawOnScreen,
   type WordLists,
   wordLists,
 } from './text-checks.ts';
@@ -408,6 +409,7 @@ for (const language of LANGUAGES) {
                 ),
                 ...(await cutWords(page, scope)).map((x) => `cut word: ${x}`),
                 ...(await nativeDateInputs(page, scope)),
+                ...(await rawOnScreen(page, scope)),
               ];
               for (const x of said) {
                 if (saidBefore.has(x)) continue;

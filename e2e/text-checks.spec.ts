@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { cutWords, englishOnScreen, nativeDateInputs, wordLists } from './text-checks.ts';
+import { cutWords, englishOnScreen, nativeDateInputs, rawOnScreen, wordLists } from './text-checks.ts';
 
 /**
  * The screen sweep's text checks (e2e/text-checks.ts) on small pages of their own, in the browser that measures
@@ -71,5 +71,22 @@ test('English words on a German screen are found by their text; names and German
   expect(await englishOnScreen(page, 'de', lists)).toEqual([
     '"Waiting", "list" in span "Waiting list"',
     '"Open", "the" in aria-label of button "Open the menu"',
+  ]);
+});
+
+test('an operation name or a count as a bare fraction is found; a date, a time or a path-like text is not', async ({
+  page,
+}) => {
+  await page.setContent(`
+    <h2>getCustomerById ist fehlgeschlagen</h2>
+    <p>3/10 erledigt</p>
+    <p>3 von 10 erledigt</p>
+    <p>Termin am 21.11.2026 um 14:30</p>
+    <p>Datei befunde/2026/11.hl7</p>
+    <button aria-label="updateLead">Speichern</button>`);
+  expect(await rawOnScreen(page)).toEqual([
+    'operation name "getCustomerById" in h2',
+    'bare count "3/10" in p',
+    'operation name "updateLead" in aria-label of button',
   ]);
 });

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { operations } from '../contract/operations.ts';
 import {
   doubleNames,
   femaleFirst,
@@ -20,9 +21,10 @@ import {
 } from '../src/test/screen-words.ts';
 
 /**
- * Three checks of what a screen says, for the screen sweep (issue 27): no English word on a German, French or Italian
- * screen, no word cut (broken mid-word over two lines, or clipped by its box), and no native date or time input
- * (the browser draws those in its own language and format, not the practice's). Each is one page.evaluate on the
+ * Four checks of what a screen says, for the screen sweep (issue 27): no English word on a German, French or Italian
+ * screen, no word cut (broken mid-word over two lines, or clipped by its box), no native date or time input (the
+ * browser draws those in its own language and format, not the practice's), and (issue 33) no operation name and no
+ * count as a bare fraction. Each is one page.evaluate on the
  * open screen: no navigation, no waiting. The word lists are made once per run (pure part: src/test/screen-words.ts).
  *
  * Markers the app can set:
@@ -161,6 +163,23 @@ export async function englishOnScreen(
   scope?: string,
 ): Promise<string[]> {
   return englishIn(await screenTexts(page, scope), lists.english[language], lists.allowed, PHRASES);
+}
+
+/** Every operation name of the contract (`getCustomerById`): a developer's word, never a person's (issue 33). */
+const OPERATION = new RegExp(`\\b(${Object.keys(operations).join('|')})\\b`);
+/** A count written as a fraction (`3/10`) where the screen should say `3 von 10`. */
+const FRACTION = /(?<![\d./])\d+\s?\/\s?\d+(?![\d./])/;
+
+/** What a screen shows raw (issue 33): an operation's name, or a count as a bare fraction. */
+export async function rawOnScreen(page: Page, scope?: string): Promise<string[]> {
+  const out = new Set<string>();
+  for (const { text, where } of await screenTexts(page, scope)) {
+    const op = OPERATION.exec(text)?.[0];
+    if (op) out.add(`operation name "${op}" in ${where}`);
+    const fraction = FRACTION.exec(text)?.[0];
+    if (fraction) out.add(`bare count "${fraction}" in ${where}`);
+  }
+  return [...out];
 }
 
 /**

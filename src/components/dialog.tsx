@@ -1,6 +1,6 @@
 import { Alert, Drawer, Modal, type ModalContentProps, type ModalRootProps } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOnline, subscribeConnection } from '#api/connection.ts';
 
@@ -43,13 +43,46 @@ export function DialogConnectionNotice() {
   );
 }
 
+/** Where the focus goes back to: the element that had it, or for an entry of a menu (gone with the menu) its button. */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest('[role="menu"]');
+  const target = menu?.getAttribute('aria-labelledby');
+  return (target && document.getElementById(target)) || active;
+}
+
+/**
+ * After the dialog closes, the focus is back on what opened it. Mantine's Modal does this only when it was mounted
+ * closed and then closed by `opened` (it notes the focus on an update), so not for a dialog that mounts open
+ * (LazyDialog's first time) or closes by being unmounted (`{target && <Dialog opened />}`), and not for an entry of a
+ * menu, which is gone by then. After Mantine's own attempt (10 ms), and only when nothing else took the focus.
+ */
+function useFocusBack(opened: boolean, enabled: boolean) {
+  useLayoutEffect(() => {
+    if (!enabled || !opened) return;
+    const back = openerOf(document.activeElement);
+    // Runs when `opened` turns false and when the dialog is unmounted open: both close it.
+    return () => {
+      if (!back) return;
+      // Still in the closing dialog (its exit transition), or fallen to the page: nobody else has put it anywhere.
+      const atClose = document.activeElement;
+      window.setTimeout(() => {
+        const now = document.activeElement;
+        const lost = now === null || now === document.body || !now.isConnected || now === atClose;
+        if (lost && back.isConnected) back.focus({ preventScroll: true });
+      }, 30);
+    };
+  }, [opened, enabled]);
+}
+
 /**
  * The one dialog frame of the app: Mantine's Modal with two accessibility fixes. Its header is a div (a `<header>`
  * in a portal is a second banner landmark beside the app's header) and its close button has a name. Without a
- * connection it says so in its header.
+ * connection it says so in its header. Closed, it gives the focus back to what opened it (useFocusBack).
  */
 export function Dialog({ title, children, closeLabel, contentProps, ...props }: DialogProps) {
   const { t } = useTranslation('common');
+  useFocusBack(props.opened, props.returnFocus !== false && props.trapFocus !== false);
   return (
     <Modal.Root {...props}>
       <Modal.Overlay />
@@ -77,6 +110,7 @@ export interface SideDrawerProps {
 
 /** A drawer at the right (the lead board's lead), with the same header as the dialogs. */
 export function SideDrawer({ opened, onClose, title, closeLabel, children }: SideDrawerProps) {
+  useFocusBack(opened, true);
   return (
     <Drawer.Root opened={opened} onClose={onClose} position="right" size="xl">
       <Drawer.Overlay />

@@ -27,6 +27,26 @@ import { type NavigationBlock, useNavigationBlock, useUnsavedChangesGuard } from
  * closing keeps it without asking, and the page asks before leaving while it holds input, open or closed.
  */
 
+/** The fields a person types or chooses in (a Select is a read-only input with a list); not a hidden or disabled one. */
+const FIELD = [
+  'input:not([type="hidden"]):not([disabled]):not([readonly])',
+  'input[readonly][aria-haspopup]:not([disabled])',
+  'textarea:not([disabled]):not([readonly])',
+  'select:not([disabled])',
+].join(', ');
+
+/**
+ * Opened, the focus is in the form's first field: Mantine's Modal focuses the element marked `data-autofocus`, else
+ * the first it can focus, which is the close button in the header. A dialog that marks a field itself (or a safe
+ * answer) keeps its choice. The mark is set as the form mounts, before Mantine's focus trap looks (a timeout later).
+ */
+function markFirstField(form: HTMLFormElement | null) {
+  if (!form) return;
+  const dialog = form.closest('[role="dialog"]') ?? form;
+  if (dialog.querySelector('[data-autofocus]')) return;
+  form.querySelector(FIELD)?.setAttribute('data-autofocus', '');
+}
+
 export type FormDialogForm<F extends FieldValues, O> = UseFormReturn<F, unknown, O>;
 
 /** A form that outlives its dialog (`draft` of FormDialog): made by the caller, with the kit's resolver. */
@@ -234,7 +254,7 @@ function Frame<F extends FieldValues, O>({
       >
         {shownInstead ?? (
           <FormProvider {...form}>
-            <form onSubmit={submit} noValidate aria-label={formLabel}>
+            <form ref={markFirstField} onSubmit={submit} noValidate aria-label={formLabel}>
               <Stack gap="sm">
                 {children(form)}
                 {/* Unreachable or refused: the dialog stays open with the input, says so, and offers Retry. */}

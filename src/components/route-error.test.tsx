@@ -57,21 +57,23 @@ describe('RouteError', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows which operation failed with the server message, and Retry renders the page again', async () => {
+  it('says in words what failed, never the operation, with the service’s message, and Retry renders the page again', async () => {
     leadsFail = true;
     renderRoute(Leads);
-    expect(await screen.findByRole('heading', { name: 'getLeads failed' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Leads could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('Internal error.')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/getLeads/);
 
     leadsFail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Leads' })).toBeInTheDocument();
   });
 
-  it('names the operation and the field of a contract mismatch', async () => {
+  it('words a contract mismatch without the operation or the field', async () => {
     renderRoute(Mismatch);
-    expect(await screen.findByRole('heading', { name: 'getTasks failed' })).toBeInTheDocument();
-    expect(screen.getByText(/result\.0\.priority/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tasks could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByText(/answered in a form this app does not understand/)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/getTasks|priority/);
   });
 
   it('shows an unexpected error with its message rather than a blank page', async () => {

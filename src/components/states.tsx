@@ -4,6 +4,7 @@ import type { Namespace, TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '#api/client.ts';
+import { errorTitle } from './error-heading.ts';
 import { limitMessage } from './field-rules.ts';
 
 /** Shared states of a page or a panel: loading, nothing there, failed (with Retry). */
@@ -45,6 +46,9 @@ export function EmptyState({ title, description, action, icon }: EmptyStateProps
 /** These helpers take any area's `t`; their strings are in `common` (one object: the first load counts bytes). */
 const inCommon = { ns: 'common' } as const;
 
+/** The texts api/client.ts and api/envelope.ts write when the service sent no message of its own. */
+const ownHttpMessage = /^The server answered (HTTP|status) /;
+
 /**
  * A sentence for a person: the server's own message where there is one, ours where there is none. Takes any area's
  * `t` (its strings are in `common`).
@@ -64,28 +68,24 @@ export function describeError(error: unknown, t: TFunction<Namespace>): string {
         const refused = /^Invalid input at [\w.]+: (.*)$/s.exec(error.msg)?.[1];
         const said = refused === undefined ? refused : limitMessage(refused);
         if (said !== undefined && said !== refused) return said;
-        return t('error.contract', { ns: 'common', msg: error.msg });
+        // The technical detail (which operation, which field) stays in the ApiError, for a developer, not on screen.
+        return error.httpStatus === 0 ? t('error.invalidInput', inCommon) : t('error.contract', inCommon);
       }
       default:
-        return error.msg;
+        // The service's own message says most; our stand-in for none ("The server answered HTTP 500.") is no
+        // sentence for a person.
+        return ownHttpMessage.test(error.msg) ? t('error.server', inCommon) : error.msg;
     }
   }
   const msg = error instanceof Error ? error.message : String(error);
   return t('error.unexpected', { ns: 'common', msg });
 }
 
-/** What failed, in a heading: the operation for an ApiError. */
-export function errorTitle(error: unknown, t: TFunction<Namespace>): string {
-  return isApiError(error)
-    ? t('error.failed', { ns: 'common', op: error.op })
-    : t('error.pageFailed', inCommon);
-}
-
 export interface ErrorStateProps {
   error: unknown;
   /** Shows a Retry button. */
   onRetry?: () => void;
-  /** Instead of the default heading (`getLeads failed`). */
+  /** Instead of the default heading (what failed, by the operation: `Leads konnten nicht geladen werden`). */
   title?: string;
 }
 

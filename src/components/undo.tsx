@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 // the locale modules into the areas' chunks.
 import i18n from 'i18next';
 import type { ReactNode } from 'react';
+import { describeError } from './states.tsx';
 
 /**
  * "Undo" for what the API can take back (a card moved between folders, an appointment moved or resized): a
@@ -118,7 +119,7 @@ export function offerUndo({ message, onUndo }: UndoOffer): void {
         notifications.show({
           color: 'red',
           title: i18n.t('undo.failed', { ns: 'common' }),
-          message: error instanceof Error ? error.message : String(error),
+          message: describeError(error, i18n.t),
         });
       });
     },

@@ -30,6 +30,7 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const navId = useId();
   const burgerRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
 
   // On a phone, Escape closes the opened navigation (and the focus goes back to the burger if it was inside).
   useEffect(() => {
@@ -53,6 +54,18 @@ export function AppLayout() {
 
   return (
     <div className={classes.root}>
+      {/* The first stop of Tab: past the header and the navigation to the page (WCAG 2.4.1). */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a link to #main, as skip links are; the focus moves by hand because following it would add #main to the address, which the router reads */}
+      <a
+        href="#main"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        {t('header.skipToContent')}
+      </a>
       <header className={`${classes.header} ${zeroRightClassName}`}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
@@ -99,7 +112,7 @@ export function AppLayout() {
         </div>
       </nav>
 
-      <main id="main" className={classes.main}>
+      <main id="main" ref={mainRef} tabIndex={-1} className={classes.main}>
         <ConnectionBanner />
         <Outlet />
       </main>

@@ -5,13 +5,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRecallsBroken, modifyRecallMutation } from '#api/recall.ts';
+import { errorTitle } from '#components/error-heading.ts';
 import { Page } from '#components/page.tsx';
 import { usePracticeToday } from '#components/practice-clock.ts';
 import {
   describeError,
   EmptyState,
   ErrorState,
-  errorTitle,
   failedWithoutData,
   RefreshFailed,
 } from '#components/states.tsx';

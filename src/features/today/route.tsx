@@ -10,6 +10,7 @@ import { formatDateTime, intlLocale, practiceToday } from '#components/format.ts
 import { Page } from '#components/page.tsx';
 import { EmptyState, ErrorState, LoadingState } from '#components/states.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
+import { formatNumber } from '#i18n/number.ts';
 import { BlockList } from './components/block-list.tsx';
 import { DayRow } from './components/day-row.tsx';
 import { PrintList } from './components/print-list.tsx';
@@ -133,11 +134,11 @@ export function Component() {
               <Chip.Group value={view.show} onChange={(v) => go({ show: v as Show })}>
                 <Group gap="xs" role="radiogroup" aria-label={t('show')}>
                   <Chip value="all" size="sm">
-                    {t('all')} {rows.length}
+                    {t('all')} {formatNumber(rows.length)}
                   </Chip>
                   {daySections.map((s) => (
                     <Chip key={s} value={s} size="sm" color={s === 'late' ? 'red' : undefined}>
-                      {t(`section.${s}`)} {sections[s].length}
+                      {t(`section.${s}`)} {formatNumber(sections[s].length)}
                     </Chip>
                   ))}
                 </Group>

@@ -1,5 +1,6 @@
 import { SimpleGrid, Table, Text } from '@mantine/core';
 import { formatChf } from '#components/format.ts';
+import { formatNumber } from '#i18n/number.ts';
 import type { Total } from '../table-model.ts';
 
 export interface TotalsGroup {
@@ -53,7 +54,7 @@ export function Totals({ groups, countHeader, amountHeader, totalLabel, grand }:
                   {g.label ? g.label(t.key) : t.key}
                 </Table.Th>
                 <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                  {t.count}
+                  {formatNumber(t.count)}
                 </Table.Td>
                 <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
                   {formatChf(t.amount)}
@@ -64,7 +65,7 @@ export function Totals({ groups, countHeader, amountHeader, totalLabel, grand }:
           <Table.Tfoot>
             <Table.Tr>
               <Table.Th scope="row">{totalLabel}</Table.Th>
-              <Table.Td style={{ textAlign: 'right', fontWeight: 600 }}>{grand.count}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', fontWeight: 600 }}>{formatNumber(grand.count)}</Table.Td>
               <Table.Td style={{ textAlign: 'right', fontWeight: 600 }}>{formatChf(grand.amount)}</Table.Td>
             </Table.Tr>
           </Table.Tfoot>

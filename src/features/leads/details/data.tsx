@@ -11,9 +11,12 @@ import type { Folder, Lead, RefItem } from '#contract/sales.ts';
 import { referenceQuery } from '../shared/queries.ts';
 import { DetailsDataForm } from './data-form.tsx';
 
-/** The label of a code (source, flag, reason); the code itself when the reference data does not know it. */
+/**
+ * The label of a code (source, flag, reason); nothing while the reference data loads (never the bare `OTHER`), the
+ * code itself only when the practice's reference data does not know it.
+ */
 function labelOf(items: readonly RefItem[] | undefined, code: string): string {
-  if (!code) return '';
+  if (!code || !items) return '';
   return items?.find((i) => i.code === code)?.label ?? code;
 }
 

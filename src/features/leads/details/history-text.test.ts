@@ -37,6 +37,14 @@ describe('historyText (what the reference service writes, in the app language)',
     );
   });
 
+  it('gives a disqualification’s reason by its label, never by its code', async () => {
+    const t = await inLanguage('de');
+    const withDisqualified = [...folders, { folderId: 5, label: 'Disqualified' }];
+    expect(
+      historyText(entry('S', 'Folder: Open → Disqualified (OTHER: Anderer Grund)'), withDisqualified, t),
+    ).toBe('Ordner: Offen → Disqualifiziert (Anderer Grund)');
+  });
+
   it('says "nobody" for an assignee change from no one', async () => {
     const t = await inLanguage('it');
     expect(historyText(entry('A', 'Assignee: - → Luca Meier'), folders, t)).toBe(

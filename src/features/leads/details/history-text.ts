@@ -25,7 +25,9 @@ export function historyText(
         const known = folders.find((f) => f.label === label);
         return known ? folderName(known) : label;
       };
-      return `${t('system.folder', { from: folder(m[1]), to: folder(m[2]) })}${m[3] ?? ''}`;
+      // A disqualification's note is `(CODE: label)`: the practice's label says it, the code is for machines.
+      const note = (m[3] ?? '').replace(/^ \([A-Z][A-Z0-9_]*: (.+)\)$/s, ' ($1)');
+      return `${t('system.folder', { from: folder(m[1]), to: folder(m[2]) })}${note}`;
     }
   }
   if (entry.type === 'A') {

@@ -18,13 +18,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentQuery, HISTORY_LIMIT, patientHistoryQuery } from '#api/hx.ts';
+import { errorTitle } from '#components/error-heading.ts';
 import { searchTextRefusal } from '#components/field-rules.ts';
 import { formatDateTime } from '#components/format.ts';
 import {
   describeError,
   EmptyState,
   ErrorState,
-  errorTitle,
   failedWithoutData,
   RefreshFailed,
 } from '#components/states.tsx';

@@ -140,10 +140,12 @@ export function ReasonsPanel({ filter, reasons, folders, pipelineName }: Reasons
                       </Table.Th>
                       {folderIds.map((id) => (
                         <Table.Td key={id} style={{ textAlign: 'right' }}>
-                          {r.counts[id]}
+                          {formatTick(r.counts[id] ?? 0)}
                         </Table.Td>
                       ))}
-                      <Table.Td style={{ textAlign: 'right', fontWeight: 600 }}>{r.total}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right', fontWeight: 600 }}>
+                        {formatTick(r.total)}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
