@@ -162,7 +162,7 @@ test("a patient's street changed without a connection stays in the dialog, and R
   await expect(street).toHaveValue('Neue Gasse 2');
   // The page behind keeps its data: no error page in its place.
   await expect(masterData).toContainText('Alte Gasse 1, 8004 Zürich');
-  await expect(page.getByText('getCustomerById failed')).toHaveCount(0);
+  await expect(page.getByText('Patient details could not be loaded')).toHaveCount(0);
 
   await context.setOffline(false);
   await expect(dialog.getByText(NOTICE)).toBeHidden();
