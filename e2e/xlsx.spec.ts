@@ -68,7 +68,7 @@ test('the services of a month come as an Excel workbook with text codes, real da
   expect(shown).toBeGreaterThan(0);
   await expect(page.getByTestId('export-chosen-by')).toHaveText('Ausgewählt nach Leistungsdatum');
 
-  const { filename, sheet } = await downloadWorkbook(page, /angezeigten Zeilen als Excel-Datei exportieren/);
+  const { filename, sheet } = await downloadWorkbook(page, /angezeigten Zeilen als Excel exportieren/);
   expect(filename).toMatch(/^services_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.xlsx$/);
   expect(sheet.name).toBe('Leistungen');
   expect(sheet.lines[0]).toBe('Leistungen – ausgewählt nach Leistungsdatum');

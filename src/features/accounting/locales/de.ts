@@ -142,7 +142,7 @@ export const de: Translation<typeof en> = {
     button: 'CSV exportieren',
     label: 'Die {{count}} angezeigten Zeilen als CSV exportieren',
     xlsx: 'Excel exportieren',
-    xlsxLabel: 'Die {{count}} angezeigten Zeilen als Excel-Datei exportieren, ausgewählt nach {{field}}',
+    xlsxLabel: 'Die {{count}} angezeigten Zeilen als Excel exportieren, ausgewählt nach {{field}}',
     chosenBy: 'Ausgewählt nach {{field}}',
     hint: 'Die Dateien enthalten die angezeigten Zeilen, gefiltert und sortiert, mit allen Feldern und den Namen von Patienten, Leistungserbringern und Konten. Excel: Datum als Datum, Beträge als Zahlen, Codes als Text. CSV: UTF-8, Trennzeichen ;, Datum TT.MM.JJJJ.',
     names: 'Die Namen der Patienten werden gelesen: {{done}} von {{total}}…',
