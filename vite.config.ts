@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstStrings, shellChunks } from './scripts/chunks.ts';
+import { stripContractDocs } from './scripts/contract-docs.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -125,8 +126,33 @@ function practiceService(): Plugin {
 // Which modules go into the entry's chunk, the shell's, and the first page's strings: scripts/chunks.ts.
 const chunks = shellChunks(fileURLToPath(new URL('.', import.meta.url)));
 
+/**
+ * The app's build leaves out what only the OpenAPI document reads: operations' `summary` and `rules`, schemas'
+ * `.meta()` (scripts/contract-docs.ts; the service and `npm run dev`'s service read the whole contract).
+ */
+function contractDocsOut(): Plugin {
+  const contract = `${fileURLToPath(new URL('./contract/', import.meta.url))}`;
+  return {
+    name: 'contract-docs-out',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id, options) {
+      if (options?.ssr || !id.startsWith(contract) || !id.endsWith('.ts') || id.endsWith('.test.ts'))
+        return null;
+      return { code: stripContractDocs(code), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), mantineStylesByUse(), practiceService(), precompress(), preloadShell()],
+  plugins: [
+    react(),
+    contractDocsOut(),
+    mantineStylesByUse(),
+    practiceService(),
+    precompress(),
+    preloadShell(),
+  ],
   // Source maps stay beside the build for whoever reads a stack trace, never linked from the files; the server
   // refuses .map addresses.
   build: {

@@ -1,28 +1,14 @@
 import type { z } from 'zod';
-import { accountingOperations } from './accounting.ts';
-import { agendaOperations } from './agenda.ts';
 import { absenceOperations } from './agenda-absences.ts';
 import { waitlistOperations } from './agenda-waitlist.ts';
-import { bookingOperations } from './booking.ts';
 import type { OperationDef } from './common.ts';
-import { hxOperations } from './hx.ts';
-import { laborOperations } from './labor.ts';
-import { recallOperations } from './recall.ts';
-import { salesOperations } from './sales.ts';
-import { systemOperations } from './system.ts';
+import { coreOperations } from './operations-core.ts';
 
 /** The table: every operation of practice-api.md and extensions.md, by name. */
 export const operations = {
-  ...salesOperations,
-  ...agendaOperations,
+  ...coreOperations,
   ...waitlistOperations,
   ...absenceOperations,
-  ...recallOperations,
-  ...bookingOperations,
-  ...hxOperations,
-  ...laborOperations,
-  ...accountingOperations,
-  ...systemOperations,
 } satisfies Record<string, OperationDef>;
 
 export type Operations = typeof operations;

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { EnvelopeKind, OperationDef, Pagination } from '#contract/common.ts';
-import { type Operations, type OpInput, type OpName, operations } from '#contract/operations.ts';
+import type { Operations, OpInput, OpName } from '#contract/operations.ts';
 import { reportReachable, reportUnreachable } from './connection.ts';
 import { isRecord, parseJson, readAnswer } from './envelope.ts';
 import { ApiError, isApiError } from './errors.ts';
+import { operationDef } from './operation-table.ts';
 import { getSession, type Session } from './session.ts';
 
 /**
@@ -48,7 +49,7 @@ export function call<N extends OpName>(
   input: OpInput<N>,
   opts?: CallOptions,
 ): Promise<CallResult<Operations[N]>> {
-  return callOperation(op, operations[op], input, opts) as Promise<CallResult<Operations[N]>>;
+  return callOperation(op, operationDef(op), input, opts) as Promise<CallResult<Operations[N]>>;
 }
 
 /** `call` for any operation definition (tests use their own). */
@@ -137,7 +138,7 @@ const earlyKey = (r: Outgoing) => JSON.stringify([r.url, r.who, r.headers, r.bod
 export function startEarly<N extends OpName>(op: N, input: OpInput<N>): void {
   const session = getSession();
   if (!session) return;
-  const request = outgoing(session, operations[op].path, input);
+  const request = outgoing(session, operationDef(op).path, input);
   const answer = send(request);
   // Reported by the call that takes it, if any.
   answer.catch(() => {});
@@ -218,7 +219,7 @@ export async function openCallStream<N extends OpName>(
   input: OpInput<N>,
   opts: CallOptions & { session: Session },
 ): Promise<ReadableStream<string>> {
-  const def = operations[op] as OperationDef;
+  const def = operationDef(op) as OperationDef;
   const checked = def.input.safeParse(input);
   if (!checked.success) {
     const issue = checked.error.issues[0];

@@ -1,6 +1,7 @@
 import type { OperationDef } from '#contract/common.ts';
-import { type OpInput, type OpName, operations } from '#contract/operations.ts';
+import type { OpInput, OpName } from '#contract/operations.ts';
 import { ApiError, type CallOptions, checkEnvelope, conformRows, openCallStream } from './client.ts';
+import { operationDef } from './operation-table.ts';
 import { plainRowsCheck } from './row-check.ts';
 import type { Session } from './session.ts';
 
@@ -118,7 +119,7 @@ export async function* streamRows<N extends OpName>(
   input: OpInput<N>,
   opts: StreamRowsOptions,
 ): AsyncGenerator<unknown[]> {
-  const def = operations[op] as OperationDef;
+  const def = operationDef(op) as OperationDef;
   const size = opts.batch ?? 5000;
   const stream = await openCallStream(op, input, opts);
   const splitter = new RowSplitter();
