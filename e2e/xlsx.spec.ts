@@ -12,7 +12,7 @@ import { signIn } from './support.ts';
  */
 
 // A month's extract, names looked up, exceljs loaded on the click: more than the default on a busy machine.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 120_000 });
 
 async function inLanguage(page: Page, language: string): Promise<void> {
   await signIn(page);
@@ -139,7 +139,7 @@ test('the payments workbook says it was chosen by the booking date, and shows th
   await expect(page.getByTestId('export-chosen-by')).toHaveText('Ausgewählt nach Buchungsdatum');
   const { filename, sheet } = await downloadWorkbook(
     page,
-    /Excel-Datei exportieren, ausgewählt nach Buchungsdatum/,
+    /als Excel exportieren, ausgewählt nach Buchungsdatum/,
   );
   expect(filename).toMatch(/^payments_.*\.xlsx$/);
   expect(sheet.name).toBe('Zahlungen');
