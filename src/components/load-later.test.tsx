@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { later, useLoadLater } from './load-later.ts';
+import { ATTEMPT_LIMIT_MS, later, useLoadLater } from './load-later.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -77,7 +77,8 @@ describe('later() and useLoadLater()', () => {
     const attempt = vi.fn(() => (fail ? Promise.reject(new Error('offline')) : Promise.resolve('part')));
     const what = later(attempt);
     await expect(what.load()).rejects.toThrow('offline');
-    // jsdom loads no stylesheet: the link counts as failed, and is the same element after the first try.
+    // jsdom loads no stylesheet and reports nothing: the link says it failed, as a browser's does.
+    link.dispatchEvent(new Event('error'));
     expect(fresh()).toBe(link);
     fail = false;
     const loading = what.load();
@@ -87,5 +88,39 @@ describe('later() and useLoadLater()', () => {
     replaced?.dispatchEvent(new Event('error'));
     await expect(loading).resolves.toBe('part');
     replaced?.remove();
+  });
+
+  it('a try that never ends counts as failed after the limit: the next one starts, and Retry is offered again', async () => {
+    vi.useFakeTimers();
+    let hang = true;
+    const attempt = vi.fn(() => (hang ? new Promise<string>(() => {}) : Promise.resolve('area')));
+    const what = later(attempt);
+    const { result } = renderHook(() => useLoadLater(what));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(result.current.trying).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(ATTEMPT_LIMIT_MS - 1));
+    expect(result.current.trying).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(result.current.trying).toBe(false);
+    hang = false;
+    await act(async () => result.current.retry());
+    expect(attempt).toHaveBeenCalledTimes(2);
+    expect(result.current.value).toBe('area');
+  });
+
+  it('what a try that ran out of time loads after all is kept', async () => {
+    vi.useFakeTimers();
+    let finish: (v: string) => void = () => {};
+    const attempt = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    const what = later(attempt);
+    const first = what.load();
+    const failedTry = expect(first).rejects.toThrow('too long');
+    await vi.advanceTimersByTimeAsync(ATTEMPT_LIMIT_MS);
+    await failedTry;
+    finish('late');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(what.peek()).toBe('late');
+    await expect(what.load()).resolves.toBe('late');
+    expect(attempt).toHaveBeenCalledTimes(1);
   });
 });

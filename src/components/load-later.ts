@@ -13,6 +13,20 @@ import { reloadFailedStylesheets } from './stylesheets.ts';
 
 const FIRST_PAUSE_MS = 1000;
 const LONGEST_PAUSE_MS = 30_000;
+/**
+ * A try that has not ended after this long counts as failed, so that the next one can start (a fetch or a loader
+ * that never reports would otherwise leave the area waiting for ever, its Retry disabled). What it loads after all
+ * is kept.
+ */
+export const ATTEMPT_LIMIT_MS = 20_000;
+
+function withinLimit<T>(attempt: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The try took too long.')), ATTEMPT_LIMIT_MS);
+  });
+  return Promise.race([attempt, limit]).finally(() => clearTimeout(timer));
+}
 
 export interface Later<T> {
   /** What has loaded, or null. */
@@ -29,17 +43,17 @@ export function later<T>(load: () => Promise<T>): Later<T> {
   return {
     peek: () => value,
     load() {
-      pending ??= (failed ? reloadFailedStylesheets().then(load) : load()).then(
-        (v) => {
+      if (value !== null) return Promise.resolve(value);
+      pending ??= withinLimit(
+        (failed ? reloadFailedStylesheets().then(load) : load()).then((v) => {
           value = v;
           return v;
-        },
-        (e: unknown) => {
-          pending = null;
-          failed = true;
-          throw e;
-        },
-      );
+        }),
+      ).catch((e: unknown) => {
+        pending = null;
+        failed = true;
+        throw e;
+      });
       return pending;
     },
   };

@@ -12,6 +12,7 @@ describe('reloadFailedStylesheets', () => {
     failed.href = '/assets/Radio-abc.css';
     const before = document.createElement('meta');
     document.head.append(before, failed, document.createElement('meta'));
+    failed.dispatchEvent(new Event('error'));
     expect(failed.sheet).toBeNull();
 
     let done = false;
@@ -42,6 +43,7 @@ describe('reloadFailedStylesheets', () => {
     failed.rel = 'stylesheet';
     failed.href = '/assets/Menu-abc.css';
     document.head.append(failed);
+    failed.dispatchEvent(new Event('error'));
     const first = reloadFailedStylesheets();
     const fresh = document.head.querySelector('link');
     const second = reloadFailedStylesheets();
@@ -49,5 +51,25 @@ describe('reloadFailedStylesheets', () => {
     expect(document.head.querySelector('link')).toBe(fresh);
     fresh?.dispatchEvent(new Event('load'));
     await expect(Promise.all([first, second])).resolves.toBeDefined();
+  });
+
+  it('leaves a stylesheet still loading in place: replacing it would cancel its load, and whoever waits for it would wait for ever', async () => {
+    const loading = document.createElement('link');
+    loading.rel = 'stylesheet';
+    loading.href = '/assets/route-abc.css';
+    let reported = false;
+    loading.addEventListener('error', () => {
+      reported = true;
+    });
+    document.head.append(loading);
+    await reloadFailedStylesheets();
+    expect(loading.isConnected).toBe(true);
+    // Once it has failed, it is asked for again.
+    loading.dispatchEvent(new Event('error'));
+    expect(reported).toBe(true);
+    const reloaded = reloadFailedStylesheets();
+    expect(loading.isConnected).toBe(false);
+    document.head.querySelector('link')?.dispatchEvent(new Event('load'));
+    await reloaded;
   });
 });

@@ -16,6 +16,23 @@ export function failedToLoad(link: HTMLLinkElement): boolean {
   }
 }
 
+/**
+ * Stylesheets that have finished, loaded or failed: a link still loading also has no readable rules, and replacing it
+ * cancels its load without an event, so whoever waits for it (the bundler's loader, before a chunk's code) would wait
+ * for ever: the area's try never ends and its Retry stays disabled. Only settled links are asked for again. The links
+ * of the page's own HTML have settled before any script runs (a stylesheet holds the scripts after it).
+ */
+const settled = new WeakSet<HTMLLinkElement>();
+if (typeof document !== 'undefined') {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) settled.add(link);
+  const mark = (event: Event) => {
+    if (event.target instanceof HTMLLinkElement) settled.add(event.target);
+  };
+  // load and error do not bubble: caught on their way down.
+  document.addEventListener('load', mark, true);
+  document.addEventListener('error', mark, true);
+}
+
 let reloading: Promise<void> | null = null;
 
 /**
@@ -32,7 +49,7 @@ export function reloadFailedStylesheets(): Promise<void> {
 
 function reloadNow(): Promise<void> {
   const failed = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
-    failedToLoad,
+    (link) => settled.has(link) && failedToLoad(link),
   );
   return Promise.all(
     failed.map(
