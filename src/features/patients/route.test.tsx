@@ -49,6 +49,20 @@ describe('the patients page', () => {
     expectOnlyAllowedKeys(api);
   });
 
+  it('keeps what is typed after a search: its own search never starts the form anew (an answer arriving later wiped a new search text)', async () => {
+    await createPatient(api, { lastname: 'Behaltli', firstname: 'Vreni' });
+    const { user } = renderSearchAt(<PatientsPage />, '/patients');
+    const field = screen.getByRole('textbox', { name: 'Search' });
+    await user.type(field, 'Behaltli{Enter}');
+    await screen.findByRole('link', { name: 'Behaltli, Vreni' });
+    // The same field, not a new one put in its place.
+    expect(screen.getByRole('textbox', { name: 'Search' })).toBe(field);
+    await user.clear(field);
+    await user.type(field, 'xbehaltli@example.ch');
+    await waitFor(() => expect(searchBodies(api).length).toBeGreaterThan(0));
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('xbehaltli@example.ch');
+  });
+
   it('pages with "next" while a page is full', async () => {
     // 26 of them: one page of 25 and one more.
     for (let i = 0; i < 26; i += 1) {

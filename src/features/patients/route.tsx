@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewPatientDialog } from '#components/new-patient/new-patient-dialog.tsx';
 import type { NewPatientValues } from '#components/new-patient/schema.ts';
@@ -31,8 +31,18 @@ export function Component() {
   const [prefill] = useState(() => prefillOf(params));
   const [newOpened, newPatient] = useDisclosure(prefill !== undefined);
   const query = usePatientLookup(criteria, { offset: state.offset, limit: state.limit });
+  // The form starts anew only when the search changes from outside (the header's "all results", Back): after its own
+  // search it keeps what has been typed since, which an answer or a navigation arriving later must not wipe.
+  const own = useRef<string | null>(null);
+  const seen = canonical(params);
+  const [formFor, setFormFor] = useState({ seen, key: 0 });
+  if (formFor.seen !== seen) setFormFor({ seen, key: seen === own.current ? formFor.key : formFor.key + 1 });
   const update = (next: Partial<PatientSearchState>) =>
-    setParams((prev) => writeSearch({ ...readSearch(prev), ...next }));
+    setParams((prev) => {
+      const written = writeSearch({ ...readSearch(prev), ...next });
+      own.current = canonical(written);
+      return written;
+    });
 
   return (
     <Page
@@ -51,9 +61,8 @@ export function Component() {
           if (params.has('new')) setParams(new URLSearchParams(), { replace: true });
         }}
       />
-      {/* Remounted when the URL changes from outside (header search "all results"). */}
       <PatientSearchForm
-        key={params.toString()}
+        key={formFor.key}
         state={state}
         onSearch={(next) => update({ ...next, offset: 0 })}
       />
@@ -111,4 +120,12 @@ function prefillOf(params: URLSearchParams): Partial<NewPatientValues> | undefin
   if (params.get('new') !== '1') return undefined;
   const text = (key: string) => (params.get(key) ?? '').slice(0, 200);
   return { lastname: text('lastname'), firstname: text('firstname'), dob: text('dob') };
+}
+
+/** The params in one order: the address and the tab's private store give them back in another than written. */
+function canonical(params: URLSearchParams): string {
+  return [...params.entries()]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort()
+    .join('&');
 }
