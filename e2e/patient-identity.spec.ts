@@ -182,7 +182,7 @@ test('a failed mail recall of a patient without a mail address is not sent again
 
   await signIn(page, { path: `/recalls?patid=${patient.patid}&faulty=1` });
   const table = page.getByRole('table', { name: 'Recalls' });
-  // The service's error, told in the user's language (recall-error.ts), and what it needs to go out.
+  // The service's error, told in the user's language (src/components/recall-error.tsx), and what it needs to go out.
   await expect(table.getByText(recallFailureText(recall)).first()).toBeVisible();
   await expect(table.getByText('Cannot be sent again without a mail address.').first()).toBeVisible();
   // Not offered: it could never go out, and would only leave the failed count to fail again.

@@ -1,8 +1,8 @@
 import Holidays from 'date-holidays';
 
 /**
- * The days a Swiss practice is closed for a public holiday of its canton (docs/decisions/0042-excel-workbooks-
- * beside-the-csv.md, "Demo data"). From `date-holidays`, which keeps the cantons' holidays and the moving feasts
+ * The days a Swiss practice is closed for a public holiday of its canton (docs/decisions/0042,
+ * "Demo data"). From `date-holidays`, which keeps the cantons' holidays and the moving feasts
  * (Easter, Ascension, Whit Monday) so that nobody here computes them: its `public` holidays, and the whole-day
  * `optional` ones most employers of the canton give (Berchtoldstag on 2 January in Zürich). Half days (the
  * Knabenschiessen afternoon in the city of Zürich) and mere observances (Mother's Day) leave the practice open.

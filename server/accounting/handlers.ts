@@ -8,7 +8,7 @@ const LAST_DAY = '9999-12-31';
 type Kind = 'text' | 'number' | 'boolean';
 
 /**
- * The fields of a row, in the document's order, with their SQL expression. accounting.test.ts checks them against
+ * The fields of a row, in the document's order, with their SQL expression. handlers.test.ts checks them against
  * the contract's row schemas.
  */
 export const serviceFields: readonly [string, string, Kind][] = [

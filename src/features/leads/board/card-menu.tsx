@@ -14,7 +14,7 @@ import type { Lead } from '#contract/sales.ts';
 import { type CardAction, useBoardActions } from './context.ts';
 import { isDisqualifiedFolder } from './rules.ts';
 
-/** A card's Actions menu (board-card.tsx mounts it on the first press of the card's Actions button). */
+/** A card's Actions menu (card.tsx mounts it on the first press of the card's Actions button). */
 export function CardMenu({
   lead,
   opened,

@@ -47,7 +47,7 @@ function fromControl(e: MouseEvent<HTMLElement>): boolean {
  *
  * Two parts: the frame renders again whenever a drag moves (dnd-kit's context), the memoised body only when its
  * lead, selection or tab stop changes. Plain elements and CSS keep a card cheap: a board renders many.
- * Drag and drop loads after the first cards (board-drag.tsx gives `drag`); until then a card is not movable, and
+ * Drag and drop loads after the first cards (drag.tsx gives `drag`); until then a card is not movable, and
  * says so by having no `aria-roledescription`.
  */
 export function CardFrame({ lead, selected, tabbable, drag }: BoardCardProps & { drag?: CardDrag }) {
@@ -93,11 +93,11 @@ const StaticCard = memo(function StaticCard(props: BoardCardProps) {
   return <CardFrame {...props} />;
 });
 
-/** The card the columns render: the static one, then board-drag.tsx's draggable one. */
+/** The card the columns render: the static one, then drag.tsx's draggable one. */
 export const CardComponentContext = createContext<ComponentType<BoardCardProps>>(StaticCard);
 
 /**
- * The lead whose Actions menu is open, kept by the board (board-view.tsx): when drag and drop arrives every card is
+ * The lead whose Actions menu is open, kept by the board (view.tsx): when drag and drop arrives every card is
  * rendered anew, and a menu opened just before would close under the person's pointer. The new card opens it again.
  */
 export const OpenCardMenuContext = createContext<RefObject<number | null> | null>(null);
@@ -204,7 +204,7 @@ const CardBody = memo(function CardBody({ lead, selected, tabbable }: BoardCardP
 
 /**
  * The card's Actions. A plain button until first used: a Mantine Menu per card would cost every card on the board
- * its popover machinery, and the menu's code (board-card-menu.tsx) is not needed before the first cards. Once
+ * its popover machinery, and the menu's code (card-menu.tsx) is not needed before the first cards. Once
  * opened, the menu stays mounted for that card.
  */
 function CardMenu({ lead, tabbable }: { lead: Lead; tabbable: boolean }) {

@@ -30,7 +30,7 @@ const PREFETCH_DISTANCE = 10;
 /** A long column before its virtual list has loaded (just after the first cards) shows this many. */
 const PREVIEW_COUNT = 12;
 
-/** What a long column's virtual list (board-drag.tsx, loaded after the first cards) is given. */
+/** What a long column's virtual list (drag.tsx, loaded after the first cards) is given. */
 export interface VirtualCardsProps {
   leads: Lead[];
   selected: ReadonlySet<number>;
@@ -45,7 +45,7 @@ export interface VirtualCardsProps {
   scrollToRef: RefObject<((index: number) => void) | null>;
 }
 
-/** The virtual list for long columns, once loaded (board-view.tsx provides it with drag and drop). */
+/** The virtual list for long columns, once loaded (view.tsx provides it with drag and drop). */
 export const VirtualCardsContext = createContext<ComponentType<VirtualCardsProps> | null>(null);
 
 /** `1'234`, as the practice writes numbers. */
@@ -92,7 +92,7 @@ export function columnLeads(pages: readonly { items: Lead[] }[] | undefined): Le
  * One folder of the board: a region named after the folder, with its true count (pagination.total), loading more
  * cards as it scrolls. Long columns are virtualised; the focused and the dragged card always stay rendered.
  *
- * The frame renders again with every change of a drag (dnd-kit's context, through board-drag.tsx's `drop`); the
+ * The frame renders again with every change of a drag (dnd-kit's context, through drag.tsx's `drop`); the
  * memoised content only when its own props change, so a drop renders the two columns it touches, not all of them.
  */
 export function ColumnFrame(props: BoardColumnProps & { drop?: ColumnDrop }) {

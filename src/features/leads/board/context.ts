@@ -51,11 +51,11 @@ export function useBoardLookups(): BoardLookups {
   return useContext(BoardLookupsContext);
 }
 
-/** dnd-kit's ids of a card and a column (board-dnd.ts). */
+/** dnd-kit's ids of a card and a column (dnd.ts). */
 export const columnDropId = (folderId: number) => `column-${folderId}`;
 export const cardDragId = (leadId: number) => `lead-${leadId}`;
 
-/** What a card needs to be dragged (given by board-drag.tsx once drag and drop has loaded). */
+/** What a card needs to be dragged (given by drag.tsx once drag and drop has loaded). */
 export interface CardDrag {
   ref: (el: HTMLElement | null) => void;
   /** dnd-kit's activators, called from the card's own handlers. */

@@ -8,7 +8,7 @@ import type { MoveToken } from './cache.ts';
 import { preloadCardMenu } from './card.tsx';
 
 /*
- * What the board loads later than its first cards (board-view.tsx): drag and drop with the virtual lists of long
+ * What the board loads later than its first cards (view.tsx): drag and drop with the virtual lists of long
  * columns, the action bar and the cards' menus right after them; each dialog when it is first opened.
  */
 

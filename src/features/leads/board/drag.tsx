@@ -17,8 +17,8 @@ import {
 import { useMoveLead } from './moves.ts';
 
 /*
- * Drag and drop on the board (dnd-kit), loaded after the first cards are on screen (board-view.tsx): the cards and
- * columns of board-card.tsx and board-column.tsx, given what dragging and dropping needs.
+ * Drag and drop on the board (dnd-kit), loaded after the first cards are on screen (view.tsx): the cards and
+ * columns of card.tsx and column.tsx, given what dragging and dropping needs.
  */
 
 export const DraggableCard = memo(function DraggableCard(props: BoardCardProps) {

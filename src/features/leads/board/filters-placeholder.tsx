@@ -11,7 +11,7 @@ export interface BoardFiltersProps {
   onChange: (patch: Partial<BoardParams>) => void;
 }
 
-/** The pickers' widths, the same for them and their stand-ins (board-filters.tsx). */
+/** The pickers' widths, the same for them and their stand-ins (filters.tsx). */
 export const filterWidth = { assignee: 200, source: 190, flags: 220 } as const;
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { userName, usersQuery } from '#api/system/people.ts';
 import { type BoardFiltersProps, filterWidth } from './filters-placeholder.tsx';
 
-/** The board's assignee, source and flag filters (board-toolbar.tsx loads them after the first cards). */
+/** The board's assignee, source and flag filters (toolbar.tsx loads them after the first cards). */
 export function BoardFilters({ params, reference, onChange }: BoardFiltersProps) {
   const { t } = useTranslation('leads');
   // The user list is loaded when the assignee filter is opened or names a user, not before the cards.

@@ -229,7 +229,7 @@ export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps
   // -------------------------------------------------------------------------------------------------------------
   // Dropping a card: the same rules as "Move to…".
 
-  // `move` comes with drag and drop (board-drag.tsx), as the optimistic move with its Undo.
+  // `move` comes with drag and drop (drag.tsx), as the optimistic move with its Undo.
   const drop = (lead: Lead, folder: Folder, byKeyboard: boolean, move: ReturnType<typeof useMoveLead>) => {
     const action = dropAction(lead, folder);
     if (action === 'none' || action === 'refuse') return;
