@@ -36,7 +36,7 @@ if (values.reseed || !existsSync(tenantFile(dir, 'demo'))) {
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-// Adversarial records (issue 24, extensions.md section 7 "Bounded work"): 100 appointments, 100 history entries of
+// Adversarial records (issue 24, docs/api.md#limits, "Bounded work"): 100 appointments, 100 history entries of
 // patient 1 and 100 leads whose texts are 10,000 characters long, added once to the bench data.
 const LONG = 'ä'.repeat(10_000);
 const NEEDLE = `${'Ä'.repeat(199)}b`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, isRealDate, jsonSchemaOf } from './common.ts';
 
-/** Accounting service row (practice-api.md, "Accounting service row (accountingServices)"). */
+/** Accounting service row (docs/api.md#accounting). */
 export const accountingServiceRow = z.object({
   /** PPPPP-FFF. */
   invoice_no: z.string(),

@@ -13,7 +13,7 @@ import {
 import { clockTimeRe, realDayRe } from './practice-time.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Closed time (extensions.md section 4, agenda/getAbsences, createAbsence, deleteAbsence): the public holidays of the
+// Closed time (docs/api.md#absences: getAbsences, createAbsence, deleteAbsence): the public holidays of the
 // practice's canton and the absences entered, of one practitioner or of the whole practice (provider 0). getSlots
 // offers no time inside them. An addition of the reference service (docs/decisions/0047).
 

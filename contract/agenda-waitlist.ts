@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation, int, isoDate, jsonSchemaOf, strictInput, UNKNOWN_FIELD } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
-// The waiting list (extensions.md section 4, agenda/getWaitlist, addWaitlistEntry, modifyWaitlistEntry): patients
+// The waiting list (docs/api.md#waiting-list: getWaitlist, addWaitlistEntry, modifyWaitlistEntry): patients
 // who want an earlier or a first appointment, with what and when they would take one. An addition of the reference
 // service; a real tenant answers 404 and the app then offers no waiting list (docs/decisions/0047).
 

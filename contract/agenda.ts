@@ -59,7 +59,7 @@ function numberAsText(v: unknown): unknown {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Appointment (practice-api.md, "Appointment (getAppointments)").
+// Appointment (docs/api.md#appointments).
 
 /** States a client may set. PR (provisional) is accepted on write but never listed. */
 export const appointmentStates = ['P', 'W', '1', '2', '-1', '-2'] as const;
@@ -90,7 +90,7 @@ export const appointmentBase = z.object({
   /** Calendar name. */
   calendar: z.string(),
   /**
-   * Reference service (extensions.md section 4): grows with every change; modifyAppointment's `ifVersion`.
+   * Reference service (docs/api.md#versions): grows with every change; modifyAppointment's `ifVersion`.
    * A real tenant may not send it: the client then re-reads and compares before it writes.
    */
   version: z.number().int().optional(),
@@ -127,7 +127,7 @@ export const calendar = z.object({
 export type Calendar = z.infer<typeof calendar>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Writing: createAppointment and modifyAppointment share their fields (extensions.md, agenda/createAppointment).
+// Writing: createAppointment and modifyAppointment share their fields (docs/api.md#appointments).
 // Key order is check order. Missing start/end, end before start and an unknown calendar are checked by the
 // handler (they need both date forms or the database); their messages are listed in `errors`.
 
@@ -208,7 +208,7 @@ export const modifyAppointmentInput = z
       .optional(),
     ...appointmentWriteFields,
     /**
-     * The `version` the caller read (extensions.md section 4). Not the current one: nothing changes, HTTP 409
+     * The `version` the caller read (docs/api.md#versions). Not the current one: nothing changes, HTTP 409
      * `The appointment was changed meanwhile.` Missing: the write happens whatever the version.
      */
     ifVersion: int().optional(),

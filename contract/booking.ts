@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, id, int, isoDate, jsonSchemaOf } from './common.ts';
 
-/** A bookable service (extensions.md, booking/getServices). */
+/** A bookable service (docs/api.md#booking). */
 export const bookingService = z.object({
   serviceid: z.number().int(),
   name: z.string(),
@@ -13,7 +13,7 @@ export const bookingService = z.object({
 });
 export type BookingService = z.infer<typeof bookingService>;
 
-/** A free slot (practice-api.md, "Slot (getSlots)"). */
+/** A free slot (docs/api.md#booking). */
 export const slot = z.object({
   /** Practice day of the start, `YYYYMMDD`. */
   ymd: z.string(),

@@ -23,7 +23,7 @@ export const jsonSchemaOf = {
 } as const;
 
 /**
- * How an operation's response is wrapped (practice-api.md, "Envelope deviations").
+ * How an operation's response is wrapped (docs/api.md#envelope-deviations).
  * - standard: {status: true, msg, result}
  * - list: standard plus pagination {offset, limit, total, hasMore}
  * - raw: no envelope, the document itself (openapi)
@@ -66,7 +66,7 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
   module?: 'labor';
   /**
    * Paths (as sent, dot-separated) of the search and filter texts: at most SEARCH_MAX characters
-   * (extensions.md section 7). Every other text is at most TEXT_MAX, except those in `longTextFields`.
+   * (docs/api.md#limits). Every other text is at most TEXT_MAX, except those in `longTextFields`.
    */
   searchFields?: readonly string[];
   /** Paths of texts with their own, larger limit (laborUpload `content`, 25 MB). */
@@ -89,7 +89,7 @@ export function defineOperation<I extends z.ZodType, R extends z.ZodType, E exte
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Size limits (extensions.md section 7). The server checks every text of every body against them before parsing;
+// Size limits (docs/api.md#limits). The server checks every text of every body against them before parsing;
 // the schemas below carry the same limits, so the app's forms refuse the same input with the same message.
 
 /** Characters of any text field. */
@@ -144,7 +144,7 @@ export function searchText(message?: string) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Primitives. Integers are JSON numbers, but strings of digits are accepted too; booleans are true/false or 1/0
-// (extensions.md section 1). The client always sends numbers and booleans.
+// (docs/api.md#transport). The client always sends numbers and booleans.
 
 const digits = /^-?\d+$/;
 
@@ -199,7 +199,7 @@ export function isoDate(message?: string) {
 
 /**
  * List paging: `limit` below 1 or above 1000, or not an integer, falls back to 100; offset below 0 falls back to 0
- * (extensions.md section 1, the searchPatients rule for all list operations).
+ * (docs/api.md#transport, the searchPatients rule for all list operations).
  */
 export const paging = {
   offset: z

@@ -50,7 +50,7 @@ function separatorsOf(segments: string[]): Separators | undefined {
   return { field, component: msh[4], repetition: msh[5], escape: msh[6], subcomponent: msh[7] };
 }
 
-/** Whether the text carries an MSH segment (practice-api.md: else `Invalid HL7 message.`). */
+/** Whether the text carries an MSH segment (docs/api.md#labor: else `Invalid HL7 message.`). */
 export function hasMshSegment(text: string): boolean {
   return separatorsOf(segmentsOf(text)) !== undefined;
 }

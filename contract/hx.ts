@@ -18,7 +18,7 @@ export const attachmentFile = attachment.extend({
 });
 export type AttachmentFile = z.infer<typeof attachmentFile>;
 
-/** Patient history entry (practice-api.md, "Patient history entry (getPatientHistory)"). */
+/** Patient history entry (docs/api.md#history). */
 export const patientHistoryEntry = z.object({
   historyid: z.number().int(),
   /** Category or title, e.g. Konsultation, Labor, Diagnose, Rezept, Bericht. */

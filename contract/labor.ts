@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, LABOR_BODY_MAX } from './common.ts';
 
-/** Limits of laborUpload (practice-api.md, "Limits"). */
+/** Limits of laborUpload (docs/api.md#limits). */
 export const laborLimits = {
   filenameLength: 255,
   /** Characters of the Base64 text: 25 MB. */
@@ -9,7 +9,7 @@ export const laborLimits = {
   versions: 25,
 } as const;
 
-/** Exact messages of laborUpload (practice-api.md and extensions.md section 3; the rest decided in 0005). */
+/** Exact messages of laborUpload (docs/api.md#labor; the rest decided in 0005). */
 export const laborMessages = {
   success: 'successfully uploaded',
   missing: 'missing required parameters in body',
@@ -25,11 +25,11 @@ export const laborMessages = {
   importFailed: 'hl7 import failed',
   saveFailed: 'failed to save file',
   error: 'an error occurred',
-  /** The start of the mismatch message (extensions.md §3 labor); the whole one is patientMismatchMessage(). */
+  /** The start of the mismatch message (docs/api.md#labor); the whole one is patientMismatchMessage(). */
   mismatch: 'Patient data do not match: ',
 } as const;
 
-/** `Patient data do not match: number 5 is Steiner Jonas, born 03.04.1961.` (extensions.md §3, labor). */
+/** `Patient data do not match: number 5 is Steiner Jonas, born 03.04.1961.` (docs/api.md#labor). */
 export function patientMismatchMessage(p: {
   patid: number;
   lastname: string;

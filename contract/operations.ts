@@ -4,7 +4,7 @@ import { waitlistOperations } from './agenda-waitlist.ts';
 import type { OperationDef } from './common.ts';
 import { coreOperations } from './operations-core.ts';
 
-/** The table: every operation of practice-api.md and extensions.md, by name. */
+/** The table: every operation of docs/api.md, by name. */
 export const operations = {
   ...coreOperations,
   ...waitlistOperations,

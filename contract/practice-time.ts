@@ -1,6 +1,6 @@
 /**
  * The practice's clock, once for the app and the service: every date-time the API speaks is Europe/Zurich wall time,
- * `YYYY-MM-DD HH:MM:SS` (extensions.md section 1), whatever the zone of the browser or the server.
+ * `YYYY-MM-DD HH:MM:SS` (docs/api.md#practice-time), whatever the zone of the browser or the server.
  * Plain Intl (no date library): the board formats with it on its first load.
  */
 export const PRACTICE_ZONE = 'Europe/Zurich';

@@ -11,7 +11,7 @@ export const recallStatuses = ['sent', 'pending', 'error'] as const;
 export const recallStatus = z.enum(recallStatuses);
 export type RecallStatus = z.infer<typeof recallStatus>;
 
-/** A recall as getRecalls returns it (practice-api.md, "Recall (getRecalls)"). */
+/** A recall as getRecalls returns it (docs/api.md#recall). */
 export const recall = z.object({
   id: z.number().int(),
   /** 0 or 1. */
@@ -44,7 +44,7 @@ const active01 = z
   .meta({ 'x-tolerated': 'Any value other than exactly 1 is taken as 0.' });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Messages: the exact texts the service sends (practice-api.md "Recall"), once; the server answers with these.
+// Messages: the exact texts the service sends (docs/api.md#recall), once; the server answers with these.
 
 export const MSG = {
   title: 'Please provide a title.',
@@ -96,7 +96,7 @@ export const createRecallInput = z.object(recallWriteFields).meta(patientOrTempl
 /**
  * modifyRecall checks recallId (and that the recall exists) before createRecall's checks, so here the required
  * fields are optional; the handler then answers a missing one with createRecall's message, in the same order.
- * Clients send the complete record anyway (DESIGN.md: read, merge, write).
+ * Clients send the complete record anyway (docs/api.md#recall: read, merge, write).
  */
 export const modifyRecallInput = z
   .object({

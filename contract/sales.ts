@@ -19,7 +19,7 @@ import {
 import { clockTimeRe, realDayRe } from './practice-time.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Folders, pipelines and codes (practice-api.md "Lead folders", extensions.md section 3).
+// Folders, pipelines and codes (docs/api.md#folders).
 
 /** Standard folders: 1-5 patient pipeline (ispatient 1), 11-15 contact pipeline (ispatient 0). Custom: 100 up. */
 export const FOLDER = {
@@ -163,7 +163,7 @@ export const MSG_FIELD = {
 } as const satisfies Record<string, SalesInputKey>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Read shapes. Unset text reads back as "", unset ids and dates as null (extensions.md section 1).
+// Read shapes. Unset text reads back as "", unset ids and dates as null (docs/api.md#transport).
 
 /** A reference data item (sources, flags, disqualification, categories). */
 export const refItem = z.object({ code: z.string(), label: z.string() });
@@ -210,7 +210,7 @@ export type Commercial = z.infer<typeof commercial>;
 export const watcher = z.object({ userId: z.number().int(), unread: z.boolean() });
 export type Watcher = z.infer<typeof watcher>;
 
-/** A lead as getLeads returns it (extensions.md section 3). */
+/** A lead as getLeads returns it (docs/api.md#leads). */
 export const lead = z.object({
   leadId: z.number().int(),
   /** Stable string id, preferred for integrations. */
@@ -293,7 +293,7 @@ export const lead = z.object({
   /** Disqualification code (getReferenceData disqualification) or "". */
   reasonDisqualified: z.string(),
   /**
-   * Reference service (extensions.md section 4): grows with every change of the lead record (updateLead, folder
+   * Reference service (docs/api.md#versions): grows with every change of the lead record (updateLead, folder
    * moves, assignment, disqualify, restore, convert, link); updateLead's `ifVersion`. A real tenant may not send
    * it: the client then re-reads and compares the fields about to change before it writes.
    */
@@ -301,7 +301,7 @@ export const lead = z.object({
 });
 export type Lead = z.infer<typeof lead>;
 
-/** A lead history entry (practice-api.md "Lead history entry"), plus task completion data. */
+/** A lead history entry (docs/api.md#tasks), plus task completion data. */
 export const historyEntry = z.object({
   historyId: z.number().int(),
   leadId: z.number().int(),
@@ -327,7 +327,7 @@ export const historyEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
-/** A task row of getTasks (practice-api.md "Task row"), plus the lead's pipeline and the task's category. */
+/** A task row of getTasks (docs/api.md#tasks), plus the lead's pipeline and the task's category. */
 export const taskRow = z.object({
   historyId: z.number().int(),
   leadId: z.number().int(),
@@ -347,7 +347,7 @@ export const taskRow = z.object({
 });
 export type TaskRow = z.infer<typeof taskRow>;
 
-/** An admission (practice-api.md "Admission"). */
+/** An admission (docs/api.md#admissions). */
 export const admission = z.object({
   admissionId: z.number().int(),
   leadId: z.number().int(),
@@ -507,7 +507,7 @@ export const createLeadFields = strict({
 });
 
 /**
- * updateLead input (extensions.md section 4): the lead and the groups to change, each as partial as createLead's;
+ * updateLead input (docs/api.md#leads): the lead and the groups to change, each as partial as createLead's;
  * only what is sent changes. The identifying rule is checked on the merged lead by the service.
  */
 export const updateLeadInput = strict({
@@ -521,7 +521,7 @@ export const updateLeadInput = strict({
   source: optText,
   flags: z.array(z.string()).max(100).optional(),
   /**
-   * The `version` the caller read (extensions.md section 4). Not the current one: nothing changes, HTTP 409
+   * The `version` the caller read (docs/api.md#versions). Not the current one: nothing changes, HTTP 409
    * `The lead was changed meanwhile.` Missing: the write happens whatever the version.
    */
   ifVersion: int().optional(),
@@ -676,7 +676,7 @@ export const intakeLeadInput = z.preprocess(
     }),
 );
 
-/** getLeads filter (extensions.md section 3, plus flags, onlyDeleted and patid). */
+/** getLeads filter (docs/api.md#leads, plus flags, onlyDeleted and patid). */
 export const leadFilter = z.object({
   leadId: id(MSG.leadId).optional(),
   uniqid: z.string().optional(),
@@ -704,7 +704,7 @@ export const leadFilter = z.object({
 });
 export type LeadFilter = z.input<typeof leadFilter>;
 
-/** getTasks filter (practice-api.md getTasks). */
+/** getTasks filter (docs/api.md#tasks). */
 export const taskFilter = z.object({
   ispatient: flag01().optional(),
   /** 0 = do not filter. */

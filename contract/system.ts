@@ -24,7 +24,7 @@ export const provider = z.object({
 export type Provider = z.infer<typeof provider>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Patient record (practice-api.md, "Patient record (searchPatients)"); getCustomerById returns the same fields.
+// Patient record (docs/api.md#patients); getCustomerById returns the same fields.
 
 export const patient = z.object({
   patid: z.number().int(),
@@ -55,7 +55,7 @@ export const patient = z.object({
   /** `"0"` or `"1"` (a string, as the document delivers it). */
   deleted: z.enum(['0', '1']),
   /**
-   * Reference service (extensions.md section 4): grows with every change of the patient (updateCustomer,
+   * Reference service (docs/api.md#versions): grows with every change of the patient (updateCustomer,
    * delete, ...); updateCustomer's `ifVersion`. A real tenant may not send it: the client then re-reads and
    * compares before it writes.
    */
@@ -129,7 +129,7 @@ export const searchPatientsShape = {
   /** Exact match on the AHV number (dots and spaces optional). */
   ahv: optionalSearch.describe('AHV number, exact match (with or without dots and spaces).'),
   /**
-   * An addition of the reference service (extensions.md §4): digits compared with the patient's tel and mobile,
+   * An addition of the reference service (docs/api.md#patient-search): digits compared with the patient's tel and mobile,
    * ignoring spaces, dots and the prefixes +41, 0041 and 0. A real tenant answers `Unknown parameter(s): phone`.
    */
   phone: optionalSearch.describe(
@@ -213,7 +213,7 @@ export const createCustomerResult = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// updateCustomer (extensions.md §4, an addition of the reference service): only the fields sent change.
+// updateCustomer (docs/api.md#patients, an addition of the reference service): only the fields sent change.
 
 export const updateCustomerMessages = {
   patid: 'Please provide a patient id.',
@@ -226,7 +226,7 @@ export const updateCustomerMessages = {
 export const updateCustomerInput = createCustomerInput.extend({
   patid: id(updateCustomerMessages.patid),
   /**
-   * The `version` the caller read (extensions.md section 4). Not the current one: nothing changes, HTTP 409
+   * The `version` the caller read (docs/api.md#versions). Not the current one: nothing changes, HTTP 409
    * `The patient was changed meanwhile.` Missing: the write happens whatever the version.
    */
   ifVersion: int().optional(),

@@ -1,5 +1,5 @@
 /**
- * How text matches (extensions.md §3, "how text matches"), in one place for the service and the app: the service
+ * How text matches (docs/api.md#patient-search), in one place for the service and the app: the service
  * stores these keys beside each patient and compares them; the app compares an HL7 message's patient with the
  * record of its number the same way before it sends anything.
  */
@@ -42,7 +42,7 @@ export function textMatches(haystack: string, needle: string): boolean {
 }
 
 /**
- * A phone number's comparable digits (extensions.md §4, `phone`): spaces, dots and every other non-digit dropped,
+ * A phone number's comparable digits (docs/api.md#patient-search, `phone`): spaces, dots and every other non-digit dropped,
  * then the prefixes `+41`, `0041` and `0` (written before the digits) taken off. `079 100 79 19`, `+41 79 100 79 19`
  * and `0041791007919` all give `791007919`.
  */

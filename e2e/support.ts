@@ -12,7 +12,7 @@ export interface SignInOptions {
   password?: string;
 }
 
-/** The demo practice's credentials (extensions.md section 2). */
+/** The demo practice's credentials (docs/api.md#tenants). */
 export const DEMO = { user: 'demo', password: 'demo' } as const;
 
 const DEMO_AUTH = {

@@ -1,5 +1,5 @@
 /**
- * `npm run lint:imports`: the import direction of DESIGN.md (rules in .dependency-cruiser.cjs), checked by
+ * `npm run lint:imports`: the import direction (docs/decisions/0010-query-layer-and-import-rule.md; rules in .dependency-cruiser.cjs), checked by
  * dependency-cruiser on resolved paths.
  *
  * dependency-cruiser 17 reads TypeScript through the `typescript` package's JavaScript API, which TypeScript 7 (the

@@ -40,7 +40,7 @@ export interface ServiceOptions {
   now?: () => Date;
   /** Where the access line of each request goes (default: standard output); false for none. */
   accessLog?: ((line: string) => void) | false;
-  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (extensions.md 6a; default none). */
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (docs/api.md#session; default none). */
   trustedProxies?: TrustedProxies;
   /** The slots of laborUpload bodies (default: two per tenant, a third waits up to 10 s; tests pass their own). */
   laborGate?: Gate;
@@ -88,7 +88,7 @@ function pathOf(url: string): string {
 }
 
 /**
- * Nesting and text sizes of a parsed body (extensions.md section 7), before the schemas see it: a body nested
+ * Nesting and text sizes of a parsed body (docs/api.md#limits), before the schemas see it: a body nested
  * 100,000 deep must not reach recursive code, a megabyte of search text must not reach SQLite's LIKE.
  * Iterative, so the check itself cannot overflow the stack.
  */
@@ -120,7 +120,7 @@ export function checkLimits(body: object, op: OperationDef): string | undefined 
 
 type Json = Record<string, unknown>;
 
-/** extensions.md section 7: a write the disk refuses. */
+/** docs/api.md#hardening: a write the disk refuses. */
 export const storageMessage = 'The practice data cannot be saved right now.';
 
 function json(body: unknown, status = 200): Response {
@@ -290,7 +290,7 @@ export function createService(options: ServiceOptions): Service {
     if (name) line.operation = name;
 
     const throttleKey = `${address}|${tenant.name}`;
-    // A signed-in session of the app server in front is not a guess (extensions.md 6a): never held up nor counted.
+    // A signed-in session of the app server in front is not a guess (docs/api.md#session): never held up nor counted.
     const counted = !isSessionRequest(req);
     const wait = counted ? throttle.retryAfter(throttleKey, now().getTime()) : 0;
     if (wait > 0) {
@@ -311,7 +311,7 @@ export function createService(options: ServiceOptions): Service {
     const apiKey = req.headers.get('x-api-key') ?? undefined;
     const user = authenticate(tenant, req.headers.get('authorization') ?? undefined, apiKey);
     if (!user) {
-      // A request without any credentials is no guess (extensions.md 7).
+      // A request without any credentials is no guess (docs/api.md#hardening).
       const guessed = Boolean(req.headers.get('authorization')?.trim() || apiKey?.trim());
       if (counted && guessed) throttle.fail(throttleKey, now().getTime());
       return failure(undefined, 401, 'Unauthorized.');

@@ -41,7 +41,7 @@ export interface Backend {
 export function createBackend(options: BackendOptions): Backend {
   const key = sessionKey({ secret: options.sessionSecret, dataDir: options.dataDir });
   const trustedProxies = options.trustedProxies ?? noTrustedProxies;
-  // Guesses are counted here, in front of either backend, in real time (extensions.md 6a).
+  // Guesses are counted here, in front of either backend, in real time (docs/api.md#session).
   const guard = createSignInGuard({ trustedProxies });
   const store = openSessionStore({ url: options.sessionStore, dataDir: options.dataDir });
   const idleSeconds = options.idleMinutes ? Math.round(options.idleMinutes * 60) : IDLE_SECONDS;
@@ -61,7 +61,7 @@ export function createBackend(options: BackendOptions): Backend {
     forward: (req, env) => service.app.fetch(req, env),
     store,
     idleSeconds,
-    // The reference service's demo practice (extensions.md section 2): the sign-in page fills in demo/demo.
+    // The reference service's demo practice (docs/api.md#tenants): the sign-in page fills in demo/demo.
     demo: (host) => (tenantFromHost(host) === 'demo' ? { user: 'demo', password: 'demo' } : null),
   }).app;
   return {

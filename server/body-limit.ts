@@ -1,5 +1,5 @@
 /**
- * Request bodies counted while they arrive (extensions.md sections 6 and 7): a body past its limit is refused as
+ * Request bodies counted while they arrive (docs/api.md#real-tenant and #limits): a body past its limit is refused as
  * soon as it passes it, never read whole first. A declared Content-Length over the limit is refused before a byte.
  */
 

@@ -24,7 +24,7 @@ interface Frame {
 }
 
 /**
- * Counts the items of every array of a JSON text while it arrives, chunk by chunk (extensions.md section 7): a
+ * Counts the items of every array of a JSON text while it arrives, chunk by chunk (docs/api.md#limits): a
  * 36 MB body holding one 19-million-item array is refused at its 1,001st item, before JSON.parse would build
  * the array (seconds and gigabytes). Not a validator: a text that is not JSON goes on to JSON.parse, which says so.
  * The field path is the one checkLimits would name: keys and indices joined by dots, as sent.

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Who a request comes from (extensions.md section 6a): the socket's address, or, where the socket is one of the
+ * Who a request comes from (docs/api.md#session): the socket's address, or, where the socket is one of the
  * proxies listed in `TRUSTED_PROXIES`, the last address in X-Forwarded-For that is not listed. The app server's
  * sign-in counts and the reference service's own count (section 7) both use it. docs/decisions/0045.
  */

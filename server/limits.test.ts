@@ -132,7 +132,7 @@ describe('arrays of at most 1,000 items', () => {
       const r = await pending;
       last = { ms: performance.now() - started, whoamiMs };
       expect(other.http).toBe(200);
-      // laborUpload answers its refusals with HTTP 200 and status 400 (practice-api.md).
+      // laborUpload answers its refusals with HTTP 200 and status 400 (docs/api.md#envelope-deviations).
       expect(r).toEqual({ http: 200, body: { status: 400, msg: 'Too many items: n (at most 1000).' } });
       if (last.ms < 1000 && last.whoamiMs < 200) break;
     }

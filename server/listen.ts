@@ -5,7 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 /**
  * An HTTP server for a fetch handler. Unlike `serve` of @hono/node-server it passes an error handler: a request
  * the adapter cannot even build (a Host header with stray characters) gets the standard envelope, 404
- * `Unknown tenant.` (extensions.md section 7), instead of a bare 400.
+ * `Unknown tenant.` (docs/api.md#hardening), instead of a bare 400.
  */
 export function listen(
   fetch: (request: Request, env: unknown) => Response | Promise<Response>,
@@ -28,7 +28,7 @@ export function listen(
   // as a reset connection (seen in the e2e suite: `socket hang up` on a POST). The headers' limit stays above it.
   server.keepAliveTimeout = 65_000;
   // A request Node's parser refuses (a bad header byte, a malformed request line) never reaches the handler: it gets
-  // the standard envelope as JSON, not Node's bare 400 (extensions.md section 7), and the connection ends.
+  // the standard envelope as JSON, not Node's bare 400 (docs/api.md#hardening), and the connection ends.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();

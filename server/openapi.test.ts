@@ -166,7 +166,7 @@ describe('what the document declares (extensions.md section 7)', () => {
         'laborUpload',
         'modifyAppointment',
         'modifyRecall',
-        // The addition of extensions.md §4 answers createCustomer's Unknown language the same way.
+        // The addition of docs/api.md#patients answers createCustomer's Unknown language the same way.
         'updateCustomer',
       ].sort(),
     );

@@ -45,7 +45,7 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
 }
 
 /**
- * The limits every request has (extensions.md section 7), on every node of the request schema: a text at most
+ * The limits every request has (docs/api.md#limits), on every node of the request schema: a text at most
  * 10,000 characters (200 for the operation's search fields, its long texts their own), a list at most 1,000 items.
  * `path` is the field's path as the service names it (dot-separated, as sent).
  */
@@ -136,7 +136,7 @@ const laborEnvelope: Json = {
 };
 
 /**
- * Answers every operation can give, whatever its own messages (extensions.md sections 1, 2 and 7). The operation's
+ * Answers every operation can give, whatever its own messages (docs/api.md#transport, #tenants and #hardening). The operation's
  * own messages for the same status are listed before these.
  */
 const commonAnswers: [number, string][] = [
@@ -250,7 +250,7 @@ function operationObject(name: string, op: OperationDef): Json {
     const success = envelopeSchema(op.envelope, jsonSchema(op.result, 'output'));
     responses['200'] = ok
       ? {
-          // The typed client must see that a 200 may be an error (practice-api.md: these answer errors with 200).
+          // The typed client must see that a 200 may be an error (docs/api.md#errors: these answer errors with 200).
           description: `Success (msg ${op.successMsg ?? 'Success'}), or the error envelope with HTTP 200: ${ok.join(' | ')}`,
           content: json({ oneOf: [success, errorRef] }),
         }
@@ -267,7 +267,7 @@ function operationObject(name: string, op: OperationDef): Json {
     const text = op.envelope === 'labor' && status === 400 ? 'Invalid JSON body.' : msg;
     described.set(status, [...(described.get(status) ?? []), text]);
   }
-  // A third upload of a tenant that found no free body slot within 10 s (extensions.md section 6a).
+  // A third upload of a tenant that found no free body slot within 10 s (docs/api.md#session).
   const busy = op.envelope === 'labor';
   if (busy) described.get(503)?.push(`${busyMessage} (Retry-After: seconds)`);
   for (const [status, msgs] of [...described].sort((a, b) => a[0] - b[0])) {
@@ -373,7 +373,7 @@ function render(body: string, contentType: string): Rendered {
   return { body, contentType, etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"` };
 }
 
-/** Both renderings, generated once and kept for an hour (practice-api.md, "specification cache"). */
+/** Both renderings, generated once and kept for an hour (docs/api.md#openapi). */
 export function openapiDocument(format: 'yaml' | 'json', now = Date.now()): Rendered {
   if (!cache || now - cache.at >= TTL_MS || now < cache.at) {
     const doc = buildOpenApi();

@@ -14,7 +14,7 @@ import { createSessions, sessionKey } from './session.ts';
 import { startService, type TestService } from './test-support.ts';
 
 /**
- * The proxy to a real tenant (extensions.md section 6), between a client on a loopback address and a fake practice
+ * The proxy to a real tenant (docs/api.md#real-tenant), between a client on a loopback address and a fake practice
  * on 127.0.0.1 that behaves as the test tells it.
  */
 
@@ -40,7 +40,7 @@ function answer(res: ServerResponse, status: number, body: unknown, headers: Rec
   res.end(JSON.stringify(body));
 }
 
-/** The practice's own rule (extensions.md section 7): 20 failures from one address lock that address out. */
+/** The practice's own rule (docs/api.md#hardening): 20 failures from one address lock that address out. */
 function practiceWithThrottle(): Behaviour {
   const failures = new Map<string, number>();
   return (req, res) => {

@@ -19,7 +19,7 @@ export const PROXY_TIMEOUT_MS = 30_000;
 export interface ProxyOptions {
   /** How long the practice has to complete its answer, body included (default 30 s; `PROXY_TIMEOUT_MS`). */
   timeoutMs?: number;
-  /** TRUSTED_PROXIES: the access line names the client behind them (extensions.md 6a). */
+  /** TRUSTED_PROXIES: the access line names the client behind them (docs/api.md#session). */
   trustedProxies?: TrustedProxies;
   /** Where the access line of each request goes (default: standard output); false for none. */
   accessLog?: ((line: string) => void) | false;
@@ -78,7 +78,7 @@ function principalOf(req: Request, status: number): string {
 
 /**
  * Same-origin proxy of /v1 to a real tenant (PRACTICE_API_URL, e.g. https://praxis.example.ch/v1), held to
- * extensions.md sections 6 and 7: bodies counted while they stream through (413 past the limit), 30 s for the
+ * docs/api.md#real-tenant and #limits: bodies counted while they stream through (413 past the limit), 30 s for the
  * practice to complete its answer (504 before the headers; after them the client's connection is ended, never
  * half a body delivered as whole), Retry-After passed back, X-Forwarded-For sent, one access line per request.
  * Failed sign-ins are counted in front of it, by the sessions (sign-in-guard.ts), for both kinds of backend.

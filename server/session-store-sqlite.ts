@@ -9,7 +9,7 @@ export const SESSIONS_FILE = 'sessions.sqlite';
 /**
  * The embedded store: `DATA_DIR/sessions.sqlite`, so a restart signs nobody out (and app servers on one machine
  * sharing DATA_DIR share it). Where DATA_DIR cannot hold it (read-only, full, not a directory), the sessions are
- * kept in memory instead, said once: the server starts all the same (extensions.md section 7).
+ * kept in memory instead, said once: the server starts all the same (docs/api.md#hardening).
  */
 export function openEmbeddedStore(dataDir: string): SessionStore {
   const file = join(dataDir, SESSIONS_FILE);

@@ -89,7 +89,7 @@ export function sessionKey(options: { secret?: string; dataDir: string }): Uint8
     writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST' && !existsSync(file)) {
-      // A DATA_DIR that cannot be written (read-only, full) must not stop the server (extensions.md section 7):
+      // A DATA_DIR that cannot be written (read-only, full) must not stop the server (docs/api.md#hardening):
       // a key for this process only, so sessions end with it; said once at the start.
       console.error(
         `No session key could be kept in ${options.dataDir} (${(e as NodeJS.ErrnoException).code ?? String(e)}): sessions last until this server stops. Set SESSION_SECRET to keep them.`,
@@ -363,7 +363,7 @@ export function createSessions(options: SessionOptions): Sessions {
   }
 
   /**
-   * A sign-in or unlock, counted per account and client address (extensions.md 6a): held ones are answered 429
+   * A sign-in or unlock, counted per account and client address (docs/api.md#session): held ones are answered 429
    * without asking the practice. The demo probe of GET /session (`fallback` false) is no guess and not counted.
    */
   async function check(req: Request, env: unknown, auth: Secret, fallback = true): Promise<Checked> {
@@ -374,7 +374,7 @@ export function createSessions(options: SessionOptions): Sessions {
     return checked;
   }
 
-  /** Asks the service who the credentials are: whoami, or where it is missing getProviders (extensions.md 4). */
+  /** Asks the service who the credentials are: whoami, or where it is missing getProviders (docs/api.md#people). */
   async function checkWith(req: Request, env: unknown, auth: Secret, fallback: boolean): Promise<Checked> {
     const ask = (path: string, body: unknown) => {
       const headers = new Headers({
@@ -538,7 +538,7 @@ export function createSessions(options: SessionOptions): Sessions {
     if (!secret) return envelope(400, sessionMessages.credentialsRequired);
     // Another valid key could belong to someone else: only the one signed in with unlocks.
     if (who.kind === 'apiKey' && (secret.kind !== 'apiKey' || fingerprint(secret.key) !== who.fingerprint)) {
-      // A guess at the locked session's key all the same: counted against it (extensions.md 6a).
+      // A guess at the locked session's key all the same: counted against it (docs/api.md#session).
       const attempt = guard.attempt(req, c.env, who);
       if (attempt.held) return attempt.held;
       attempt.settle(401);
@@ -580,7 +580,7 @@ export function createSessions(options: SessionOptions): Sessions {
   app.all('/v1/*', async (c) => {
     const req = c.req.raw;
     const own = req.headers.has('authorization') || req.headers.has('x-api-key');
-    // Its own credentials are guesses until the practice takes them (extensions.md 6a).
+    // Its own credentials are guesses until the practice takes them (docs/api.md#session).
     if (own) return guard.pass(req, c.env, forward);
     if (readCookie(req, sidCookie(req)) === undefined) return forward(req, c.env);
     if (req.method !== 'GET' && req.method !== 'HEAD' && !fromOwnOrigin(req)) {

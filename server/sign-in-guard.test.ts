@@ -8,7 +8,7 @@ import { createSessions, SESSION_COOKIE, sessionKey } from './session.ts';
 import { createSignInGuard } from './sign-in-guard.ts';
 
 /**
- * The app server's count of guesses (extensions.md section 6a) in front of the reference service, in-process: each
+ * The app server's count of guesses (docs/api.md#session) in front of the reference service, in-process: each
  * request comes with the socket address the test names, and one clock, moved by the test, serves the count and
  * the service.
  */

@@ -4,7 +4,7 @@ import { clientAddressOf, noTrustedProxies, type TrustedProxies } from './client
 import { createAccountThrottle, createThrottle, type Throttle } from './throttle.ts';
 
 /**
- * The app server's count of guesses (extensions.md section 6a, docs/decisions/0045), in front of the reference
+ * The app server's count of guesses (docs/api.md#session, docs/decisions/0045), in front of the reference
  * service and of the proxy alike. Counted: a sign-in or unlock with wrong credentials, and a `/v1` request with its
  * own credentials that the practice answers 401. Per account (user name or key fingerprint, per host) and per client
  * address; a held attempt is answered 429 here, without asking the practice, so that guesses from outside cannot

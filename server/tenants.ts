@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-/** Tenants and credentials of the reference service (extensions.md section 2). */
+/** Tenants and credentials of the reference service (docs/api.md#tenants). */
 
 export const ALL_MODULES = [
   'sales',
@@ -91,8 +91,8 @@ export function tenantFromHost(host: string | undefined): string | undefined {
 const basicScheme = /^basic[ \t]+/i;
 
 /**
- * How the service names an API key wherever it names one (access lines, whoami's user name; extensions.md sections
- * 6a and 7): `key:` and the first 8 hex digits of its SHA-256. Tells the keys apart (their first characters did not:
+ * How the service names an API key wherever it names one (access lines, whoami's user name; docs/api.md#session and
+ * #hardening): `key:` and the first 8 hex digits of its SHA-256. Tells the keys apart (their first characters did not:
  * both demo keys began `demo`) without showing any of their characters to a log or a page script.
  */
 export function keyFingerprint(key: string): string {

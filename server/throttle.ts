@@ -1,5 +1,5 @@
 /**
- * Counts of failed sign-ins (extensions.md sections 6a and 7, docs/decisions/0045). Two kinds:
+ * Counts of failed sign-ins (docs/api.md#session and #hardening, docs/decisions/0045). Two kinds:
  * - per client address (`createThrottle`): after 20 failures within 60 seconds, every further attempt from there
  *   answers 429 until 60 seconds have passed since the 20th;
  * - per account (`createAccountThrottle`): after 10 failures within 15 minutes, further attempts for that account
@@ -161,7 +161,7 @@ export function createAccountThrottle(options: { maxEntries?: number; now?: () =
 
 /**
  * Requests the app server's sessions make with a signed-in session's credentials. They are not guesses: the
- * reference service neither holds them up nor counts them (extensions.md section 6a), even from an address whose
+ * reference service neither holds them up nor counts them (docs/api.md#session), even from an address whose
  * guesses it has stopped. A WeakSet of the very Request objects, so no header a client sends can claim it.
  */
 const sessionRequests = new WeakSet<Request>();

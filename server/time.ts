@@ -1,4 +1,4 @@
-/** Practice time: every date-time string is in Europe/Zurich (extensions.md section 1). */
+/** Practice time: every date-time string is in Europe/Zurich (docs/api.md#practice-time). */
 
 import { zurichDateTime, zurichInstant } from '../contract/practice-time.ts';
 

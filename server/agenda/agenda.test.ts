@@ -66,7 +66,7 @@ const baseFields = [
   'color',
   'state',
   'calendar',
-  // Reference service additions (extensions.md section 4).
+  // Reference service additions (docs/api.md#additions).
   'version',
   'stateChanged',
 ];

@@ -6,7 +6,7 @@ import type { TenantConfig } from '../tenants.ts';
 import { addDays, fromZurich, unixSeconds } from '../time.ts';
 
 /**
- * Closed time of the practice (extensions.md section 4, docs/decisions/0047): the public holidays of its canton
+ * Closed time of the practice (docs/api.md#absences, docs/decisions/0047): the public holidays of its canton
  * (which days: server/holidays.ts) and the absences entered. getAbsences lists it, getSlots offers nothing inside it.
  */
 

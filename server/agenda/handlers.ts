@@ -123,7 +123,7 @@ function patientMode(ctx: Ctx, input: AppointmentsInput) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// createAppointment and modifyAppointment: one write logic (extensions.md). Checks in the documented order:
+// createAppointment and modifyAppointment: one write logic (docs/api.md#appointments). Checks in the documented order:
 // calendar id, start, end, end after start, known calendar, (state: by the contract).
 
 type WriteInput = Omit<OpParsedInput<'createAppointment'>, 'calendar'> & { calendar?: number };
@@ -197,7 +197,7 @@ export const agendaHandlers: Handlers = {
       input.appointmentid,
     ) as { calendarid: number; patid: number; version: number } | undefined;
     if (!existing) fail(200, 'The appointment id is invalid');
-    // Optimistic concurrency (extensions.md section 4): a write based on an older read changes nothing. Requests
+    // Optimistic concurrency (docs/api.md#versions): a write based on an older read changes nothing. Requests
     // of a tenant take turns in one transaction each, so nothing changes between this read and the update.
     if (input.ifVersion !== undefined && input.ifVersion !== existing.version)
       fail(409, appointmentChangedMsg);

@@ -6,7 +6,7 @@ import { patientState } from '../system/patients.ts';
 import { zurichDateTime } from '../time.ts';
 import { isProvider } from './absences.ts';
 
-/** The waiting list (extensions.md section 4, docs/decisions/0047). */
+/** The waiting list (docs/api.md#waiting-list, docs/decisions/0047). */
 
 interface EntryRow {
   entry_id: number;

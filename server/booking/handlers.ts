@@ -95,7 +95,7 @@ export const bookingHandlers: Handlers = {
     const windowEnd = unixSeconds(fromZurich(addDays(last, 1)));
     const now = unixSeconds(ctx.now());
     // Closed time blocks like an appointment: the canton's holidays and the absences entered, a practitioner's own
-    // and the whole practice's (provider 0). Booking there directly stays possible (extensions.md section 4).
+    // and the whole practice's (provider 0). Booking there directly stays possible (docs/api.md#absences).
     const holidays = holidaysBetween(ctx.tenant, first, last);
     const absences = absencesBetween(ctx.db, windowStart, windowEnd);
 
@@ -128,7 +128,7 @@ export const bookingHandlers: Handlers = {
       if (hours.size === 0) continue;
 
       // Every appointment that is not deleted blocks its time, provisional (PR) ones too; one cancelled by the
-      // patient (-1) or not attended (-2) does not: cancelling frees the slot (extensions.md section 3).
+      // patient (-1) or not attended (-2) does not: cancelling frees the slot (docs/api.md#booking).
       const raw: Interval[] = [];
       for (const c of sql(ctx.db, 'SELECT calendarid FROM calendars WHERE provider = ?').all(provider) as {
         calendarid: number;

@@ -12,7 +12,7 @@ export type Db = DatabaseSync;
 /**
  * Primary SQLite result codes of storage that refuses (permission, busy, locked, read-only, I/O error, full,
  * cannot open, not a database, corrupt), and the file system's own: the practice's data cannot be had right now,
- * which is no fault of the request (extensions.md section 7).
+ * which is no fault of the request (docs/api.md#hardening).
  */
 const storageCodes = new Set([3, 5, 6, 8, 10, 11, 13, 14, 26]);
 const storageErrnos = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO']);
@@ -84,7 +84,7 @@ function closeQuietly(db: Db): void {
 }
 
 /**
- * Creates a tenant's database all or nothing (extensions.md section 7): migrations and `build` (the demo seed)
+ * Creates a tenant's database all or nothing (docs/api.md#hardening): migrations and `build` (the demo seed)
  * go into a file of its own, which becomes the tenant's file only when complete (a hard link, which never
  * replaces a file another process made meanwhile). A disk that fills up on the way leaves no tenant file, and
  * the next request tries again; before, the migrations stayed committed without the seed, an empty practice
@@ -94,7 +94,7 @@ export function createDatabaseFile(file: string, build?: (db: Db) => void, prepa
   const temp = `${file}.${process.pid}.${randomUUID()}.building`;
   try {
     // Made with mode 0600 before SQLite opens it: SQLite gives the journal, the WAL and its shared memory the mode
-    // of the database file, so none of a practice's files is readable by other users (extensions.md section 7).
+    // of the database file, so none of a practice's files is readable by other users (docs/api.md#hardening).
     closeSync(openSync(temp, 'wx', 0o600));
     const db = new DatabaseSync(temp);
     try {

@@ -1,11 +1,11 @@
 /**
- * At most `slots` laborUpload bodies of one tenant read at once (extensions.md section 6a, docs/decisions/0045): a
+ * At most `slots` laborUpload bodies of one tenant read at once (docs/api.md#session, docs/decisions/0045): a
  * body is up to 36 MB, and a few dozen read together would hold a gigabyte. A further upload waits for a slot, at
  * most `waitMs`; then `run` gives undefined and the caller answers 503. At most `queueMax` wait per tenant; more
  * are refused at once.
  */
 
-/** The answer (HTTP 503, with Retry-After) of an upload that waited in vain (extensions.md section 6a). */
+/** The answer (HTTP 503, with Retry-After) of an upload that waited in vain (docs/api.md#session). */
 export const busyMessage = 'The practice server is busy. Try again shortly.';
 /** Seconds that answer tells the client to wait. */
 export const BUSY_RETRY_SECONDS = 10;

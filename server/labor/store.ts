@@ -48,7 +48,7 @@ interface PatientRow {
 /**
  * The patient of an HL7 message: PID-3 when it names a (not deleted) patient whom PID-5 and PID-7 fit, else the
  * patient of PID-5 name and PID-7 birthday. A PID-3 patient whom the name or birthday contradicts is a mismatch:
- * the result must not land in that journal (extensions.md §3, labor).
+ * the result must not land in that journal (docs/api.md#labor).
  */
 function findPatient(db: Db, msg: Hl7Message): number | undefined | { mismatch: PatientRow } {
   if (/^\d+$/.test(msg.patientId)) {

@@ -99,7 +99,7 @@ export const recallHandlers: Handlers = {
       params.push(addDays(input.until, 1));
     }
     if (input.error === 1) where.push("r.status = 'error'");
-    // "sent 1 returns only one-time recalls" (practice-api.md): the name is the document's.
+    // "sent 1 returns only one-time recalls" (the practice's API document, docs/api.md#recall): the name is the document's.
     if (input.sent === 1) where.push('r.recurring = 0');
     if (input.mandant !== undefined && input.mandant > 0) {
       where.push('? IN (r.mandant1, r.mandant2, r.mandant3)');

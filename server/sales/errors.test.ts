@@ -1,6 +1,6 @@
 /**
- * One test per row of practice-api.md's Errors table for the sales operations, and per sales message of
- * extensions.md section 3 (plus the decided ones of docs/decisions/0003-sales-open-points.md).
+ * One test per row of the API document's Errors table (docs/api.md#errors) for the sales operations, and per sales message of
+ * docs/api.md#sales (plus the decided ones of docs/decisions/0003-sales-open-points.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type SalesService, startSales } from './test-helpers.ts';

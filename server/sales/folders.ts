@@ -77,7 +77,7 @@ export const folderHandlers: Handlers = {
       else {
         changeAssignee(ctx, lead, userId);
         out.updated++;
-        // One mail per lead (practice-api.md bulkAssign notify).
+        // One mail per lead (docs/api.md#folders: bulkAssign notify).
         if (input.notify && userId !== null) {
           const name = leadName(lead);
           notify(

@@ -84,7 +84,7 @@ function parseObject<T>(json: string, fallback: T): T {
   }
 }
 
-/** The Lead of extensions.md section 3 from its row, its watchers and the caller. */
+/** The Lead of docs/api.md#leads from its row, its watchers and the caller. */
 export function toLead(r: LeadRow, watchers: Watcher[], callerId: number): Lead {
   return {
     leadId: r.lead_id,

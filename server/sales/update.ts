@@ -78,7 +78,7 @@ export const updateHandlers: Handlers = {
     const row = sql(ctx.db, `SELECT ${leadCols} FROM leads l WHERE l.lead_id = ?`).get(
       brief.lead_id,
     ) as unknown as LeadRow;
-    // Optimistic concurrency (extensions.md section 4): a write based on an older read changes nothing. Requests
+    // Optimistic concurrency (docs/api.md#versions): a write based on an older read changes nothing. Requests
     // of a tenant take turns in one transaction each, so nothing changes between this read and the update.
     if (input.ifVersion !== undefined && input.ifVersion !== row.version) fail(409, MSG.leadChanged);
     const before = toLead(row, [], ctx.user.userid);

@@ -102,7 +102,7 @@ export const systemHandlers: Handlers = {
   searchPatients: (ctx, input) => {
     const where: string[] = [];
     const args: (string | number)[] = [];
-    // Names are compared by their stored plain and folded keys (extensions.md §3, contract/text-match.ts): instr()
+    // Names are compared by their stored plain and folded keys (docs/api.md#patient-search, contract/text-match.ts): instr()
     // on keys, whose cost does not grow with the pattern's length the way a per-letter GLOB class did.
     const lastname = input.lastname?.trim() ?? '';
     const firstname = input.firstname?.trim() ?? '';
@@ -157,7 +157,7 @@ export const systemHandlers: Handlers = {
       | undefined;
     if (!row) fail(404, updateCustomerMessages.notFound);
     if (row.deleted !== 0) fail(422, updateCustomerMessages.deleted);
-    // Optimistic concurrency (extensions.md section 4): a write based on an older read changes nothing. Requests
+    // Optimistic concurrency (docs/api.md#versions): a write based on an older read changes nothing. Requests
     // of a tenant take turns in one transaction each, so nothing changes between this read and the update.
     if (input.ifVersion !== undefined && input.ifVersion !== row.version)
       fail(409, updateCustomerMessages.changed);

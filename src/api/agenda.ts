@@ -118,7 +118,7 @@ export function normalizeDateTime(value: string): string {
 
 /**
  * The input of modifyAppointment: every field, always. `ifVersion`: the version the write is based on, when the
- * service gave one (extensions.md section 4); the service then refuses with 409 a write over a newer change.
+ * service gave one (docs/api.md#versions); the service then refuses with 409 a write over a newer change.
  */
 export function modifyInput(
   appointmentid: number,
@@ -143,7 +143,7 @@ export function modifyInput(
 
 /**
  * The service refused the write because the appointment changed since the version it was based on (HTTP 409,
- * extensions.md section 4). The caller re-reads.
+ * docs/api.md#versions). The caller re-reads.
  */
 export function changedMeanwhile(e: unknown): boolean {
   return e instanceof ApiError && e.httpStatus === 409;

@@ -4,7 +4,7 @@ import { registerOperations } from './operation-table.ts';
 import { opMutation, opQuery } from './queries.ts';
 
 /**
- * The practice's closed time (contract/agenda-absences.ts, reference service addition, extensions.md section 4): the
+ * The practice's closed time (contract/agenda-absences.ts, reference service addition, docs/api.md#absences): the
  * canton's public holidays and the absences entered. Loaded with the areas that show it (agenda, booking, Today's
  * gaps), never with the first page: the operations register here (operation-table.ts).
  * A real tenant without these operations answers 404: the caller says that this practice's server does not offer them.

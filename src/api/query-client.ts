@@ -47,7 +47,7 @@ function isUnauthorized(error: unknown): error is ApiError {
  * What a successful write of an operation always makes stale, whoever built the mutation and whatever it declares
  * (the agenda's save and its optimistic move, a state set in a list of the day, booking): an appointment written
  * changes the appointment lists and the free slots, since a cancelled or no-show appointment frees its time
- * (extensions.md section 3), so booking shows it at once. Matched by the mutation key `[area, op]`.
+ * (docs/api.md#booking), so booking shows it at once. Matched by the mutation key `[area, op]`.
  */
 const appointmentWrite = [opScope('getAppointments'), opScope('getSlots')];
 const alwaysStale: Partial<Record<OpName, readonly QueryKey[]>> = {

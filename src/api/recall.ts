@@ -11,7 +11,7 @@ import { opMutation, opQuery, scopeOf } from './queries.ts';
 
 /**
  * An instance without the getRecalls fix ends the operation in a fatal error: HTTP 500 and no JSON
- * (practice-api.md getRecalls). The client reports such an answer as kind http, status 500, without envelope.
+ * (docs/api.md#recall). The client reports such an answer as kind http, status 500, without envelope.
  */
 export function isRecallsBroken(error: unknown): boolean {
   return (

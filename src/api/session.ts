@@ -20,7 +20,7 @@ export interface Session {
   remember: boolean;
   /** Locked on the server: its cookie carries no credentials until the password is given again. */
   locked: boolean;
-  /** Chosen once from getProviders when the service has no system/whoami (extensions.md section 4). */
+  /** Chosen once from getProviders when the service has no system/whoami (docs/api.md#people). */
   userid?: number;
 }
 

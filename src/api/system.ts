@@ -92,7 +92,7 @@ export async function findCreatedPatient(
 
 /**
  * updateCustomer refused the write: the patient changed since the version it was based on (HTTP 409,
- * extensions.md section 4). Nothing was written; the caller reads the patient again and asks.
+ * docs/api.md#versions). Nothing was written; the caller reads the patient again and asks.
  */
 export function patientChangedMeanwhile(error: unknown): boolean {
   return (
@@ -103,7 +103,7 @@ export function patientChangedMeanwhile(error: unknown): boolean {
   );
 }
 
-/** updateCustomer (extensions.md §4): the patient's record, its search hits, its history (a Data entry), recalls. */
+/** updateCustomer (docs/api.md#patients): the patient's record, its search hits, its history (a Data entry), recalls. */
 export function updateCustomerMutation() {
   return opMutation('updateCustomer', {
     invalidates: ['getCustomerById', 'searchPatients', 'getPatientHistory', 'getRecalls'],

@@ -4,7 +4,7 @@ import { registerOperations } from './operation-table.ts';
 import { opMutation, opQuery } from './queries.ts';
 
 /**
- * The waiting list (contract/agenda-waitlist.ts, reference service addition, extensions.md section 4): who waits for
+ * The waiting list (contract/agenda-waitlist.ts, reference service addition, docs/api.md#waiting-list): who waits for
  * an earlier or any time. Loaded with the areas that show it, never with the first page: the operations register
  * here (operation-table.ts). A real tenant without them answers 404: the caller says that this practice's server
  * does not offer a waiting list.

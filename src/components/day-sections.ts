@@ -5,7 +5,7 @@ import { parsePracticeDateTime } from './format.ts';
  * Where a patient of today's list stands, from the appointment's state and the practice clock: the sections of the
  * Today area and the counts beside "Today" in the navigation (one rule for both).
  *
- * States (practice-api.md leaves their meaning open; docs/decisions/0012 names them): P planned, W waiting,
+ * States (docs/api.md#appointments: their meaning is open; docs/decisions/0012 names them): P planned, W waiting,
  * 1 arrived, 2 done, -1 cancelled by the patient, -2 no-show; '' and unknown codes count as planned.
  */
 

@@ -69,7 +69,7 @@ export function birthDay(message: string) {
 }
 
 /**
- * The contract's length limits (extensions.md section 7) carry the service's exact English messages
+ * The contract's length limits (docs/api.md#limits) carry the service's exact English messages
  * (`Text too long: contact.lastname (at most 10000 characters).`). A form knows its field already, so it says the
  * limit in the app's language instead: `Höchstens 10'000 Zeichen.` Any other message stays as the schema wrote it.
  */
@@ -96,7 +96,7 @@ export function limitMessage(message: string): string {
 }
 
 /**
- * Why a search field's text is not sent: longer than the service takes (SEARCH_MAX, extensions.md section 7), said
+ * Why a search field's text is not sent: longer than the service takes (SEARCH_MAX, docs/api.md#limits), said
  * in the app's language at the field; undefined when it may go. The fields that search without a form (the header,
  * the pickers, the board) ask here before they send, as a form's resolver does.
  */

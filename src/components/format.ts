@@ -4,7 +4,7 @@ import { formatNumber } from '#i18n/number.ts';
 
 /**
  * Dates, times and amounts as a Swiss practice writes them (de-CH, fr-CH, it-CH), always in the practice's zone whatever the
- * browser's. The API speaks `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` in Europe/Zurich (extensions.md section 1).
+ * browser's. The API speaks `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` in Europe/Zurich (docs/api.md#practice-time).
  * Plain Intl, no dayjs: the first page formats dates and should not wait for it (dayjs.ts is for the areas).
  */
 

@@ -26,7 +26,7 @@ export interface PatientCriteria {
   mail?: string;
   /** Exact, dots and spaces optional. */
   ahv?: string;
-  /** Phone or mobile (extensions.md §4, an addition a real tenant may lack). */
+  /** Phone or mobile (docs/api.md#patient-search, an addition a real tenant may lack). */
   phone?: string;
 }
 
@@ -67,7 +67,7 @@ const phoneRe = /^\+?[\d\s./-]+$/;
 
 /**
  * A date of birth as typed (`18.9.49`, `1.2.1960`, `1960-02-01`) as `YYYY-MM-DD`; null when it is none. The date
- * fields' one reading (readDay, kind `birth`): a two-digit year is the most recent past one (extensions.md §3).
+ * fields' one reading (readDay, kind `birth`): a two-digit year is the most recent past one (docs/api.md#patient-search).
  */
 export function readDob(text: string, now: Date = new Date()): string | null {
   const reading = readDay(text, { kind: 'birth', today: zurichDateTime(now).slice(0, 10) });
@@ -106,7 +106,7 @@ function nameAlternatives(words: string[]): PatientCriteria[] {
 }
 
 /**
- * What a free text most likely means, as the criteria to search (extensions.md §3): one set, or several to search
+ * What a free text most likely means, as the criteria to search (docs/api.md#patient-search): one set, or several to search
  * side by side and merge (a name in either order: `Noah Schmid` and `Schmid Noah`). A date is a date of birth
  * (`18.9.49` too), an AHV number (756…, with dots or spaces) an AHV number, a number written as a phone number
  * (`079 100 79 19`, `+41791007919`) a phone number, other digits a patient number, text with @ a mail, words a name,
@@ -148,7 +148,7 @@ export function interpretQuery(text: string, now: Date = new Date()): PatientCri
   return nameAlternatives(words);
 }
 
-/** `Unknown parameter(s): phone`: a real tenant without the phone criterion of extensions.md §4. */
+/** `Unknown parameter(s): phone`: a real tenant without the phone criterion (docs/api.md#patient-search). */
 export function isPhoneUnsupported(error: unknown): boolean {
   return (
     typeof error === 'object' &&

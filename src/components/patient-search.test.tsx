@@ -70,7 +70,7 @@ describe('the patient search field', () => {
 
 describe('a practice server without the phone criterion', () => {
   it('says it cannot search by phone instead of showing the raw refusal', async () => {
-    // A real tenant refuses what its document does not list (extensions.md §4, phone: the client's fallback).
+    // A real tenant refuses what its document does not list (docs/api.md#patient-search, phone: the client's fallback).
     api.intercept('searchPatients', (input) =>
       'phone' in input ? { http: 400, msg: 'Unknown parameter(s): phone' } : undefined,
     );

@@ -1,5 +1,5 @@
 /**
- * extensions.md section 4: `version` grows with every change of an appointment (modifyAppointment with a stale
+ * docs/api.md#versions: `version` grows with every change of an appointment (modifyAppointment with a stale
  * `ifVersion` changes nothing: 409); `state_changed` is when `state` last changed (practice time), null before.
  */
 export const appointmentVersion = `

@@ -1,5 +1,5 @@
 /**
- * How patients are found (extensions.md §3 "how text matches", §4 `phone`): plain and folded names (see
+ * How patients are found (docs/api.md#patient-search, `phone` too): plain and folded names (see
  * contract/text-match.ts), comparable phone
  * digits kept beside each patient by triggers, so that a search compares short keys with instr() instead of
  * running a case-class GLOB whose cost grows with text length times pattern length. The functions plain_text, name_key

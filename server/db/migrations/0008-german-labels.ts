@@ -1,5 +1,5 @@
 /**
- * The practice's own labels in German, as a practice in Zurich writes them (extensions.md section 5,
+ * The practice's own labels in German, as a practice in Zurich writes them (docs/api.md#demo-data,
  * docs/decisions/0026-demo-labels-in-german.md). Migration 0002 wrote the reference data in English and older
  * seeds wrote the two custom folders in English; this rewrites exactly those seeded labels, and only where they
  * still read as seeded: a label the practice has changed since stays as it is. On a new database it turns 0002's

@@ -1,5 +1,5 @@
 /**
- * extensions.md section 4: every lead and every patient carries a `version` that grows with every change of its
+ * docs/api.md#versions: every lead and every patient carries a `version` that grows with every change of its
  * record (updateLead / updateCustomer with a stale `ifVersion` change nothing: 409). Triggers count the changes,
  * so no writer (folder moves, assignment, disqualify, restore, convert, link, delete, ...) can forget to. Columns
  * that only follow other tables or derived keys (last_activity, open_tasks, next_reminder, search, the patients'

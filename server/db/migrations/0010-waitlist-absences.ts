@@ -1,5 +1,5 @@
 /**
- * extensions.md section 4: the waiting list and the practitioners' absences (docs/decisions/0047).
+ * docs/api.md#waiting-list and #absences: the waiting list and the practitioners' absences (docs/decisions/0047).
  *
  * A waitlist entry's `version` grows with every change (modifyWaitlistEntry with a stale `ifVersion` changes
  * nothing: 409); a trigger counts, as for leads and patients (0009), so no writer can forget; a write that changes

@@ -201,7 +201,7 @@ function seedAppointments(ctx: SeedContext): void {
     }
   }
   // Who is here (arrived 1, waiting W) today or was on a past day came a few minutes before the start, never after
-  // the seeding: Today shows "for N min" on the demo (stateChanged, extensions.md §4). Draws nothing from rng, so the
+  // the seeding: Today shows "for N min" on the demo (stateChanged, docs/api.md#additions). Draws nothing from rng, so the
   // rest of the demo stays as it was.
   db.prepare(
     `UPDATE appointments SET state_changed = min(datetime(date_local, '-4 minutes'), ?)

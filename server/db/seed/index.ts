@@ -8,7 +8,7 @@ import { seedRecords } from './records.ts';
 import { seedSales } from './sales.ts';
 import { seedWaitlist } from './waitlist.ts';
 
-/** How much demo data to make. The defaults are extensions.md section 5; `npm run seed` makes more for benchmarks. */
+/** How much demo data to make. The defaults are docs/api.md#demo-data; `npm run seed` makes more for benchmarks. */
 export interface SeedSizes {
   patients: number;
   leads: number;

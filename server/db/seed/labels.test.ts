@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../test-support.ts';
 
-// The practice's own labels in German, in both tenants (extensions.md section 5).
+// The practice's own labels in German, in both tenants (docs/api.md#demo-data).
 let svc: TestService;
 beforeAll(async () => {
   svc = await startService();

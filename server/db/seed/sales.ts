@@ -17,7 +17,7 @@ import {
 
 /**
  * Custom folders (id 100 upward): one per pipeline. The practice's own labels are German, as a practice in Zurich
- * writes them (extensions.md section 5); migration 0008 gives older demo databases the same.
+ * writes them (docs/api.md#demo-data); migration 0008 gives older demo databases the same.
  */
 export const CUSTOM_FOLDERS = [
   { folderId: 100, label: 'Warteliste', ispatient: 1 },

@@ -2,7 +2,7 @@ import { addDays, fromZurich, unixSeconds, zurichDateTime } from '../../time.ts'
 import type { SeedContext } from './index.ts';
 
 /**
- * The waiting list and one absence (extensions.md section 5, docs/decisions/0047). Written out rather than drawn:
+ * The waiting list and one absence (docs/api.md#demo-data, docs/decisions/0047). Written out rather than drawn:
  * it takes nothing from the generator, so the rest of the demo stays as it was, and it is the same on every day
  * relative to today (the practice clock, PRACTICE_NOW in tests). Patients are among the first 200 and never a deleted
  * one (every 40th is deleted).

@@ -22,7 +22,7 @@ export function linkPatientMutation(leadId: number) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// A lead's data through sales/updateLead, an addition of the reference service (extensions.md section 4,
+// A lead's data through sales/updateLead, an addition of the reference service (docs/api.md#additions,
 // docs/decisions/0015-update-lead.md). A real tenant may not have it: then the data stays read-only.
 
 /** The operation is missing on this tenant: a 404 that is not about the lead. */
@@ -55,8 +55,8 @@ export function canUpdateLeadQuery(leadId: number) {
 }
 
 /**
- * updateLead refused the write: the lead changed since the version it was based on (HTTP 409, extensions.md
- * section 4). Nothing was written; the caller reads the lead again and asks.
+ * updateLead refused the write: the lead changed since the version it was based on (HTTP 409,
+ * docs/api.md#versions). Nothing was written; the caller reads the lead again and asks.
  */
 export function leadChangedMeanwhile(error: unknown): boolean {
   return (

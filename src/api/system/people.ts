@@ -23,7 +23,7 @@ export interface PracticeUser {
   active: boolean;
 }
 
-/** A real tenant may lack the reference service's additions (extensions.md section 4): they answer 404. */
+/** A real tenant may lack the reference service's additions (docs/api.md#additions): they answer 404. */
 export function isMissingOperation(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && error.httpStatus === 404;
 }

@@ -87,7 +87,7 @@ export function rankMatches(matches: PatientMatch[]): PatientMatch[] {
 
 /**
  * Everyone who may be the person about to be created, found by searchPatients (fresh, never from the cache) and
- * judged by matchReasons. A practice whose server lacks the `phone` criterion (extensions.md §4) is checked
+ * judged by matchReasons. A practice whose server lacks the `phone` criterion (docs/api.md#patient-search) is checked
  * without it rather than not at all.
  */
 export async function findDuplicates(

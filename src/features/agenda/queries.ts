@@ -20,7 +20,7 @@ export function fallbackWindow(today: string) {
 }
 
 /**
- * Without getCalendars (extensions.md section 4): the calendars seen in patient-mode appointments around today.
+ * Without getCalendars (docs/api.md#additions): the calendars seen in patient-mode appointments around today.
  * Names come from the appointments' `calendar`; colours are unknown ('').
  */
 export function calendarsFallbackQuery(today: string) {

@@ -2,7 +2,7 @@ import { formatNumber } from '#components/format.ts';
 import { isLaborFile, laborLimits } from '#contract/labor.ts';
 
 /**
- * What the document limits for laborUpload, checked before a file is read or sent (practice-api.md "Limits"):
+ * What the document limits for laborUpload, checked before a file is read or sent (docs/api.md#limits):
  * the extension (.hl7 or .pdf), the name (at most 255 characters) and the Base64 size (at most 25 MB).
  */
 export type FileProblem = 'extension' | 'nameTooLong' | 'tooLarge' | 'empty';

@@ -9,7 +9,7 @@ import { foldText, personFits } from '#contract/text-match.ts';
 /**
  * Whose result an HL7 message is, read in the browser before the upload, and whether the practice knows that
  * patient. The message is read by the service's own parser (contract/hl7.ts) and the patient is looked for as the
- * service will assign it (extensions.md "labor: what an import does"): PID-3 as patid, else PID-5 name and PID-7
+ * service will assign it (docs/api.md#labor): PID-3 as patid, else PID-5 name and PID-7
  * date of birth.
  */
 
@@ -36,7 +36,7 @@ export interface Identity {
   patient: KnownPatient | null;
   /**
    * The patient whose number PID-3 is, when PID-5 or PID-7 names somebody else: the service refuses such a file
-   * (extensions.md §3, labor), and the app holds it before sending.
+   * (docs/api.md#labor), and the app holds it before sending.
    */
   mismatch?: KnownPatient;
 }

@@ -130,7 +130,7 @@ export function createUploadStore(deps: UploadDeps): UploadStore {
       if (gen !== generation || !find(item.id)) return;
       if (identity) {
         patch(item.id, { identity });
-        // Never sent to the wrong journal: the service would refuse it too (extensions.md §3, labor).
+        // Never sent to the wrong journal: the service would refuse it too (docs/api.md#labor).
         if (identity.mismatch) {
           patch(item.id, { phase: 'mismatch' });
           return;

@@ -48,7 +48,7 @@ describe("a patient's data", () => {
     await user.type(mobile, '079 333 44 55');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    // Sent with the version the dialog started from (extensions.md section 4).
+    // Sent with the version the dialog started from (docs/api.md#versions).
     await waitFor(() =>
       expect(sent('updateCustomer')).toEqual([{ patid, mobile: '079 333 44 55', ifVersion: 1 }]),
     );

@@ -56,7 +56,7 @@ function credentials(v: FormOutput): Record<string, unknown> {
     : { key: v.key.trim(), remember: v.remember };
 }
 
-/** The demo credentials of the reference service (extensions.md section 2). */
+/** The demo credentials of the reference service (docs/api.md#tenants). */
 const DEMO = { user: 'demo', password: 'demo' };
 
 interface Provider {
@@ -196,7 +196,7 @@ export function Component() {
     key ? t(`errors.${key as 'userRequired' | 'passwordRequired' | 'keyRequired'}`) : undefined;
   const failureText = (e: unknown) => {
     if (!isApiError(e)) return describeError(e, t);
-    // Throttled after too many failures (extensions.md section 7): say how long, in the user's language.
+    // Throttled after too many failures (docs/api.md#hardening): say how long, in the user's language.
     if (e.httpStatus === 429) return t('errors.tooMany', { count: e.retryAfter ?? 60 });
     return e.kind === 'unauthorized'
       ? t(mode === 'apiKey' ? 'wrongKey' : 'wrongPassword')

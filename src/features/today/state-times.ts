@@ -1,5 +1,5 @@
 /**
- * When this device set an appointment's state: the fallback of extensions.md §4 for a service that does not send
+ * When this device set an appointment's state: the fallback (docs/api.md#additions) for a service that does not send
  * `stateChanged` (a real tenant). Only ids, states and times (no patient data), for today and yesterday; shown
  * as measured on this device.
  */

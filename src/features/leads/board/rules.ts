@@ -8,7 +8,7 @@ import {
 
 /**
  * The folder rules of the board, the same for drag and drop, "Move to…" and the bulk move
- * (practice-api.md "Lead folders", extensions.md section 3).
+ * (docs/api.md#folders).
  */
 
 /** A board: patient leads (ispatient 1) or contact leads (ispatient 0). */

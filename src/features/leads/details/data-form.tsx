@@ -38,7 +38,7 @@ import {
 
 /**
  * The lead's contact, address, communication and insurance data as a form (sales/updateLead). With versions
- * (extensions.md section 4) saving writes the typed values over the lead the form started from with its
+ * (docs/api.md#versions) saving writes the typed values over the lead the form started from with its
  * `ifVersion`; a 409 reads the lead again: fields nobody else touched are written at once, a field both changed
  * is shown with both values, to take over the colleague's or to keep one's own knowingly. Without versions saving
  * reads the lead again and writes the shown groups whole with the typed values merged in.

@@ -26,7 +26,7 @@ export function PatientRef({ patid }: { patid: number }) {
 
 /**
  * The lead's creation, the first event of every lead, from its `created` date: the service writes no history entry
- * for createLead (practice-api.md names none), so the app shows it.
+ * for createLead (the practice's API document names none), so the app shows it.
  */
 export function CreationEntry({ created }: { created: string }) {
   const { t } = useTranslation('leadDetails');

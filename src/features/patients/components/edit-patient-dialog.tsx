@@ -27,7 +27,7 @@ type Clash = { field: keyof PatientFieldValues; theirs: string }[];
  * the fields the person changed are sent (updateCustomer changes only those); a field somebody else changed
  * meanwhile is shown and nothing is written: the form starts from the record read again, keeping what the person
  * typed; a second Save writes it over the colleague's (knowingly), or "take over theirs" puts theirs in the form.
- * With versions (extensions.md section 4) the write carries `ifVersion` and the service refuses (409) a write
+ * With versions (docs/api.md#versions) the write carries `ifVersion` and the service refuses (409) a write
  * over a change made meanwhile, also one made between the re-read and the write; without, the record is read
  * again and compared before writing. A practice server without updateCustomer: the data stays read-only, and the
  * dialog says why.
@@ -38,7 +38,7 @@ export function EditPatientDialog({ patient, opened, onClose }: EditPatientDialo
   const update = useMutation(updateCustomerMutation());
   // What the form started from (the record when it opened, or as read again at a conflict): what "changed" means.
   const base = useRef<PatientFieldValues>(toPatientFields(patient));
-  // The version of that record (extensions.md section 4), sent as `ifVersion`; undefined on a tenant without.
+  // The version of that record (docs/api.md#versions), sent as `ifVersion`; undefined on a tenant without.
   const baseVersion = useRef<number | undefined>(patient.version);
   const [clash, setClash] = useState<Clash>([]);
   const [unsupported, setUnsupported] = useState(false);
