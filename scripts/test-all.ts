@@ -32,6 +32,7 @@ const CHECKS: Step[] = [
   { name: 'lint:dead', run: npm('lint:dead') },
   { name: 'lint:openapi', run: npm('lint:openapi') },
   { name: 'lint:i18n', run: npm('lint:i18n') },
+  { name: 'lint:refs', run: npm('lint:refs') },
 ];
 const UNIT: Step = {
   name: 'unit',
