@@ -16,31 +16,31 @@ test('25 December is shaded with its name in the agenda, booking there asks firs
   const grid = page.getByRole('region', { name: 'Appointments' });
   await expect(grid.getByRole('group').first()).toBeVisible({ timeout: 20_000 });
   // Every calendar's column of Friday 25.12. is shaded with the holiday's name.
-  const christmas = grid.getByRole('group', { name: /25\.12\.2026.*Holiday: Weihnachten/ });
+  const christmas = grid.getByRole('group', { name: /25\.12\.2026.*Holiday: Weihnachtstag/ });
   await expect(christmas.first()).toBeVisible();
-  await expect(christmas.first().getByText('Holiday: Weihnachten')).toBeVisible();
+  await expect(christmas.first().getByText('Holiday: Weihnachtstag')).toBeVisible();
   // Thursday is open.
   await expect(grid.getByRole('group', { name: /24\.12\.2026.*Holiday/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Closed time' })).toContainText('25.12.2026');
 
   // A new appointment on the holiday asks first; No keeps the dialog open with what was typed.
   await page.goto(`/agenda?view=day&date=${CHRISTMAS}&cals=${ROSSI_CALENDAR}`);
-  await expect(page.getByRole('heading', { name: /Weihnachten/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: /Weihnachtstag/ })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'New appointment' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New appointment' });
   await dialog.getByLabel('Text').fill('Nur am Feiertag');
   await dialog.getByRole('button', { name: 'Create appointment' }).click();
   const question = page.getByRole('dialog', { name: 'Closed time' });
-  await expect(question).toContainText('Practice closed: Weihnachten. Book anyway?');
+  await expect(question).toContainText('Practice closed: Weihnachtstag. Book anyway?');
   await question.getByRole('button', { name: 'No, go back' }).click();
   await expect(dialog.getByLabel('Text')).toHaveValue('Nur am Feiertag');
 
   // Booking's calendar: the day is not offered, and says why.
   await page.goto(`/booking?service=${KONTROLLE}&provider=4&duration=15&day=${CHRISTMAS}`);
-  const day = page.getByRole('button', { name: 'Friday 25.12.2026, closed: Weihnachten' });
+  const day = page.getByRole('button', { name: 'Friday 25.12.2026, closed: Weihnachtstag' });
   await expect(day).toBeVisible({ timeout: 20_000 });
   await expect(day).toBeDisabled();
-  await expect(page.getByTestId('closed-days')).toContainText('25.12. Weihnachten');
+  await expect(page.getByTestId('closed-days')).toContainText('25.12. Weihnachtstag');
 });
 
 test('an absence entered in the agenda removes its times from booking, and is deleted again with Undo at hand', async ({
@@ -61,8 +61,8 @@ test('an absence entered in the agenda removes its times from booking, and is de
   await page.getByRole('button', { name: 'Enter absence' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enter an absence' });
   await dialog.getByLabel('Who is absent').selectOption({ label: await rossiLabel(page) });
-  await typeDay(dialog.getByLabel('From', { exact: true }), day);
-  await typeDay(dialog.getByLabel('Until (inclusive)'), day);
+  await typeDay(dialog.getByRole('textbox', { name: 'From', exact: true }), day);
+  await typeDay(dialog.getByRole('textbox', { name: 'Until (inclusive)' }), day);
   await dialog.getByLabel('Reason').fill(reason);
   // The appointments it touches are listed, to move.
   await expect(dialog.getByTestId('absence-touched')).toContainText(
