@@ -254,7 +254,10 @@ export function AgendaGrid(props: AgendaGridProps) {
                   }}
                   title={closedLabel(c.span)}
                 >
-                  <span className={classes.closedLabel}>{closedLabel(c.span)}</span>
+                  {/* The week of several calendars has no room for it: the day's header and the list say it. */}
+                  {!(view === 'week' && calendars.length > 1) && (
+                    <span className={classes.closedLabel}>{closedLabel(c.span)}</span>
+                  )}
                 </div>
               ))}
               {isToday && now >= hours.from && now <= hours.to && (

@@ -177,7 +177,7 @@ export const de: Translation<typeof en> = {
     wholePractice: 'Ganze Praxis (geschlossen)',
     kind: 'Dauer',
     wholeDays: 'Ganze Tage',
-    withTimes: 'Von Uhrzeit bis Uhrzeit',
+    withTimes: 'Mit Uhrzeit',
     fromDay: 'Von',
     untilDay: 'Bis (einschliesslich)',
     fromTime: 'Von (Uhrzeit)',

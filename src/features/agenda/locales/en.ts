@@ -174,7 +174,7 @@ export const en = {
     wholePractice: 'Whole practice (closed)',
     kind: 'Duration',
     wholeDays: 'Whole days',
-    withTimes: 'From a time until a time',
+    withTimes: 'With times',
     fromDay: 'From',
     untilDay: 'Until (inclusive)',
     fromTime: 'From (time)',

@@ -177,7 +177,7 @@ export const fr: Translation<typeof en> = {
     wholePractice: 'Tout le cabinet (fermé)',
     kind: 'Durée',
     wholeDays: 'Jours entiers',
-    withTimes: "D'une heure à une heure",
+    withTimes: 'Avec heures',
     fromDay: 'Du',
     untilDay: 'Au (inclus)',
     fromTime: 'De (heure)',

@@ -176,7 +176,7 @@ export const it: Translation<typeof en> = {
     wholePractice: 'Tutto lo studio (chiuso)',
     kind: 'Durata',
     wholeDays: 'Giorni interi',
-    withTimes: "Da un'ora a un'ora",
+    withTimes: 'Con orari',
     fromDay: 'Dal',
     untilDay: 'Al (incluso)',
     fromTime: 'Dalle (ora)',
