@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { appointmentsQuery } from '#api/agenda.ts';
+import { closedAtTime } from '#components/closed-time/fetch.ts';
 
 /**
  * Before an appointment is created, moved or resized into a time that other appointments of the same calendar
@@ -40,6 +41,8 @@ export async function overlapsOf(client: QueryClient, slot: Slot, exceptId?: num
 export interface OverlapQuestion {
   name: string;
   count: number;
+  /** The question is about closed time ("Practice closed: Christmas. Book anyway?"); name is what closes it. */
+  closed?: 'holiday' | 'practice' | 'absence';
   answer: (bookAnyway: boolean) => void;
 }
 
@@ -65,12 +68,17 @@ export function currentOverlapQuestion(): OverlapQuestion | null {
  * Asks whether to book anyway; resolves true for yes, false for no (or the dialog closed). A second question while
  * one is open answers the first with no.
  */
-export function askBookAnyway(calendarName: string, count: number): Promise<boolean> {
+export function askBookAnyway(
+  calendarName: string,
+  count: number,
+  closed?: OverlapQuestion['closed'],
+): Promise<boolean> {
   asked?.answer(false);
   return new Promise((resolve) => {
     const question: OverlapQuestion = {
       name: calendarName,
       count,
+      closed,
       answer: (v) => {
         if (asked !== question) return;
         show(null);
@@ -90,4 +98,20 @@ export async function confirmOverlap(
 ): Promise<boolean> {
   const count = await overlapsOf(client, slot, exceptId);
   return count === 0 || askBookAnyway(calendarName, count);
+}
+
+/**
+ * Before an appointment goes into closed time (a holiday, an absence of the calendar's practitioner or of the whole
+ * practice), the user is asked: getSlots never offers it, but the practice may still book it (extensions.md 4).
+ */
+export async function confirmClosed(
+  client: QueryClient,
+  slot: { date: string; end: string },
+  provider: number | null,
+  language: string,
+): Promise<boolean> {
+  const span = await closedAtTime(client, slot, provider, language);
+  if (!span) return true;
+  const kind = span.kind === 'holiday' ? 'holiday' : span.provider === 0 ? 'practice' : 'absence';
+  return askBookAnyway(span.reason, 0, kind);
 }

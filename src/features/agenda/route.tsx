@@ -12,21 +12,25 @@ import {
 } from '@mantine/core';
 
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconPrinter } from '@tabler/icons-react';
+import { IconCalendarOff, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appointmentsQuery, calendarsQuery } from '#api/agenda.ts';
 import { isMissingOperation, meQuery, usersQuery } from '#api/system.ts';
+import { namesOf, wholeDayClosures } from '#components/closed-time/spans.ts';
+import { useClosedTime } from '#components/closed-time/use-closed-time.ts';
 import { formatDate, formatDateTime, intlLocale } from '#components/format.ts';
 import { Page } from '#components/page.tsx';
 import { usePracticeNow } from '#components/practice-clock.ts';
 import { describeError, ErrorState, LoadingState } from '#components/states.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import type { Calendar } from '#contract/agenda.ts';
+import { AbsenceDialog } from './components/absence-dialog.tsx';
 import { AgendaGrid, type CreateRange, type MoveTarget } from './components/agenda-grid.tsx';
 import { type AgendaNavigation, AgendaToolbar, keyBelongsElsewhere } from './components/agenda-toolbar.tsx';
 import { AppointmentDialog, type DialogMode } from './components/appointment-dialog.tsx';
+import { ClosedTimeList } from './components/closed-time-list.tsx';
 import { MoveConflictDialog } from './components/conflict.tsx';
 import { OverlapQuestionDialog } from './components/overlap-question.tsx';
 import { PrintDay, printDay } from './components/print-day.tsx';
@@ -44,7 +48,7 @@ import {
   weekNeedsWeekend,
 } from './model.ts';
 import { type MoveConflictState, useMoveAppointment } from './move-appointment.ts';
-import { confirmOverlap } from './overlap.ts';
+import { confirmClosed, confirmOverlap } from './overlap.ts';
 import { calendarsFallbackQuery } from './queries.ts';
 import { readRememberedCalendars, rememberCalendars } from './remembered-calendars.ts';
 
@@ -184,6 +188,8 @@ export function Component() {
     `${range.from}|${range.until}|${shown.map((c) => c.calendarid).join(',')}`,
     loading ? 'loading' : results.map((r) => r.dataUpdatedAt).join(','),
   );
+  const closedTime = useClosedTime(range.from, range.until);
+  const [absenceOpen, setAbsenceOpen] = useState(false);
   const failed = results
     .map((r, i) => ({ r, calendar: shown[i] }))
     .filter(({ r }) => r.isError && r.data === undefined);
@@ -230,7 +236,10 @@ export function Component() {
   const onMove = async (item: AgendaItem, target: MoveTarget) => {
     setActionError(null);
     try {
-      const go = await confirmOverlap(queryClient, target, calendarName(target.calendarid), item.appt.id);
+      const provider = allCalendars.find((c) => c.calendarid === target.calendarid)?.provider ?? null;
+      const go =
+        (await confirmClosed(queryClient, target, provider, i18n.resolvedLanguage ?? 'de')) &&
+        (await confirmOverlap(queryClient, target, calendarName(target.calendarid), item.appt.id));
       if (go) move.mutate({ item, target });
     } catch (e) {
       setActionError(e);
@@ -279,7 +288,11 @@ export function Component() {
           month: 'long',
           year: 'numeric',
           timeZone: 'UTC',
-        }).format(new Date(`${date}T12:00:00Z`)) + (date === now.today ? ` · ${t('grid.today')}` : '')
+        }).format(new Date(`${date}T12:00:00Z`)) +
+        (date === now.today ? ` · ${t('grid.today')}` : '') +
+        (namesOf(wholeDayClosures(closedTime.spans, date, null))
+          ? ` · ${namesOf(wholeDayClosures(closedTime.spans, date, null))}`
+          : '')
       : t('toolbar.rangeWeek', {
           week: isoWeek(date),
           from: formatDate(days[0]),
@@ -314,6 +327,15 @@ export function Component() {
           />
         )}
         <StateLegend />
+        <Button
+          variant="default"
+          leftSection={<IconCalendarOff size={16} aria-hidden />}
+          onClick={() => setAbsenceOpen(true)}
+          disabled={!allCalendars.length || closedTime.withoutService}
+          title={closedTime.withoutService ? t('closed.notOffered') : undefined}
+        >
+          {t('absence.button')}
+        </Button>
         {view === 'day' && (
           <Button
             variant="default"
@@ -395,6 +417,17 @@ export function Component() {
             </Alert>
           ))}
 
+          {closedTime.noCanton && (
+            <Alert color="blue" variant="light">
+              {t('closed.noCanton')}
+            </Alert>
+          )}
+          <ClosedTimeList
+            spans={closedTime.spans}
+            calendars={gridCalendars}
+            from={days[0]}
+            until={days[days.length - 1]}
+          />
           {apptMissing && (
             <Alert color="orange" role="alert">
               {t('grid.apptNotFound')}
@@ -434,6 +467,7 @@ export function Component() {
                 onOpen={(item) => setDialog({ kind: 'edit', item })}
                 onMove={(item, target) => void onMove(item, target)}
                 onCreate={openCreate}
+                closed={closedTime.spans}
               />
             </>
           )}
@@ -477,6 +511,22 @@ export function Component() {
         onClose={() => setMoveConflict(null)}
       />
       <OverlapQuestionDialog />
+      <AbsenceDialog
+        opened={absenceOpen}
+        calendars={offered}
+        day={date}
+        onClose={() => setAbsenceOpen(false)}
+        onSaved={(message) =>
+          notifications.show({
+            color: 'green',
+            message,
+            closeButtonProps: { 'aria-label': t('dialog.close') },
+          })
+        }
+        openAppointment={({ appt, calendarid }) =>
+          `/agenda?view=day&date=${appt.date.slice(0, 10)}&cals=${calendarid}&appt=${appt.id}`
+        }
+      />
     </Page>
   );
 }

@@ -7,10 +7,20 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { slotsQuery } from '#api/booking.ts';
-import { formatDate, formatTime, fromUnixSeconds, intlLocale } from '#components/format.ts';
+import { closedDuring, namesOf, wholeDayClosures } from '#components/closed-time/spans.ts';
+import { useClosedTime } from '#components/closed-time/use-closed-time.ts';
+import {
+  formatDate,
+  formatTime,
+  fromUnixSeconds,
+  intlLocale,
+  toPracticeDateTime,
+} from '#components/format.ts';
 import { ErrorState, LoadingState } from '#components/states.tsx';
 import type { Slot } from '#contract/booking.ts';
+import { addDays } from '#contract/practice-time.ts';
 import type { Provider } from '#contract/system.ts';
+import classes from './booking.module.css';
 import { providerLabel } from './choice-steps.tsx';
 import { groupByDay, monthOf, monthWindow, type SlotChoice, sameSlot } from './model.ts';
 
@@ -62,7 +72,22 @@ export function SlotPicker(props: SlotPickerProps) {
     }),
     enabled: range !== null,
   });
-  const groups = groupByDay(query.data ?? []);
+  // Closed days (a holiday, a whole-day absence) are never offered, with their name on the day; times in an absence
+  // are left out. The reference service's getSlots already skips both; a practice server without getAbsences may
+  // not know the holidays, which then come from the canton chosen in Settings.
+  const closedTime = useClosedTime(range?.from ?? today, range?.to ?? today, range !== null);
+  const closedFor = (p: number) => (p > 0 ? p : null);
+  const closedName = (d: string) => namesOf(wholeDayClosures(closedTime.spans, d, closedFor(provider)));
+  const open = (query.data ?? []).filter(
+    (s) =>
+      !closedDuring(
+        closedTime.spans,
+        closedFor(s.provider),
+        toPracticeDateTime(fromUnixSeconds(s.from)),
+        toPracticeDateTime(fromUnixSeconds(s.to)),
+      ),
+  );
+  const groups = groupByDay(open);
   const free = new Set(groups.map((g) => g.day));
   // The day asked for if it has free times (another practitioner may have none then), else the first that has.
   const shown = props.day !== null && free.has(props.day) ? props.day : (groups[0]?.day ?? null);
@@ -99,16 +124,29 @@ export function SlotPicker(props: SlotPickerProps) {
             ariaLabels={{ previousMonth: t('slot.previousMonth'), nextMonth: t('slot.nextMonth') }}
             minDate={today}
             excludeDate={(d) => !free.has(d)}
-            getDayAriaLabel={(d) => (free.has(d) ? t('slot.dayFree', { day: dayLabel(d) }) : dayLabel(d))}
+            getDayAriaLabel={(d) =>
+              closedName(d)
+                ? t('slot.dayClosed', { day: dayLabel(d), name: closedName(d) })
+                : free.has(d)
+                  ? t('slot.dayFree', { day: dayLabel(d) })
+                  : dayLabel(d)
+            }
+            getDayProps={(d) => (closedName(d) ? { title: closedName(d), 'data-closed': true } : {})}
             renderDay={(d) => (
               <Indicator size={6} color="teal" offset={-3} disabled={!free.has(d)} position="bottom-center">
-                <div>{Number(d.slice(8, 10))}</div>
+                <div className={closedName(d) ? classes.closedDay : undefined}>{Number(d.slice(8, 10))}</div>
               </Indicator>
             )}
           />
           <Text size="xs" c="dimmed" mt={4} role="status">
             {query.isFetching ? t('slot.loading') : t('slot.daysFree', { count: free.size })}
           </Text>
+          <ClosedDays
+            spans={closedTime.spans}
+            provider={closedFor(provider)}
+            from={range?.from}
+            to={range?.to}
+          />
         </Box>
         <Box miw={200} style={{ flex: 1 }}>
           <Title order={2} size="h5" mb={6} id="booking-day-slots">
@@ -208,5 +246,32 @@ function SlotRadios({ slots, value, labelledBy, label, text, onChoose }: SlotRad
         );
       })}
     </Group>
+  );
+}
+
+/** The month's closed days under the calendar, by name ("25.12. Weihnachten"): why a weekday is not offered. */
+function ClosedDays({
+  spans,
+  provider,
+  from,
+  to,
+}: {
+  spans: Parameters<typeof wholeDayClosures>[0];
+  provider: number | null;
+  from: string | undefined;
+  to: string | undefined;
+}) {
+  const { t } = useTranslation('booking');
+  if (!from || !to) return null;
+  const days: { day: string; name: string }[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const name = namesOf(wholeDayClosures(spans, d, provider));
+    if (name) days.push({ day: d, name });
+  }
+  if (days.length === 0) return null;
+  return (
+    <Text size="xs" mt={4} maw={260} data-testid="closed-days">
+      {t('slot.closedDays')} {days.map((d) => `${formatDate(d.day).slice(0, 6)} ${d.name}`).join(' · ')}
+    </Text>
   );
 }

@@ -17,6 +17,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '#api/session.ts';
 import { meQuery } from '#api/system.ts';
+import { CANTONS, readCanton, writeCanton } from '#components/closed-time/canton.ts';
 import { LanguageSwitch } from '#components/language-switch.tsx';
 import { navItems } from '#components/layout/nav-items.tsx';
 import {
@@ -71,6 +72,8 @@ export function Component() {
       <StartPageCard />
 
       <IdleLockCard remembered={session?.remember ?? false} />
+
+      <CantonCard />
 
       {session && (
         <Card withBorder maw={640}>
@@ -137,6 +140,38 @@ function StartPageCard() {
           onChange={(e) => {
             setValue(e.currentTarget.value);
             writeStartPage(e.currentTarget.value);
+          }}
+          maw={320}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The practice's canton, for its public holidays where the practice's server does not name them (the agenda shades
+ * them, booking leaves them out). A preference of this device, like the start page.
+ */
+function CantonCard() {
+  const { t } = useTranslation('settings');
+  const [value, setValue] = useState(() => readCanton() ?? '');
+  return (
+    <Card withBorder maw={640}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('canton.title')}
+        </Title>
+        <NativeSelect
+          label={t('canton.label')}
+          description={t('canton.hint')}
+          data={[
+            { value: '', label: t('canton.none') },
+            ...CANTONS.map((c) => ({ value: c.code, label: `${c.code} – ${c.name}` })),
+          ]}
+          value={value}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            writeCanton(e.currentTarget.value || null);
           }}
           maw={320}
         />

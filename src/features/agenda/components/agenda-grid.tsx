@@ -1,5 +1,6 @@
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ClosedSpan, closedOnDay, namesOf, wholeDayClosures } from '#components/closed-time/spans.ts';
 import { formatDate, intlLocale } from '#components/format.ts';
 import type { Calendar } from '#contract/agenda.ts';
 import { useGridDrag } from '../grid-drag.ts';
@@ -44,6 +45,8 @@ export interface AgendaGridProps {
   onOpen: (item: AgendaItem) => void;
   onMove: (item: AgendaItem, target: MoveTarget) => void;
   onCreate: (range: CreateRange) => void;
+  /** Holidays and absences of the period: each column shades what closes its calendar's practitioner. */
+  closed?: readonly ClosedSpan[];
 }
 
 /**
@@ -52,7 +55,7 @@ export interface AgendaGridProps {
  * dragging over a column, a free slot by clicking it. Keyboard users create and change through the dialog.
  */
 export function AgendaGrid(props: AgendaGridProps) {
-  const { view, days, calendars, items, hours, today, now, onOpen } = props;
+  const { view, days, calendars, items, hours, today, now, onOpen, closed = [] } = props;
   const { t, i18n } = useTranslation('agenda');
   const scrollerRef = useRef<HTMLElement>(null);
   const columnRefs = useRef(new Map<string, HTMLDivElement>());
@@ -121,6 +124,14 @@ export function AgendaGrid(props: AgendaGridProps) {
   // The week's column headers without the year (the heading above says the week): `Mi 25.11.` fits a phone's column.
   const dayHeaderLabel = (day: string) =>
     `${weekdayFormat.format(new Date(`${day}T12:00:00Z`))} ${formatDate(day).slice(0, 6)}`;
+  /** The name of what closes the whole practice that day (a holiday), or ''. */
+  const practiceClosed = (day: string) => namesOf(wholeDayClosures(closed, day, null));
+  const closedLabel = (span: ClosedSpan) =>
+    span.kind === 'holiday'
+      ? t('closed.holiday', { name: span.reason })
+      : span.provider === 0
+        ? t('closed.practice', { reason: span.reason || t('closed.noReason') })
+        : t('closed.absence', { reason: span.reason || t('closed.noReason') });
 
   return (
     <section
@@ -148,6 +159,11 @@ export function AgendaGrid(props: AgendaGridProps) {
             >
               <span title={dayLabel(day)}>{dayHeaderLabel(day)}</span>
               {day === today && <span>· {t('grid.today')}</span>}
+              {practiceClosed(day) && (
+                <span className={classes.closedName} title={practiceClosed(day)}>
+                  · {practiceClosed(day)}
+                </span>
+              )}
             </div>
           ))}
         {columns.map((col) => (
@@ -184,6 +200,9 @@ export function AgendaGrid(props: AgendaGridProps) {
           const isToday = col.day === today;
           const business = isBusinessDay(col.day);
           const preview = previewFor(interaction, col.key);
+          const closures = closedOnDay(closed, col.day, col.calendar.provider).filter(
+            (c) => c.start < hours.to && c.end > hours.from,
+          );
           return (
             // biome-ignore lint/a11y/useSemanticElements: a column of the grid, not a set of form fields
             <div
@@ -193,7 +212,10 @@ export function AgendaGrid(props: AgendaGridProps) {
                 else columnRefs.current.delete(col.key);
               }}
               role="group"
-              aria-label={t('grid.column', { calendar: col.calendar.name, day: dayLabel(col.day) })}
+              aria-label={
+                t('grid.column', { calendar: col.calendar.name, day: dayLabel(col.day) }) +
+                closures.map((c) => ` · ${closedLabel(c.span)}`).join('')
+              }
               className={`${classes.column} ${isToday ? classes.columnToday : ''}`}
               style={{ height, backgroundPositionY: gridBackgroundOffset }}
               data-column={col.key}
@@ -220,6 +242,24 @@ export function AgendaGrid(props: AgendaGridProps) {
               ) : (
                 <div className={classes.offHours} style={{ top: 0, bottom: 0 }} aria-hidden />
               )}
+              {closures.map((c) => (
+                <div
+                  key={`${c.span.kind}-${c.span.absenceId}-${c.span.from}`}
+                  className={classes.closed}
+                  data-kind={c.span.kind}
+                  data-testid="closed-time"
+                  style={{
+                    top: top(Math.max(c.start, hours.from)),
+                    height: (Math.min(c.end, hours.to) - Math.max(c.start, hours.from)) * PX_PER_MIN,
+                  }}
+                  title={closedLabel(c.span)}
+                >
+                  {/* The week of several calendars has no room for it: the day's header and the list say it. */}
+                  {!(view === 'week' && calendars.length > 1) && (
+                    <span className={classes.closedLabel}>{closedLabel(c.span)}</span>
+                  )}
+                </div>
+              ))}
               {isToday && now >= hours.from && now <= hours.to && (
                 <div
                   className={classes.nowLine}

@@ -36,7 +36,7 @@ import {
   type STATE_CHOICES,
   toRecord,
 } from '../model.ts';
-import { confirmOverlap } from '../overlap.ts';
+import { confirmClosed, confirmOverlap } from '../overlap.ts';
 import { replaceInLists, restoreLists } from '../queries.ts';
 import { ConflictPanel } from './appointment-conflict.tsx';
 import { AppointmentFields } from './appointment-fields.tsx';
@@ -64,7 +64,7 @@ export interface AppointmentDialogProps {
 
 /** Opens an appointment to change it, or creates one. Every write sends the complete record. */
 export function AppointmentDialog({ mode, calendars, onClose, onDone }: AppointmentDialogProps) {
-  const { t } = useTranslation('agenda');
+  const { t, i18n } = useTranslation('agenda');
   const queryClient = useQueryClient();
   // What the form was loaded from; after "show theirs" the service's current version.
   const [loaded, setLoaded] = useState<AgendaItem | null>(mode.kind === 'edit' ? mode.item : null);
@@ -200,9 +200,13 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
       record.end === loadedRecord.end
     )
       return true;
-    const name = calendars.find((c) => c.calendarid === record.calendarid)?.name ?? `#${record.calendarid}`;
+    const calendar = calendars.find((c) => c.calendarid === record.calendarid);
+    const name = calendar?.name ?? `#${record.calendarid}`;
     setBusy(true);
     try {
+      // Closed time first (a holiday, an absence), then the calendar's other appointments.
+      const language = i18n.resolvedLanguage ?? 'de';
+      if (!(await confirmClosed(queryClient, record, calendar?.provider ?? null, language))) return false;
       return await confirmOverlap(queryClient, record, name, loaded?.appt.id);
     } finally {
       setBusy(false);

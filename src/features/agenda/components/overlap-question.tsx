@@ -16,9 +16,17 @@ export function OverlapQuestionDialog() {
   if (question) shown.current = question;
   const no = () => question?.answer(false);
   return (
-    <Dialog opened={question !== null} onClose={no} title={t('overlap.title')} centered zIndex={300}>
+    <Dialog
+      opened={question !== null}
+      onClose={no}
+      title={shown.current?.closed ? t('closed.askTitle') : t('overlap.title')}
+      centered
+      zIndex={300}
+    >
       <Text mb="md">
-        {shown.current && t('overlap.question', { name: shown.current.name, count: shown.current.count })}
+        {shown.current?.closed
+          ? t(`closed.ask.${shown.current.closed}`, { name: shown.current.name || t('closed.noReason') })
+          : shown.current && t('overlap.question', { name: shown.current.name, count: shown.current.count })}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={no} data-autofocus>

@@ -28,6 +28,8 @@ export const de: Translation<typeof en> = {
     calendar: 'Datum',
     chooseFirst: 'Wählen Sie eine Leistung und bei wem, um die freien Zeiten zu sehen.',
     dayFree: '{{day}}, freie Zeiten',
+    dayClosed: '{{day}}, geschlossen: {{name}}',
+    closedDays: 'Geschlossen:',
     daysFree: 'Tage mit freien Zeiten: {{count}}',
     emptyMonth: 'Keine freie Zeit in diesem Monat.',
     taken:

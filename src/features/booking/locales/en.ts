@@ -26,6 +26,8 @@ export const en = {
     calendar: 'Date',
     chooseFirst: 'Choose a service and a practitioner to see the free times.',
     dayFree: '{{day}}, free times',
+    dayClosed: '{{day}}, closed: {{name}}',
+    closedDays: 'Closed:',
     daysFree: 'Days with free times: {{count}}',
     emptyMonth: 'No free time this month.',
     taken:

@@ -28,6 +28,8 @@ export const it: Translation<typeof en> = {
     calendar: 'Data',
     chooseFirst: 'Scegliere una prestazione e con chi per vedere gli orari liberi.',
     dayFree: '{{day}}, orari liberi',
+    dayClosed: '{{day}}, chiuso: {{name}}',
+    closedDays: 'Chiuso:',
     daysFree: 'Giorni con orari liberi: {{count}}',
     emptyMonth: 'Nessun orario libero in questo mese.',
     taken:

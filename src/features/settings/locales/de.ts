@@ -35,4 +35,10 @@ export const de: Translation<typeof en> = {
     minutes: 'Minuten ohne Eingabe',
     minutesHint: 'Von {{min}} bis {{max}} Minuten.',
   },
+  canton: {
+    title: 'Kanton der Praxis',
+    label: 'Feiertage des Kantons',
+    hint: 'Nur verwendet, wo der Server der Praxis die Feiertage nicht selbst nennt: Die Agenda zeigt sie, die Terminbuchung bietet sie nicht an. Auf diesem Gerät gespeichert.',
+    none: 'Keiner gewählt',
+  },
 };

@@ -33,4 +33,10 @@ export const en = {
     minutes: 'Minutes without input',
     minutesHint: 'From {{min}} to {{max}} minutes.',
   },
+  canton: {
+    title: 'Canton of the practice',
+    label: 'Public holidays of the canton',
+    hint: "Used only where the practice's server does not name its holidays itself: the agenda shows them and booking does not offer them. Kept on this device.",
+    none: 'None chosen',
+  },
 } as const;

@@ -35,4 +35,10 @@ export const fr: Translation<typeof en> = {
     minutes: 'Minutes sans saisie',
     minutesHint: 'De {{min}} à {{max}} minutes.',
   },
+  canton: {
+    title: 'Canton du cabinet',
+    label: 'Jours fériés du canton',
+    hint: "Utilisé seulement si le serveur du cabinet n'indique pas lui-même ses jours fériés : l'agenda les affiche et la prise de rendez-vous ne les propose pas. Enregistré sur cet appareil.",
+    none: 'Aucun choisi',
+  },
 };

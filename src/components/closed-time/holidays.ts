@@ -1,0 +1,36 @@
+import { addDays } from '#contract/practice-time.ts';
+import type { ClosedSpan } from './spans.ts';
+
+/**
+ * The canton's public holidays computed in the app, for a practice's server without getAbsences (extensions.md
+ * section 4). The same rule as the reference service (docs/decisions/0047): date-holidays' `public` holidays and its
+ * whole-day `optional` ones (Berchtoldstag in Zürich). date-holidays is large: loaded only when needed.
+ */
+export async function cantonHolidays(
+  canton: string,
+  from: string,
+  until: string,
+  language: string,
+): Promise<ClosedSpan[]> {
+  const { default: Holidays } = await import('date-holidays');
+  const calendar = new Holidays('CH', canton, { languages: [language, 'de'], timezone: 'Europe/Zurich' });
+  const out: ClosedSpan[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(until.slice(0, 4)); year += 1) {
+    for (const h of calendar.getHolidays(year, language)) {
+      const wholeDay = h.date.endsWith(' 00:00:00');
+      if (!(h.type === 'public' || (h.type === 'optional' && wholeDay))) continue;
+      const day = h.date.slice(0, 10);
+      if (day < from || day > until) continue;
+      out.push({
+        absenceId: 0,
+        provider: 0,
+        from: `${day} 00:00:00`,
+        // The next midnight, as getAbsences gives a holiday.
+        until: `${addDays(day, 1)} 00:00:00`,
+        kind: 'holiday',
+        reason: h.name,
+      });
+    }
+  }
+  return out;
+}

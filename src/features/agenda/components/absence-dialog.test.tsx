@@ -1,0 +1,97 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Calendar } from '#contract/agenda.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
+import { AbsenceDialog, periodOf } from './absence-dialog.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// The practice's clock stands at Monday 23.11.2026 08:00; Dr. Rossi (provider 4) has seeded appointments that week.
+const api = inProcessService({ now: () => new Date('2026-11-23T07:00:00Z') });
+
+async function open(day: string) {
+  signInForTest();
+  const calendars = (await api.send('getCalendars')).body.result as Calendar[];
+  const rossi = calendars.find((c) => c.provider === 4);
+  if (!rossi) throw new Error('no calendar of provider 4');
+  const onSaved = vi.fn();
+  const onClose = vi.fn();
+  const utils = renderWithProviders(
+    <AbsenceDialog
+      opened
+      calendars={calendars}
+      day={day}
+      onClose={onClose}
+      onSaved={onSaved}
+      openAppointment={({ appt }) => `/agenda?appt=${appt.id}`}
+    />,
+  );
+  await utils.user.selectOptions(await screen.findByLabelText('Who is absent'), String(rossi.provider));
+  return { ...utils, onSaved, onClose, rossi };
+}
+
+describe('AbsenceDialog', () => {
+  it('enters whole days of a practitioner and lists the appointments they touch, to open in the agenda', async () => {
+    const { user, onSaved } = await open('2026-11-24');
+    await user.type(screen.getByLabelText('Reason'), 'Weiterbildung');
+    // Dr. Rossi's appointments that Tuesday are listed before saving.
+    expect(await screen.findByText(/appointments? in this time, to be moved/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save absence' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Absence saved.'));
+    expect(api.calls.filter((c) => c.op === 'createAbsence').map((c) => c.input)).toEqual([
+      { provider: 4, from: '2026-11-24', until: '2026-11-24', reason: 'Weiterbildung' },
+    ]);
+    expect(await screen.findByText(/The absence is saved/)).toBeInTheDocument();
+    // After saving, each touched appointment is a link into the agenda.
+    expect((await screen.findAllByRole('link'))[0]).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/agenda\?appt=\d+$/),
+    );
+    const stored = await api.send('getAbsences', { from: '2026-11-24', until: '2026-11-24', provider: 4 });
+    expect(stored.body.result).toContainEqual(
+      expect.objectContaining({ kind: 'absence', reason: 'Weiterbildung' }),
+    );
+  });
+
+  it('keeps what was typed when the save does not reach the service, and says so', async () => {
+    api.intercept('createAbsence', () => 'network');
+    const { user, onSaved } = await open('2026-11-25');
+    await user.type(screen.getByLabelText('Reason'), 'Ferien');
+    await user.click(screen.getByRole('button', { name: 'Save absence' }));
+
+    expect(await screen.findByText('The absence was not saved')).toBeInTheDocument();
+    expect(screen.getByLabelText('Reason')).toHaveValue('Ferien');
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('periodOf', () => {
+  const base = { provider: '4', fromTime: '08:00', untilTime: '12:00', reason: '' };
+  it('sends whole days as days, closing through the last one', () => {
+    expect(periodOf({ ...base, whole: 'days', fromDay: '2026-12-10', untilDay: '2026-12-11' })).toEqual({
+      from: '2026-12-10',
+      until: '2026-12-11',
+      closesUntil: '2026-12-12 00:00:00',
+    });
+  });
+  it('sends times as date-times and refuses an end before the start', () => {
+    expect(periodOf({ ...base, whole: 'times', fromDay: '2026-12-10', untilDay: '2026-12-10' })).toEqual({
+      from: '2026-12-10 08:00:00',
+      until: '2026-12-10 12:00:00',
+      closesUntil: '2026-12-10 12:00:00',
+    });
+    expect(
+      periodOf({
+        ...base,
+        whole: 'times',
+        fromDay: '2026-12-10',
+        untilDay: '2026-12-10',
+        untilTime: '07:00',
+      }),
+    ).toBeNull();
+    expect(periodOf({ ...base, whole: 'days', fromDay: '2026-12-11', untilDay: '2026-12-10' })).toBeNull();
+  });
+});
