@@ -1,6 +1,6 @@
 /**
  * The practice's canton for its public holidays when the practice's server does not name them (a real tenant
- * without getAbsences, extensions.md section 4): chosen in Settings, a preference of this device (localStorage),
+ * without getAbsences, docs/api.md#absences): chosen in Settings, a preference of this device (localStorage),
  * like the start page. The reference service knows its canton itself and ignores this.
  */
 

@@ -2,8 +2,8 @@ import { addDays } from '#contract/practice-time.ts';
 import type { ClosedSpan } from './spans.ts';
 
 /**
- * The canton's public holidays computed in the app, for a practice's server without getAbsences (extensions.md
- * section 4). The same rule as the reference service (docs/decisions/0047): date-holidays' `public` holidays and its
+ * The canton's public holidays computed in the app, for a practice's server without getAbsences
+ * (docs/api.md#absences). The same rule as the reference service (docs/decisions/0047): date-holidays' `public` holidays and its
  * whole-day `optional` ones (Berchtoldstag in Zürich). date-holidays is large: loaded only when needed.
  */
 export async function cantonHolidays(

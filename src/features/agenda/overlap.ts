@@ -102,7 +102,7 @@ export async function confirmOverlap(
 
 /**
  * Before an appointment goes into closed time (a holiday, an absence of the calendar's practitioner or of the whole
- * practice), the user is asked: getSlots never offers it, but the practice may still book it (extensions.md 4).
+ * practice), the user is asked: getSlots never offers it, but the practice may still book it (docs/api.md#absences).
  */
 export async function confirmClosed(
   client: QueryClient,
