@@ -314,7 +314,7 @@ test('an account held after 10 failed sign-ins is told how long to wait, with th
   await page.getByLabel('Password', { exact: true }).fill('right-at-last');
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The first wait is 60 s (Retry-After 60, or 59 once a second has passed): one minute, or the seconds below it.
-  await expect(page.getByText(/^Too many failed attempts\. Try again in (1 min|5\d s)\.$/)).toBeVisible();
+  await expect(page.getByText(/^Too many failed attempts\. Try again in (1\smin|5\d\ss)\.$/)).toBeVisible();
   await expect(page.getByLabel('User name', { exact: true })).toHaveValue('held.e2e');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });

@@ -8,20 +8,20 @@ describe('heldText', () => {
   const held = (lng: string, seconds: number | undefined) => heldText(seconds, i18n.getFixedT(lng, 'common'));
 
   it('says minutes rounded up from a minute on, seconds below one, in every language', () => {
-    expect(held('de', 120)).toBe('Zu viele Fehlversuche. Erneut versuchen in 2 Min.');
-    expect(held('de', 61)).toBe('Zu viele Fehlversuche. Erneut versuchen in 2 Min.');
-    expect(held('de', 60)).toBe('Zu viele Fehlversuche. Erneut versuchen in 1 Min.');
-    expect(held('de', 42)).toBe('Zu viele Fehlversuche. Erneut versuchen in 42 Sek.');
+    expect(held('de', 120)).toBe('Zu viele Fehlversuche. Erneut versuchen in 2\u00a0Min.');
+    expect(held('de', 61)).toBe('Zu viele Fehlversuche. Erneut versuchen in 2\u00a0Min.');
+    expect(held('de', 60)).toBe('Zu viele Fehlversuche. Erneut versuchen in 1\u00a0Min.');
+    expect(held('de', 42)).toBe('Zu viele Fehlversuche. Erneut versuchen in 42\u00a0Sek.');
     expect(held('fr', 900)).toBe('Trop de tentatives échouées. Réessayer dans 15\u00a0min.');
     expect(held('fr', 5)).toBe('Trop de tentatives échouées. Réessayer dans 5\u00a0s.');
-    expect(held('it', 119)).toBe('Troppi tentativi falliti. Riprovare tra 2 min.');
-    expect(held('it', 1)).toBe('Troppi tentativi falliti. Riprovare tra 1 s.');
-    expect(held('en', 180)).toBe('Too many failed attempts. Try again in 3 min.');
-    expect(held('en', 59)).toBe('Too many failed attempts. Try again in 59 s.');
+    expect(held('it', 119)).toBe('Troppi tentativi falliti. Riprovare tra 2\u00a0min.');
+    expect(held('it', 1)).toBe('Troppi tentativi falliti. Riprovare tra 1\u00a0s.');
+    expect(held('en', 180)).toBe('Too many failed attempts. Try again in 3\u00a0min.');
+    expect(held('en', 59)).toBe('Too many failed attempts. Try again in 59\u00a0s.');
   });
 
   it('says a minute when the answer named no wait', () => {
-    expect(held('en', undefined)).toBe('Too many failed attempts. Try again in 1 min.');
+    expect(held('en', undefined)).toBe('Too many failed attempts. Try again in 1\u00a0min.');
   });
 
   it('is what describeError says of a 429 (the lock screen shows it so), not the server message', () => {
@@ -33,7 +33,7 @@ describe('heldText', () => {
       retryAfter: 95,
     });
     expect(describeError(error, i18n.getFixedT('de', 'common'))).toBe(
-      'Zu viele Fehlversuche. Erneut versuchen in 2 Min.',
+      'Zu viele Fehlversuche. Erneut versuchen in 2\u00a0Min.',
     );
   });
 });

@@ -62,7 +62,7 @@ describe("the header's user menu", () => {
 
     // Cancel (the focused default) signs nobody out.
     let dialog = await openMenu();
-    expect(dialog).toHaveTextContent('This ends every session of demo at this practice');
+    expect(dialog).toHaveTextContent('This ends every session of “demo” at this practice');
     expect(dialog).toHaveTextContent('including colleagues signed in with the same user name');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

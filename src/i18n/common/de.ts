@@ -183,7 +183,7 @@ export const de: Translation<typeof en> = {
   everywhere: {
     title: 'Auf allen Geräten abmelden?',
     textUser:
-      'Damit enden alle Sitzungen von {{user}} in dieser Praxis: auf diesem Gerät und auf allen anderen, auch bei Kolleginnen und Kollegen, die mit demselben Benutzernamen angemeldet sind. Alle, die als {{user}} angemeldet sind, müssen sich neu anmelden.',
+      'Damit enden alle Sitzungen von «{{user}}» in dieser Praxis: auf diesem Gerät und auf allen anderen, auch bei Kolleginnen und Kollegen, die mit demselben Benutzernamen angemeldet sind. Alle, die als «{{user}}» angemeldet sind, müssen sich neu anmelden.',
     textKey:
       'Damit enden alle Sitzungen mit diesem API-Schlüssel in dieser Praxis, auf diesem Gerät und auf allen anderen. Alle, die den Schlüssel verwenden, müssen sich neu anmelden.',
     confirm: 'Überall abmelden',
@@ -191,8 +191,8 @@ export const de: Translation<typeof en> = {
     failed: 'Niemand wurde abgemeldet',
   },
   held: {
-    minutes: 'Zu viele Fehlversuche. Erneut versuchen in {{count}} Min.',
-    seconds: 'Zu viele Fehlversuche. Erneut versuchen in {{count}} Sek.',
+    minutes: 'Zu viele Fehlversuche. Erneut versuchen in {{count}}\u00a0Min.',
+    seconds: 'Zu viele Fehlversuche. Erneut versuchen in {{count}}\u00a0Sek.',
   },
   lock: {
     button: 'Bildschirm sperren',

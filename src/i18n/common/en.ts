@@ -180,7 +180,7 @@ export const en = {
   everywhere: {
     title: 'Sign out on every device?',
     textUser:
-      'This ends every session of {{user}} at this practice: on this device and on every other one, including colleagues signed in with the same user name. Everyone signed in as {{user}} has to sign in again.',
+      'This ends every session of “{{user}}” at this practice: on this device and on every other one, including colleagues signed in with the same user name. Everyone signed in as “{{user}}” has to sign in again.',
     textKey:
       'This ends every session opened with this API key at this practice, on this device and on every other one. Everyone using the key has to sign in again.',
     confirm: 'Sign out everywhere',
@@ -189,8 +189,8 @@ export const en = {
   },
   /** An account held after too many failed sign-ins (sign-in and lock screen), with the wait rounded up. */
   held: {
-    minutes: 'Too many failed attempts. Try again in {{count}} min.',
-    seconds: 'Too many failed attempts. Try again in {{count}} s.',
+    minutes: 'Too many failed attempts. Try again in {{count}}\u00a0min.',
+    seconds: 'Too many failed attempts. Try again in {{count}}\u00a0s.',
   },
   lock: {
     button: 'Lock screen',

@@ -182,7 +182,7 @@ export const fr: Translation<typeof en> = {
   everywhere: {
     title: 'Se déconnecter sur tous les appareils\u00a0?',
     textUser:
-      'Toutes les sessions de {{user}} dans ce cabinet prennent fin\u202f: sur cet appareil et sur tous les autres, y compris chez les collègues connectés avec le même nom d’utilisateur. Toute personne connectée en tant que {{user}} devra se reconnecter.',
+      'Toutes les sessions de «\u202f{{user}}\u202f» dans ce cabinet prennent fin\u202f: sur cet appareil et sur tous les autres, y compris chez les collègues connectés avec le même nom d’utilisateur. Toute personne connectée en tant que «\u202f{{user}}\u202f» devra se reconnecter.',
     textKey:
       'Toutes les sessions ouvertes avec cette clé API dans ce cabinet prennent fin, sur cet appareil et sur tous les autres. Toute personne qui utilise la clé devra se reconnecter.',
     confirm: 'Déconnecter partout',

@@ -182,7 +182,7 @@ export const it: Translation<typeof en> = {
   everywhere: {
     title: 'Uscire su tutti i dispositivi?',
     textUser:
-      'Terminano tutte le sessioni di {{user}} in questo studio: su questo dispositivo e su tutti gli altri, anche quelle di colleghi connessi con lo stesso nome utente. Chi è connesso come {{user}} dovrà accedere di nuovo.',
+      'Terminano tutte le sessioni di «{{user}}» in questo studio: su questo dispositivo e su tutti gli altri, anche quelle di colleghi connessi con lo stesso nome utente. Chi è connesso come «{{user}}» dovrà accedere di nuovo.',
     textKey:
       'Terminano tutte le sessioni aperte con questa chiave API in questo studio, su questo dispositivo e su tutti gli altri. Chi usa la chiave dovrà accedere di nuovo.',
     confirm: 'Esci ovunque',
@@ -190,8 +190,8 @@ export const it: Translation<typeof en> = {
     failed: 'Nessuno è stato disconnesso',
   },
   held: {
-    minutes: 'Troppi tentativi falliti. Riprovare tra {{count}} min.',
-    seconds: 'Troppi tentativi falliti. Riprovare tra {{count}} s.',
+    minutes: 'Troppi tentativi falliti. Riprovare tra {{count}}\u00a0min.',
+    seconds: 'Troppi tentativi falliti. Riprovare tra {{count}}\u00a0s.',
   },
   lock: {
     button: 'Blocca schermo',
