@@ -131,6 +131,11 @@ describe('the count per account', () => {
       const none = await send(app, '/v1/system/whoami', { from: '203.0.113.7' });
       expect(none.status).toBe(401);
     }
+    // Not guesses: the right credentials from that address are served (a sign-in and a direct client).
+    expect((await signIn(app, '203.0.113.7', 'demo', 'demo')).status).toBe(200);
+    expect(
+      (await send(app, '/v1/system/whoami', { from: '203.0.113.7', headers: basic('demo', 'demo') })).status,
+    ).toBe(200);
     for (let i = 0; i < 10; i++) {
       expect(
         (await send(app, '/v1/system/whoami', { from: `203.0.113.${i}`, headers: basic('demo', `w${i}`) }))
