@@ -7,15 +7,22 @@ import { seedTenant } from '../server/db/seed/index.ts';
 import { emptyLead, insertLeadStatement, insertLeadValues, newUniqid } from '../server/sales/store.ts';
 import { tenants } from '../server/tenants.ts';
 import { addDays, zurichDate } from '../server/time.ts';
+import { benchSessionCost } from './session-cost.ts';
 
 /**
  * `npm run bench:service`: the reference service with 10,000 leads, 100,000 lead history entries, 20,000 patients
  * and 100,000 accounting rows in one tenant. Prints p50/p95 per operation over real HTTP, the whole-stock
  * accounting extract's time and the service's peak memory, and 50 concurrent clients' error count.
- * Targets (issue 3): p95 <= 15 ms; accountingServices whole stock <= 2 s and <= 400 MB peak; 0 errors.
+ * Targets (issue 3): p95 <= 15 ms; accountingServices whole stock <= 2 s and <= 400 MB peak; 0 errors. Then what
+ * the session store costs a signed-in request (bench/session-cost.ts; `-- --sessions-only` runs that part alone).
  */
 const { values } = parseArgs({
-  options: { reseed: { type: 'boolean', default: false }, iterations: { type: 'string', default: '200' } },
+  options: {
+    reseed: { type: 'boolean', default: false },
+    iterations: { type: 'string', default: '200' },
+    // Only the session store's cost per request (bench/session-cost.ts).
+    'sessions-only': { type: 'boolean', default: false },
+  },
 });
 const dir = '.bench-data';
 const iterations = Number(values.iterations);
@@ -34,6 +41,11 @@ if (values.reseed || !existsSync(tenantFile(dir, 'demo'))) {
   );
   db.close();
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (values['sessions-only']) {
+  await benchSessionCost(dir, Math.max(iterations, 2000));
+  process.exit(0);
 }
 
 // Adversarial records (issue 24, docs/api.md#limits, "Bounded work"): 100 appointments, 100 history entries of
@@ -284,3 +296,5 @@ if (rss) {
   );
 }
 agent.destroy();
+
+await benchSessionCost(dir, Math.max(iterations, 2000));

@@ -260,3 +260,61 @@ test('a copied session cookie stops working once the browser it came from signs 
     await copied.close();
   }
 });
+
+test('"Sign out on every device" ends the session of the same user in another browser too', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInWithForm(page, { path: '/settings' });
+  // A colleague at another desk, signed in as the same user in a browser of their own.
+  const colleague = await browser.newContext({ baseURL });
+  await colleague.clock.install({ time: practiceNow() });
+  try {
+    const other = await colleague.newPage();
+    await signInWithForm(other, { path: '/settings' });
+
+    await page.getByTestId('user-name').click();
+    await page.getByRole('menuitem', { name: 'Sign out on every device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out on every device?' });
+    await expect(dialog).toContainText('including colleagues signed in with the same user name');
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+    // The colleague's screen: its next request to the server (a click, or the header's own refresh, which comes
+    // first when the window gets the focus) finds no session: the sign-in page, back to Settings afterwards, with
+    // the user name filled in. (A session ended only here would leave it on Settings.)
+    await expect(other.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(other).toHaveURL(/\/sign-in\?next=%2Fsettings$/);
+    await expect(other.getByLabel('User name', { exact: true })).toHaveValue(DEMO.user);
+    const answer = await colleague.request.post('/v1/system/whoami', {
+      data: {},
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(answer.status()).toBe(401);
+  } finally {
+    await colleague.close();
+  }
+});
+
+test('an account held after 10 failed sign-ins is told how long to wait, with the user name kept', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  const origin = new URL(page.url()).origin;
+  // Ten wrong passwords for one account, as a guesser would send them (not the demo user: other tests sign in).
+  for (let i = 0; i < 10; i++) {
+    const res = await page.context().request.post('/session', {
+      data: { user: 'held.e2e', password: `guess-${i}` },
+      headers: { origin },
+    });
+    expect(res.status()).toBe(401);
+  }
+  await page.getByLabel('User name', { exact: true }).fill('held.e2e');
+  await page.getByLabel('Password', { exact: true }).fill('right-at-last');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The first wait is 60 s (Retry-After 60, or 59 once a second has passed): one minute, or the seconds below it.
+  await expect(page.getByText(/^Too many failed attempts\. Try again in (1\smin|5\d\ss)\.$/)).toBeVisible();
+  await expect(page.getByLabel('User name', { exact: true })).toHaveValue('held.e2e');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});

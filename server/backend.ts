@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import { createService, type Service, type ServiceOptions } from './app.ts';
+import { createService, formatAccessLine, type Service, type ServiceOptions } from './app.ts';
 import { noTrustedProxies, type TrustedProxies } from './client-address.ts';
-import { createProxy, PROXY_TIMEOUT_MS } from './proxy.ts';
+import { createProxy, formatProxyLine, PROXY_TIMEOUT_MS } from './proxy.ts';
 import { createSessions, IDLE_SECONDS, sessionKey } from './session.ts';
 import { openSessionStore, type SessionStore } from './session-store.ts';
 import { createSignInGuard } from './sign-in-guard.ts';
@@ -41,8 +41,16 @@ export interface Backend {
 export function createBackend(options: BackendOptions): Backend {
   const key = sessionKey({ secret: options.sessionSecret, dataDir: options.dataDir });
   const trustedProxies = options.trustedProxies ?? noTrustedProxies;
-  // Guesses are counted here, in front of either backend, in real time (docs/api.md#session).
-  const guard = createSignInGuard({ trustedProxies });
+  // Guesses are counted here, in front of either backend, in real time (docs/api.md#session). A 429 answered here
+  // never reaches the backend: its access line is written here, in the backend's own form.
+  const accessLog = options.service?.accessLog;
+  const guard = createSignInGuard({
+    trustedProxies,
+    ...(accessLog !== undefined ? { accessLog } : {}),
+    format: options.upstream
+      ? formatProxyLine
+      : (l) => formatAccessLine({ ...l, tenant: tenantFromHost(l.host) ?? '-' }),
+  });
   const store = openSessionStore({ url: options.sessionStore, dataDir: options.dataDir });
   const idleSeconds = options.idleMinutes ? Math.round(options.idleMinutes * 60) : IDLE_SECONDS;
   const closeStore = () => void store.close().catch(() => undefined);

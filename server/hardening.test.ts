@@ -106,6 +106,16 @@ describe('failed sign-in throttling (20 per 60 s per address and tenant)', () =>
     expect((await svc.post('/system/whoami', {})).http).toBe(200);
   });
 
+  it('never counts requests without credentials: 30 of them, then the right credentials from there are served', async () => {
+    const { svc } = await started();
+    for (let i = 0; i < 30; i++) {
+      const none = await svc.post('/sales/getLeads', {}, { basic: null });
+      expect(none.http).toBe(401);
+      expect(none.body).toEqual({ status: false, msg: 'Unauthorized.' });
+    }
+    expect((await svc.post('/system/whoami', {})).http).toBe(200);
+  });
+
   it('does not count successful requests, nor failures older than 60 s', async () => {
     const { svc, advance } = await started();
     for (let i = 0; i < 19; i++) expect((await svc.post('/system/whoami', {}, wrong)).http).toBe(401);

@@ -76,6 +76,19 @@ function principalOf(req: Request, status: number): string {
   return /^[\w.@-]{1,64}$/.test(user) ? user : '-';
 }
 
+/** The proxy's access line: `<ISO time> <host> <user> <operation> <status> <ms>ms <client address>`. */
+export function formatProxyLine(l: {
+  time: Date;
+  host: string;
+  user: string;
+  operation: string;
+  status: number;
+  ms: number;
+  address: string;
+}): string {
+  return `${l.time.toISOString()} ${l.host} ${l.user} ${l.operation} ${l.status} ${l.ms}ms ${l.address}`;
+}
+
 /**
  * Same-origin proxy of /v1 to a real tenant (PRACTICE_API_URL, e.g. https://praxis.example.ch/v1), held to
  * docs/api.md#real-tenant and #limits: bodies counted while they stream through (413 past the limit), 30 s for the
@@ -173,7 +186,17 @@ export function createProxy(upstream: string, options: ProxyOptions = {}) {
       const shownHost = /^[\w.:[\]-]{1,255}$/.test(host) ? host : '-';
       const user = principalOf(req, res.status);
       const ms = Math.round(performance.now() - started);
-      log(`${new Date().toISOString()} ${shownHost} ${user} ${op} ${res.status} ${ms}ms ${address}`);
+      log(
+        formatProxyLine({
+          time: new Date(),
+          host: shownHost,
+          user,
+          operation: op,
+          status: res.status,
+          ms,
+          address,
+        }),
+      );
     }
     return res;
   };

@@ -536,6 +536,32 @@ describe('the store behind the sessions', () => {
     }
   });
 
+  it.runIf(redisAvailable)(
+    'Redis: a copied cookie opens nothing after sign-out, and an idle session locks for every copy',
+    async () => {
+      const store = openSessionStore({ url: redis?.url, dataDir });
+      try {
+        await store.ready();
+        const app = server({ store }).app;
+        const ended = (await signIn(app)).cookie;
+        expect((await whoami(app, ended)).status).toBe(200);
+        await send(app, '/session/sign-out', { cookie: ended });
+        expect((await whoami(app, ended)).status).toBe(401);
+
+        const idle = (await signIn(app)).cookie;
+        await later(IDLE_SECONDS, async () => {
+          expect((await whoami(app, idle)).body?.msg).toBe('Session locked.');
+        });
+        // Kept locked in Redis, not only judged idle: back at the time of the sign-in, another app server on the
+        // same Redis finds it locked.
+        const other = server({ store }).app;
+        expect((await whoami(other, idle)).body?.msg).toBe('Session locked.');
+      } finally {
+        await store.close();
+      }
+    },
+  );
+
   it('a store that cannot be reached answers 503, never takes the request down', async () => {
     const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const store = openSessionStore({ url: 'redis://127.0.0.1:1', dataDir });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type Service } from './app.ts';
+import { createBackend } from './backend.ts';
 import { parseTrustedProxies, type TrustedProxies } from './client-address.ts';
 import { createSessions, SESSION_COOKIE, sessionKey } from './session.ts';
 import { createSignInGuard } from './sign-in-guard.ts';
@@ -130,6 +131,11 @@ describe('the count per account', () => {
       const none = await send(app, '/v1/system/whoami', { from: '203.0.113.7' });
       expect(none.status).toBe(401);
     }
+    // Not guesses: the right credentials from that address are served (a sign-in and a direct client).
+    expect((await signIn(app, '203.0.113.7', 'demo', 'demo')).status).toBe(200);
+    expect(
+      (await send(app, '/v1/system/whoami', { from: '203.0.113.7', headers: basic('demo', 'demo') })).status,
+    ).toBe(200);
     for (let i = 0; i < 10; i++) {
       expect(
         (await send(app, '/v1/system/whoami', { from: `203.0.113.${i}`, headers: basic('demo', `w${i}`) }))
@@ -308,5 +314,51 @@ describe('behind a trusted proxy', () => {
     // The service counted the same way: its access lines name the clients.
     expect(lines.some((l) => l.includes(' 198.51.100.1 '))).toBe(true);
     expect(lines.some((l) => l.includes(' 192.0.2.'))).toBe(false);
+  });
+});
+
+describe("the access line of the app server's own 429", () => {
+  it("is written in the backend's form, naming the address and what was asked, never the refused user name", async () => {
+    const log: string[] = [];
+    const backend = createBackend({ dataDir, service: { accessLog: (l) => log.push(l) } });
+    try {
+      for (let i = 1; i <= 10; i++) {
+        expect((await signIn(backend.app, `203.0.113.${i}`, 'frau.muster', `wrong-${i}`)).status).toBe(401);
+      }
+      const reached = log.length;
+      expect((await signIn(backend.app, '198.51.100.7', 'frau.muster', 'right')).status).toBe(429);
+      expect(
+        (
+          await send(backend.app, '/v1/sales/getLeads', {
+            from: '198.51.100.8',
+            headers: basic('frau.muster', 'x'),
+          })
+        ).status,
+      ).toBe(429);
+      // Nothing reached the service; both answers have a line, as the service writes its own (address, tenant).
+      const held = log.slice(reached);
+      expect(held).toHaveLength(2);
+      expect(held[0]).toMatch(/^\S+Z 198\.51\.100\.7 demo - \/session 429 0ms$/);
+      expect(held[1]).toMatch(/^\S+Z 198\.51\.100\.8 demo - getLeads 429 0ms$/);
+      expect(held.join('\n')).not.toContain('muster');
+    } finally {
+      backend.close();
+    }
+  });
+
+  it('names a held API key by its fingerprint and the tenant by its host, in the default form', async () => {
+    const log: string[] = [];
+    const guard = createSignInGuard({ now: () => t, accessLog: (l) => log.push(l) });
+    const req = () =>
+      new Request('http://sonnenhof.localhost:8080/v1/system/whoami', {
+        method: 'POST',
+        headers: { host: 'sonnenhof.localhost:8080', 'x-api-key': 'not-a-key' },
+      });
+    const env = { incoming: { socket: { remoteAddress: '203.0.113.20' } } };
+    for (let i = 0; i < 10; i++) guard.attempt(req(), env, { kind: 'apiKey', key: 'not-a-key' }).settle(401);
+    expect(guard.attempt(req(), env, { kind: 'apiKey', key: 'not-a-key' }).held?.status).toBe(429);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/^\S+Z 203\.0\.113\.20 sonnenhof\.localhost:8080 key:[0-9a-f]{8} whoami 429 0ms$/);
+    expect(log[0]).not.toContain('not-a-key');
   });
 });

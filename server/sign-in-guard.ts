@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { operationByPath } from '../contract/operations.ts';
 import { drain } from './body-limit.ts';
 import { clientAddressOf, noTrustedProxies, type TrustedProxies } from './client-address.ts';
 import { createAccountThrottle, createThrottle, type Throttle } from './throttle.ts';
@@ -44,6 +45,31 @@ export interface GuardOptions {
   now?: () => number;
   /** Keys each count keeps at most (tests of the bound). */
   maxEntries?: number;
+  /**
+   * Where the access line of each 429 answered here goes (default: standard output; false for none), written by
+   * `format` as the backend behind writes its own, so that a held attempt shows in the same log as the others.
+   */
+  accessLog?: ((line: string) => void) | false;
+  format?: (line: HeldLine) => string;
+}
+
+/** What the access line of a held attempt says: never a password, a key or a refused user name. */
+export interface HeldLine {
+  time: Date;
+  /** The client's address, by the TRUSTED_PROXIES rule. */
+  address: string;
+  host: string;
+  /** `-`, or for an API key `key:` and 8 hex digits of its SHA-256 (as the service names keys). */
+  user: string;
+  /** The /v1 operation, or the session path (`/session`, `/session/unlock`). */
+  operation: string;
+  status: 429;
+  ms: number;
+}
+
+/** The line's default form: `<ISO time> <address> <host> <user> <operation> 429 <ms>ms`. */
+function defaultFormat(l: HeldLine): string {
+  return `${l.time.toISOString()} ${l.address} ${l.host} ${l.user} ${l.operation} ${l.status} ${l.ms}ms`;
 }
 
 function tooMany(seconds: number): Response {
@@ -77,6 +103,26 @@ function accountKey(host: string, account: Account): string {
   return `${host}\nkey:${fp}`;
 }
 
+/** Who the line names: a key by its fingerprint; a user name not, as the practice has not taken it (it may be a
+ * password typed into the wrong field). */
+function principalOf(account: Account | null): string {
+  if (account?.kind !== 'apiKey') return '-';
+  const fp =
+    'fingerprint' in account ? account.fingerprint : createHash('sha256').update(account.key).digest('hex');
+  return `key:${fp.slice(0, 8)}`;
+}
+
+function operationOf(req: Request): string {
+  let path = '';
+  try {
+    path = new URL(req.url).pathname;
+  } catch {
+    return '-';
+  }
+  if (path.startsWith('/v1/')) return operationByPath(path.slice('/v1'.length)) ?? '-';
+  return path === '/session' || path === '/session/unlock' ? path : '-';
+}
+
 function hostOf(req: Request): string {
   return (req.headers.get('host') ?? new URL(req.url).host).toLowerCase().slice(0, 300);
 }
@@ -86,13 +132,33 @@ export function createSignInGuard(options: GuardOptions = {}): SignInGuard {
   const now = options.now ?? Date.now;
   const byAddress: Throttle = createThrottle({ now, maxEntries: options.maxEntries });
   const byAccount: Throttle = createAccountThrottle({ now, maxEntries: options.maxEntries });
+  const log =
+    options.accessLog === undefined ? (line: string) => process.stdout.write(`${line}\n`) : options.accessLog;
+  const format = options.format ?? defaultFormat;
 
   function attempt(req: Request, env: unknown, account: Account | null): Attempt {
     const address = clientAddressOf(req, env, trusted);
     const key = account ? accountKey(hostOf(req), account) : undefined;
     const t = now();
     const wait = Math.max(byAddress.retryAfter(address, t), key ? byAccount.retryAfter(key, t) : 0);
-    if (wait > 0) return { held: tooMany(wait), settle: () => undefined };
+    if (wait > 0) {
+      if (log) {
+        // The host only when it looks like one: it is the client's text.
+        const host = hostOf(req);
+        log(
+          format({
+            time: new Date(t),
+            address,
+            host: /^[\w.:[\]-]{1,255}$/.test(host) ? host : '-',
+            user: principalOf(account),
+            operation: operationOf(req),
+            status: 429,
+            ms: 0,
+          }),
+        );
+      }
+      return { held: tooMany(wait), settle: () => undefined };
+    }
     return {
       settle(status) {
         if (status === 401) {

@@ -33,7 +33,7 @@ function styleNonce(): string | undefined {
 reloadWhenRestoredSignedOut();
 
 /** Another tab signed out: this one follows (without telling the others again). */
-const signedOutElsewhere = () => signOut({ everywhere: false });
+const signedOutElsewhere = () => signOut({ otherTabs: false });
 
 const nonce = styleNonce();
 const getStyleNonce = nonce ? () => nonce : undefined;

@@ -50,6 +50,17 @@ const inCommon = { ns: 'common' } as const;
 const ownHttpMessage = /^The server answered (HTTP|status) /;
 
 /**
+ * An account held after too many failed sign-ins (HTTP 429, docs/api.md#hardening): how long to wait, from the answer's
+ * Retry-After, in whole minutes rounded up, in seconds below a minute. Without one, a minute.
+ */
+export function heldText(retryAfter: number | undefined, t: TFunction<Namespace>): string {
+  const seconds = Math.max(1, Math.ceil(retryAfter ?? 60));
+  return seconds < 60
+    ? t('held.seconds', { ...inCommon, count: seconds })
+    : t('held.minutes', { ...inCommon, count: Math.ceil(seconds / 60) });
+}
+
+/**
  * A sentence for a person: the server's own message where there is one, ours where there is none. Takes any area's
  * `t` (its strings are in `common`).
  */
@@ -72,6 +83,7 @@ export function describeError(error: unknown, t: TFunction<Namespace>): string {
         return error.httpStatus === 0 ? t('error.invalidInput', inCommon) : t('error.contract', inCommon);
       }
       default:
+        if (error.httpStatus === 429) return heldText(error.retryAfter, t);
         // The service's own message says most; our stand-in for none ("The server answered HTTP 500.") is no
         // sentence for a person.
         return ownHttpMessage.test(error.msg) ? t('error.server', inCommon) : error.msg;

@@ -1,10 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#api/errors.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
 import { UserMenu } from './user-menu.tsx';
+
+// Signing out replaces the document (window.location.replace): here only whether and how it is asked for.
+const signOuts = vi.hoisted(() => ({ signOut: vi.fn(), signOutEverywhere: vi.fn() }));
+vi.mock('../sign-out.ts', () => signOuts);
 
 /*
  * The header's menu and search load after the page's content (components/deferred.tsx); in tests the first content
@@ -40,5 +45,42 @@ describe("the header's user menu", () => {
     await user.click(header().getByTestId('user-name'));
     expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('asks before signing out on every device, names the user, and keeps the page when the server is not reached', async () => {
+    signInForTest({ auth: { kind: 'basic', user: 'demo', password: 'demo' } });
+    const user = userEvent.setup();
+    renderWithProviders(inHeader(<UserMenu />));
+    await expect
+      .poll(() => header().getByTestId('user-name').closest('button'), { timeout: 10_000 })
+      .not.toHaveAttribute('aria-disabled');
+    const openMenu = async () => {
+      await user.click(header().getByTestId('user-name'));
+      await user.click(await screen.findByRole('menuitem', { name: 'Sign out on every device' }));
+      return screen.findByRole('dialog', { name: 'Sign out on every device?' });
+    };
+
+    // Cancel (the focused default) signs nobody out.
+    let dialog = await openMenu();
+    expect(dialog).toHaveTextContent('This ends every session of “demo” at this practice');
+    expect(dialog).toHaveTextContent('including colleagues signed in with the same user name');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(signOuts.signOutEverywhere).not.toHaveBeenCalled();
+
+    // Not reached: nobody was signed out, and it says so; the dialog stays for another try.
+    signOuts.signOutEverywhere.mockRejectedValueOnce(
+      new ApiError({ op: 'sign-out', kind: 'network', httpStatus: 0, msg: 'unreachable' }),
+    );
+    dialog = await openMenu();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await within(dialog).findByText('Nobody was signed out')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('The practice server cannot be reached.');
+
+    signOuts.signOutEverywhere.mockResolvedValueOnce(undefined);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(signOuts.signOutEverywhere).toHaveBeenCalledTimes(2);
+    expect(signOuts.signOut).not.toHaveBeenCalled();
   });
 });

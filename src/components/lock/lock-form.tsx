@@ -103,7 +103,7 @@ export function LockForm() {
             <Button type="submit" loading={checking} disabled={checking}>
               {t('lock.unlock')}
             </Button>
-            <Button variant="subtle" onClick={() => signOut({ everywhere: true })}>
+            <Button variant="subtle" onClick={() => signOut({ otherTabs: true })}>
               {t('lock.signOut')}
             </Button>
           </Stack>

@@ -111,7 +111,7 @@ export function Component() {
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-            <Button variant="default" w="fit-content" onClick={() => signOut({ everywhere: true })}>
+            <Button variant="default" w="fit-content" onClick={() => signOut({ otherTabs: true })}>
               {t('signOut')}
             </Button>
           </Stack>

@@ -71,25 +71,23 @@ describe('sign-in page', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('User name'), 'frau.muster');
     await user.type(screen.getByLabelText('Password'), 'falsch');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Too many failed sign-ins; try again in 42 seconds.')).toBeInTheDocument();
+    expect(await screen.findByText('Too many failed attempts. Try again in 42 s.')).toBeInTheDocument();
     expect(screen.getByLabelText('User name')).toHaveValue('frau.muster');
     expect(screen.getByLabelText('Password')).toHaveValue('falsch');
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(getSession()).toBeNull();
   });
 
-  it('says it in German too', async () => {
+  it('says it in German too, in minutes rounded up from a minute on', async () => {
     await i18n.changeLanguage('de');
     try {
-      throttled('1');
+      throttled('61');
       const { user } = renderSignIn('/sign-in');
       await user.type(screen.getByLabelText('Benutzername'), 'frau.muster');
       await user.type(screen.getByLabelText('Passwort'), 'falsch');
       await user.click(screen.getByRole('button', { name: 'Anmelden' }));
       expect(
-        await screen.findByText(
-          'Zu viele fehlgeschlagene Anmeldungen; versuchen Sie es in 1 Sekunde erneut.',
-        ),
+        await screen.findByText('Zu viele Fehlversuche. Erneut versuchen in 2 Min.'),
       ).toBeInTheDocument();
       expect(screen.getByLabelText('Benutzername')).toHaveValue('frau.muster');
     } finally {

@@ -196,8 +196,7 @@ export function Component() {
     key ? t(`errors.${key as 'userRequired' | 'passwordRequired' | 'keyRequired'}`) : undefined;
   const failureText = (e: unknown) => {
     if (!isApiError(e)) return describeError(e, t);
-    // Throttled after too many failures (docs/api.md#hardening): say how long, in the user's language.
-    if (e.httpStatus === 429) return t('errors.tooMany', { count: e.retryAfter ?? 60 });
+    // Held after too many failures (docs/api.md#hardening): how long, in the user's language (describeError says it).
     return e.kind === 'unauthorized'
       ? t(mode === 'apiKey' ? 'wrongKey' : 'wrongPassword')
       : describeError(e, t);

@@ -78,6 +78,7 @@ export const de: Translation<typeof en> = {
     practice: 'Praxis {{tenant}}',
     settings: 'Einstellungen',
     signOut: 'Abmelden',
+    signOutEverywhere: 'Auf allen Geräten abmelden',
     navigating: 'Die Seite wird geladen…',
   },
   connection: {
@@ -178,6 +179,20 @@ export const de: Translation<typeof en> = {
     discardText: 'Ihre Eingaben sind noch nicht gespeichert und gehen verloren.',
     keep: 'Weiter bearbeiten',
     discard: 'Änderungen verwerfen',
+  },
+  everywhere: {
+    title: 'Auf allen Geräten abmelden?',
+    textUser:
+      'Damit enden alle Sitzungen von «{{user}}» in dieser Praxis: auf diesem Gerät und auf allen anderen, auch bei Kolleginnen und Kollegen, die mit demselben Benutzernamen angemeldet sind. Alle, die als «{{user}}» angemeldet sind, müssen sich neu anmelden.',
+    textKey:
+      'Damit enden alle Sitzungen mit diesem API-Schlüssel in dieser Praxis, auf diesem Gerät und auf allen anderen. Alle, die den Schlüssel verwenden, müssen sich neu anmelden.',
+    confirm: 'Überall abmelden',
+    cancel: 'Abbrechen',
+    failed: 'Niemand wurde abgemeldet',
+  },
+  held: {
+    minutes: 'Zu viele Fehlversuche. Erneut versuchen in {{count}}\u00a0Min.',
+    seconds: 'Zu viele Fehlversuche. Erneut versuchen in {{count}}\u00a0Sek.',
   },
   lock: {
     button: 'Bildschirm sperren',

@@ -76,6 +76,7 @@ export const en = {
     practice: 'Practice {{tenant}}',
     settings: 'Settings',
     signOut: 'Sign out',
+    signOutEverywhere: 'Sign out on every device',
     navigating: 'Loading the page…',
   },
   connection: {
@@ -174,6 +175,22 @@ export const en = {
     discardText: 'What you entered has not been saved and will be lost.',
     keep: 'Keep editing',
     discard: 'Discard changes',
+  },
+  /** "Sign out on every device" in the user menu: asked first, as it ends colleagues' sessions of the same user too. */
+  everywhere: {
+    title: 'Sign out on every device?',
+    textUser:
+      'This ends every session of “{{user}}” at this practice: on this device and on every other one, including colleagues signed in with the same user name. Everyone signed in as “{{user}}” has to sign in again.',
+    textKey:
+      'This ends every session opened with this API key at this practice, on this device and on every other one. Everyone using the key has to sign in again.',
+    confirm: 'Sign out everywhere',
+    cancel: 'Cancel',
+    failed: 'Nobody was signed out',
+  },
+  /** An account held after too many failed sign-ins (sign-in and lock screen), with the wait rounded up. */
+  held: {
+    minutes: 'Too many failed attempts. Try again in {{count}}\u00a0min.',
+    seconds: 'Too many failed attempts. Try again in {{count}}\u00a0s.',
   },
   lock: {
     button: 'Lock screen',

@@ -77,6 +77,7 @@ export const fr: Translation<typeof en> = {
     practice: 'Cabinet {{tenant}}',
     settings: 'Paramètres',
     signOut: 'Se déconnecter',
+    signOutEverywhere: 'Se déconnecter sur tous les appareils',
     navigating: 'Chargement de la page…',
   },
   connection: {
@@ -177,6 +178,20 @@ export const fr: Translation<typeof en> = {
     discardText: 'Votre saisie n’a pas été enregistrée et sera perdue.',
     keep: 'Continuer la saisie',
     discard: 'Abandonner les modifications',
+  },
+  everywhere: {
+    title: 'Se déconnecter sur tous les appareils\u00a0?',
+    textUser:
+      'Toutes les sessions de «\u202f{{user}}\u202f» dans ce cabinet prennent fin\u202f: sur cet appareil et sur tous les autres, y compris chez les collègues connectés avec le même nom d’utilisateur. Toute personne connectée en tant que «\u202f{{user}}\u202f» devra se reconnecter.',
+    textKey:
+      'Toutes les sessions ouvertes avec cette clé API dans ce cabinet prennent fin, sur cet appareil et sur tous les autres. Toute personne qui utilise la clé devra se reconnecter.',
+    confirm: 'Déconnecter partout',
+    cancel: 'Annuler',
+    failed: 'Personne n’a été déconnecté',
+  },
+  held: {
+    minutes: 'Trop de tentatives échouées. Réessayer dans {{count}}\u00a0min.',
+    seconds: 'Trop de tentatives échouées. Réessayer dans {{count}}\u00a0s.',
   },
   lock: {
     button: 'Verrouiller l’écran',

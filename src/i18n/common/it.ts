@@ -77,6 +77,7 @@ export const it: Translation<typeof en> = {
     practice: 'Studio {{tenant}}',
     settings: 'Impostazioni',
     signOut: 'Esci',
+    signOutEverywhere: 'Esci su tutti i dispositivi',
     navigating: 'Caricamento della pagina…',
   },
   connection: {
@@ -177,6 +178,20 @@ export const it: Translation<typeof en> = {
     discardText: 'I dati inseriti non sono stati salvati e andranno persi.',
     keep: 'Continua a modificare',
     discard: 'Scarta le modifiche',
+  },
+  everywhere: {
+    title: 'Uscire su tutti i dispositivi?',
+    textUser:
+      'Terminano tutte le sessioni di «{{user}}» in questo studio: su questo dispositivo e su tutti gli altri, anche quelle di colleghi connessi con lo stesso nome utente. Chi è connesso come «{{user}}» dovrà accedere di nuovo.',
+    textKey:
+      'Terminano tutte le sessioni aperte con questa chiave API in questo studio, su questo dispositivo e su tutti gli altri. Chi usa la chiave dovrà accedere di nuovo.',
+    confirm: 'Esci ovunque',
+    cancel: 'Annulla',
+    failed: 'Nessuno è stato disconnesso',
+  },
+  held: {
+    minutes: 'Troppi tentativi falliti. Riprovare tra {{count}}\u00a0min.',
+    seconds: 'Troppi tentativi falliti. Riprovare tra {{count}}\u00a0s.',
   },
   lock: {
     button: 'Blocca schermo',

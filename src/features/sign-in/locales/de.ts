@@ -28,8 +28,6 @@ export const de: Translation<typeof en> = {
     passwordRequired: 'Geben Sie Ihr Passwort ein.',
     keyRequired: 'Geben Sie den API-Schlüssel ein.',
     pickRequired: 'Wählen Sie aus, wer Sie sind.',
-    tooMany_one: 'Zu viele fehlgeschlagene Anmeldungen; versuchen Sie es in {{count}} Sekunde erneut.',
-    tooMany_other: 'Zu viele fehlgeschlagene Anmeldungen; versuchen Sie es in {{count}} Sekunden erneut.',
   },
   wrongPassword: 'Benutzername oder Passwort ist falsch.',
   wrongKey: 'Dieser API-Schlüssel gilt nicht für diese Praxis.',

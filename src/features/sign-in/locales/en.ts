@@ -25,8 +25,6 @@ export const en = {
     passwordRequired: 'Enter your password.',
     keyRequired: 'Enter the API key.',
     pickRequired: 'Pick who you are.',
-    tooMany_one: 'Too many failed sign-ins; try again in {{count}} second.',
-    tooMany_other: 'Too many failed sign-ins; try again in {{count}} seconds.',
   },
   wrongPassword: 'User name or password is wrong.',
   wrongKey: 'This API key is not valid for this practice.',

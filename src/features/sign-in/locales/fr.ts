@@ -28,8 +28,6 @@ export const fr: Translation<typeof en> = {
     passwordRequired: 'Saisissez votre mot de passe.',
     keyRequired: 'Saisissez la clé API.',
     pickRequired: 'Indiquez qui vous êtes.',
-    tooMany_one: 'Trop de tentatives de connexion échouées\u202f; réessayez dans {{count}} seconde.',
-    tooMany_other: 'Trop de tentatives de connexion échouées\u202f; réessayez dans {{count}} secondes.',
   },
   wrongPassword: 'Nom d’utilisateur ou mot de passe incorrect.',
   wrongKey: 'Cette clé API n’est pas valable pour ce cabinet.',

@@ -28,8 +28,6 @@ export const it: Translation<typeof en> = {
     passwordRequired: 'Inserire la password.',
     keyRequired: 'Inserire la chiave API.',
     pickRequired: 'Indicare chi si è.',
-    tooMany_one: 'Troppi accessi non riusciti; riprovare tra {{count}} secondo.',
-    tooMany_other: 'Troppi accessi non riusciti; riprovare tra {{count}} secondi.',
   },
   wrongPassword: 'Nome utente o password errati.',
   wrongKey: 'Questa chiave API non è valida per questo studio.',
