@@ -37,6 +37,17 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        extends: true,
+        test: {
+          // The session tests once more, every app server's sessions in a real Redis (server/session.test.ts).
+          name: 'sessions-redis',
+          include: ['server/session.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          env: { SESSION_TEST_STORE: 'redis' },
+        },
+      },
     ],
   },
 });

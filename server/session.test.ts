@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WHO_COOKIE } from '../contract/session.ts';
 import { createService, type Service } from './app.ts';
 import {
@@ -30,7 +30,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'praxis-session-test-'));
   service = createService({ dataDir, accessLog: false });
   key = sessionKey({ dataDir });
-  if (redisAvailable) redis = await startRedis();
+  if (redisAvailable || viaRedis) redis = await startRedis();
 });
 afterAll(async () => {
   service.close();
@@ -40,9 +40,50 @@ afterAll(async () => {
 
 const toService: Forward = (req, env) => service.app.fetch(req, env);
 
+/**
+ * The same tests against both stores: this file runs once with the store of the process and once more with a real
+ * Redis (vitest.config.ts, project `sessions-redis`: SESSION_TEST_STORE=redis), each app server then with its own
+ * connection to it, as several app servers behind a load balancer have.
+ */
+const viaRedis = process.env.SESSION_TEST_STORE === 'redis';
+const opened: SessionStore[] = [];
+/** Connected before the test (an app server waits for its store before it listens, server/main.ts). */
+const connected: SessionStore[] = [];
+function openRedis(): SessionStore {
+  if (!redis)
+    throw new Error('SESSION_TEST_STORE=redis needs redis-server (Debian: apt-get install redis-server).');
+  const store = openSessionStore({ url: redis.url, dataDir });
+  opened.push(store);
+  return store;
+}
+beforeEach(async () => {
+  if (!viaRedis) return;
+  const stores = [openRedis(), openRedis(), openRedis()];
+  await Promise.all(stores.map((s) => s.ready()));
+  connected.push(...stores);
+});
+afterEach(async () => {
+  connected.length = 0;
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+function ownStore(): SessionStore | undefined {
+  if (!viaRedis) return undefined;
+  const store = connected.shift();
+  if (!store) throw new Error('More than three app servers in one test: connect more in beforeEach.');
+  return store;
+}
+
 /** An app server's sessions in front of the reference service, on the test's clock; its own store unless given. */
 function server(options: Partial<SessionOptions> = {}) {
-  return createSessions({ key, forward: toService, now: () => clock, ...options });
+  const store = options.store ?? ownStore();
+  return createSessions({
+    key,
+    forward: toService,
+    now: () => clock,
+    ...options,
+    ...(store ? { store } : {}),
+  });
 }
 
 function sessions(forward: Forward = toService, k = key) {
