@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
+import { createPatient } from '#test/factories.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
 import { Component as WaitlistPage } from './route.tsx';
@@ -85,6 +86,26 @@ describe('the waiting list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const saved = (await waiting()).find((e) => e.entryId === second.entryId);
     expect(saved).toMatchObject({ note: 'Ruft morgen zurück', priority: 2 });
+  });
+
+  it('opens the dialog for the patient of Ctrl+K (?add=) and adds them', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api, {
+      firstname: 'Lina',
+      lastname: 'Suchfeld',
+      dob: '1990-02-03',
+    });
+    const { user, router } = renderWithProviders(<WaitlistPage />, { url: `/agenda/waitlist?add=${patid}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to the waiting list' });
+    expect(await within(dialog).findByTestId('waitlist-patient')).toHaveTextContent(
+      `Suchfeld, Lina · 03.02.1990 · #${patid}`,
+    );
+    expect(router.state.location.search).toBe('');
+    await user.click(within(dialog).getByRole('radio', { name: 'High' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to the waiting list' }));
+    const cards = await screen.findAllByTestId('waitlist-entry');
+    expect(await screen.findByRole('link', { name: 'Suchfeld, Lina' })).toBeInTheDocument();
+    expect(cards.length).toBeGreaterThan(0);
   });
 
   it('says that a practice server without a waiting list does not offer one', async () => {
