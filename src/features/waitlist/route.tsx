@@ -44,7 +44,8 @@ function readFilter(value: string | null): Filter {
   return filters.find((f) => f === value) ?? 'waiting';
 }
 
-const priorityColor = { urgent: 'red.8', high: 'orange.8', normal: 'gray' } as const;
+// Urgent stands out filled; high and normal in the light variant (white on orange is too faint to read).
+const priorityColor = { urgent: 'red.9', high: 'orange', normal: 'gray' } as const;
 
 /**
  * `/agenda/waitlist`: who waits for what, in the service's order (urgent first, then the longest waiting); a filter
@@ -217,7 +218,7 @@ function EntryCard({ entry, onEdit }: { entry: WaitlistEntry; onEdit: () => void
     <Paper withBorder p="sm" component="li" style={{ listStyle: 'none' }} data-testid="waitlist-entry">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <Group gap="xs" wrap="wrap" align="baseline">
-          <Badge color={priorityColor[priority]} variant={priority === 'normal' ? 'light' : 'filled'}>
+          <Badge color={priorityColor[priority]} variant={priority === 'urgent' ? 'filled' : 'light'}>
             {t(`priority.${priority}`)}
           </Badge>
           <Anchor component={Link} to={`/patients/${entry.patid}`} fw={700}>
