@@ -45,6 +45,8 @@ import {
 } from './entry-form.ts';
 import { providerName } from './words.ts';
 
+const segmentStyles = { label: { whiteSpace: 'normal', lineHeight: 1.25 } } as const;
+
 export type WaitlistDialogTarget =
   | { kind: 'add'; preset: EntryPreset }
   | { kind: 'edit'; entry: WaitlistEntry };
@@ -278,6 +280,8 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
           <Input.Wrapper label={t('form.times')} labelProps={{ id: 'waitlist-times-label' }}>
             <SegmentedControl
               fullWidth
+              // A long word wraps in its segment on a phone instead of being cut off.
+              styles={segmentStyles}
               aria-labelledby="waitlist-times-label"
               value={field.value}
               onChange={field.onChange}
@@ -296,6 +300,8 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
           <Input.Wrapper label={t('form.priority')} labelProps={{ id: 'waitlist-priority-label' }}>
             <SegmentedControl
               fullWidth
+              // A long word wraps in its segment on a phone instead of being cut off.
+              styles={segmentStyles}
               aria-labelledby="waitlist-priority-label"
               value={field.value}
               onChange={field.onChange}

@@ -109,7 +109,8 @@ function MissedAppointments({ patid }: { patid: number }) {
   return (
     <Group gap={6} wrap="nowrap" data-testid="missed-appointments">
       <IconAlertTriangle size={16} color="var(--mantine-color-orange-filled)" aria-hidden />
-      <Text size="sm" fw={600} c="orange.9" className="missed-appointments">
+      {/* The text in the text colour (orange text is too faint on white); the icon carries the warning. */}
+      <Text size="sm" fw={600}>
         {t('patient.missed', { count: missed.data })}
       </Text>
     </Group>

@@ -1,4 +1,16 @@
-import { Alert, Box, Button, Group, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -322,11 +334,15 @@ export function Component() {
           ) : (
             <Text c="dimmed">{t('slot.chooseFirst')}</Text>
           )}
-          <Group>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconListDetails size={16} aria-hidden />}
+          {/* A link-like button: its sentence wraps on a phone instead of being cut off. */}
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconListDetails size={16} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              ta="left"
               onClick={() =>
                 setWaitlist({
                   kind: 'add',
@@ -339,7 +355,7 @@ export function Component() {
               }
             >
               {t('waitlist.noTime')}
-            </Button>
+            </Anchor>
           </Group>
           <Title order={2} size="h5">
             {t('patient.legend')}

@@ -19,13 +19,13 @@ export const de: Translation<typeof en> = {
   table: {
     caption: 'Warteliste',
     wants: 'Leistung',
-    provider: 'Behandelnde/r',
+    provider: 'Ärztin/Arzt',
     window: 'Zeitraum',
     times: 'Tageszeit',
     since: 'Wartet seit',
   },
   anyService: 'Beliebige Leistung',
-  anyProvider: 'Beliebige/r Behandelnde/r',
+  anyProvider: 'Beliebige Ärztin oder beliebiger Arzt',
   window: {
     open: 'Jederzeit',
     from: 'ab {{day}}',
@@ -71,7 +71,7 @@ export const de: Translation<typeof en> = {
     patientPlaceholder: 'Name, Geburtsdatum oder Patientennummer',
     changePatient: 'Andere Patientin oder anderen Patienten wählen',
     service: 'Leistung',
-    provider: 'Behandelnde/r',
+    provider: 'Ärztin/Arzt',
     earliest: 'Frühestens am',
     latest: 'Spätestens am',
     windowHint: 'Leer: ab sofort bzw. offen.',
@@ -88,7 +88,7 @@ export const de: Translation<typeof en> = {
     changedMeanwhile:
       'Eine Kollegin oder ein Kollege hat diesen Eintrag inzwischen geändert. Ihre Änderungen bleiben, die übrigen Felder zeigen die neue Fassung. Bitte prüfen und nochmals speichern.',
     unavailable: 'Der Server dieser Praxis bietet keine Warteliste an: Nichts wurde gespeichert.',
-    loadFailed: 'Leistungen oder Behandelnde konnten nicht geladen werden: {{msg}}',
+    loadFailed: 'Leistungen oder Ärztinnen und Ärzte konnten nicht geladen werden: {{msg}}',
     errors: {
       patid: 'Bitte eine Patientin oder einen Patienten wählen.',
       window: 'Der späteste Tag liegt vor dem frühesten.',

@@ -32,9 +32,9 @@ export const fr: Translation<typeof en> = {
     until: 'jusqu’au {{day}}',
   },
   times: {
-    any: 'Toute la journée',
-    morning: 'Le matin',
-    afternoon: 'L’après-midi',
+    any: 'Indifférent',
+    morning: 'Matin',
+    afternoon: 'Après-midi',
   },
   priority: {
     normal: 'Normale',
