@@ -106,6 +106,3 @@ const fieldOfMessage = new Map<string, keyof EntryDraft>([
 export function fieldOf(message: string): keyof EntryDraft | null {
   return fieldOfMessage.get(message) ?? null;
 }
-
-/** The form's own codes (the schema's errors): their words are `form.errors.<code>`. */
-export const draftErrorCodes = ['patid', 'window', 'date', 'note'] as const;
