@@ -100,7 +100,7 @@ function EntryDialog({ target, onClose }: { target: WaitlistDialogTarget; onClos
 
   const save = async (
     values: EntryDraft,
-    _form: FormDialogForm<EntryDraft, EntryDraft>,
+    form: FormDialogForm<EntryDraft, EntryDraft>,
     outcome: FormDialogSubmit<EntryDraft>,
   ) => {
     setChanged(false);
@@ -130,11 +130,16 @@ function EntryDialog({ target, onClose }: { target: WaitlistDialogTarget; onClos
       }
       done(t('form.saved'));
     } catch (error) {
-      if (withoutWaitlist(error)) throw new Error(t('form.unavailable'));
-      // The service's words in the person's language, on the field they belong to (or above the buttons).
-      if (isApiError(error) && fieldOf(error.msg) === null && words.text(error.msg) !== error.msg)
-        throw new Error(words.text(error.msg));
-      throw error;
+      // Said above the buttons, the input kept: a server without a waiting list, or a refusal of the service that
+      // belongs to no field, in the person's language. Anything else goes where the form kit puts it.
+      const said = withoutWaitlist(error)
+        ? t('form.unavailable')
+        : isApiError(error) && fieldOf(error.msg) === null && words.text(error.msg) !== error.msg
+          ? words.text(error.msg)
+          : null;
+      if (said === null) throw error;
+      form.setError('root.server', { message: said });
+      outcome.notSaved();
     }
   };
 
