@@ -150,3 +150,25 @@ test('booking shows how many appointments the chosen patient missed in the last 
   await counted;
   await expect(page.getByTestId('missed-appointments')).toHaveCount(0);
 });
+
+test('Ctrl+K puts a patient found by name on the waiting list', async ({ page, request }) => {
+  const lastname = `Suchliste-${run}`;
+  const patid = await createPatient(request, lastname, 'Kurt');
+  await signIn(page, { path: '/today' });
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox', { name: 'Search patients' }).first();
+  await expect(search).toBeFocused();
+  await search.fill(lastname);
+  await page
+    .getByRole('option', { name: new RegExp(`^Put ${lastname}, Kurt, .* on the waiting list$`) })
+    .click();
+  await expect(page).toHaveURL(/\/agenda\/waitlist$/);
+  const dialog = page.getByRole('dialog', { name: 'Add to the waiting list' });
+  await expect(dialog.getByTestId('waitlist-patient')).toContainText(
+    `${lastname}, Kurt · 14.06.1972 · #${patid}`,
+  );
+  await dialog.getByText('Urgent', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add to the waiting list' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, `${lastname}, Kurt`)).toContainText('Urgent');
+});
