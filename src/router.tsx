@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
           area('leads/:leadId', ['leads', 'leadDetails'], () => import('./features/leads/details/route.tsx')),
           area('tasks', 'tasks', () => import('./features/tasks/route.tsx')),
           area('agenda', 'agenda', () => import('./features/agenda/route.tsx')),
+          // The waiting list: under the agenda in the address and the navigation, its own area in the code.
+          area('agenda/waitlist', 'waitlist', () => import('./features/waitlist/route.tsx')),
           area('booking', 'booking', () => import('./features/booking/route.tsx')),
           area('recalls', 'recalls', () => import('./features/recalls/route.tsx')),
           area('patients', 'patients', () => import('./features/patients/route.tsx')),

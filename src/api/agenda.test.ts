@@ -9,6 +9,7 @@ import {
   modifyInput,
   saveAppointmentMutation,
   toRecord,
+  twoYearsBefore,
   visible,
 } from './agenda.ts';
 import { opScope } from './queries.ts';
@@ -139,5 +140,12 @@ describe('findSame', () => {
     expect(findSame([appt({ patid: 8 })], wanted)).toBeUndefined();
     expect(findSame([appt({ appointment: 'Kontrolle 2' })], wanted)).toBeUndefined();
     expect(findSame([], wanted)).toBeUndefined();
+  });
+});
+
+describe('twoYearsBefore (the no-show count at booking)', () => {
+  it('is the same day two years before, 28 February for a 29th', () => {
+    expect(twoYearsBefore('2026-11-25')).toBe('2024-11-25');
+    expect(twoYearsBefore('2028-02-29')).toBe('2026-02-28');
   });
 });

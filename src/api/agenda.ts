@@ -77,6 +77,24 @@ export function patientAppointmentsQuery(
   return opQuery('getAppointments', input);
 }
 
+/** The first day of the two years up to `today` (`YYYY-MM-DD`): the same day two years before (28 February for 29th). */
+export function twoYearsBefore(today: string): string {
+  const day = `${Number(today.slice(0, 4)) - 2}${today.slice(4)}`;
+  return day.endsWith('-02-29') ? `${day.slice(0, 8)}28` : day;
+}
+
+/**
+ * How many appointments a patient missed (state -2) in the two years up to `today`: booking shows it when a patient
+ * is chosen. Patient mode, the patient's appointments of those two years, counted in `select`.
+ */
+export function missedAppointmentsQuery(patid: number, today: string) {
+  return opQuery(
+    'getAppointments',
+    { patid, from: twoYearsBefore(today), until: today },
+    { select: (items) => items.filter((a) => a.state === '-2').length },
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The complete record. modifyAppointment overwrites: a field not sent becomes empty or 0. So every write starts
 // from a whole record read from the service and changes only what the user changed.

@@ -2,6 +2,7 @@ import type { ParseKeys } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '#api/client.ts';
+import { waitlistMessages } from '#contract/agenda-waitlist.ts';
 import { MSG as recallMessages } from '#contract/recall.ts';
 import { MSG as salesMessages } from '#contract/sales.ts';
 import { patientDeletedMessage, updateCustomerMessages } from '#contract/system.ts';
@@ -33,6 +34,7 @@ for (const [name, text] of Object.entries(salesMessages)) add(text, `sales.${nam
 for (const [name, text] of Object.entries(recallMessages)) add(text, `recall.${name}` as MessageKey);
 add(patientDeletedMessage, 'system.patientDeleted');
 add(updateCustomerMessages.changed, 'system.patientChanged');
+for (const [name, text] of Object.entries(waitlistMessages)) add(text, `waitlist.${name}` as MessageKey);
 
 /** The key of a message of the service, and what follows a continued one; undefined for a text we do not know. */
 export function messageKeyOf(msg: string): { key: MessageKey; rest: string } | undefined {

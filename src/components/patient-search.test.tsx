@@ -108,6 +108,23 @@ describe('the header search with its second action', () => {
     expect(opened).toEqual([cora.patid]);
   });
 
+  it('offers "Waiting list" as a third action, after "Book appointment"', async () => {
+    const ida = await createPatient(api, { lastname: 'Wartelistig', firstname: 'Ida' });
+    const waiting: number[] = [];
+    const { user } = renderSearchAt(
+      <PatientSearchBox
+        label="Search patients"
+        onPick={() => undefined}
+        onBook={() => undefined}
+        onWaitlist={(p) => waiting.push(p.patid)}
+      />,
+    );
+    await user.type(screen.getByRole('combobox', { name: 'Search patients' }), 'Wartelistig');
+    await screen.findByRole('option', { name: /^Put Wartelistig, Ida, .* on the waiting list$/ });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(waiting).toEqual([ida.patid]);
+  });
+
   it('shows no empty list while the field is empty: the hint stands outside the list', async () => {
     const { user } = renderSearchAt(
       <PatientSearchBox label="Search patients" onPick={() => undefined} onBook={() => undefined} />,

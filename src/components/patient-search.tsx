@@ -1,6 +1,6 @@
 import { Combobox, Group, Loader, Text, TextInput, type TextInputProps, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalendarPlus } from '@tabler/icons-react';
+import { IconCalendarPlus, IconListDetails } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,8 @@ export interface PatientSearchBoxProps {
    * of its own, right after the hit's, so the arrow keys reach it as they reach the hits.
    */
   onBook?: (patient: Patient) => void;
+  /** A third action beside each hit that is not deleted (the header's search: "Waiting list"), like `onBook`. */
+  onWaitlist?: (patient: Patient) => void;
   /** The list's width when it should be wider than the field (a narrow header field with actions beside the hits). */
   dropdownWidth?: number;
   /**
@@ -88,6 +90,7 @@ export function PatientSearchBox({
   maxHits = 8,
   excludeDeleted,
   onBook,
+  onWaitlist,
   dropdownWidth,
 }: PatientSearchBoxProps) {
   const { t } = useTranslation('patients');
@@ -111,12 +114,13 @@ export function PatientSearchBox({
     if (hitsKey !== '' && opened && store.getSelectedOptionIndex() === -1) store.selectFirstOption();
   }, [hitsKey, opened]);
 
-  const pick = (patient: Patient, action: 'open' | 'book' = 'open') => {
+  const pick = (patient: Patient, action: 'open' | 'book' | 'waitlist' = 'open') => {
     // A picker that books or links never takes a deleted patient (the service refuses it too).
-    if ((excludeDeleted || action === 'book') && patient.deleted === '1') return;
+    if ((excludeDeleted || action !== 'open') && patient.deleted === '1') return;
     setText(keepText ? patientName(patient) : '');
     combobox.closeDropdown();
     if (action === 'book') onBook?.(patient);
+    else if (action === 'waitlist') onWaitlist?.(patient);
     else onPick(patient);
   };
 
@@ -137,7 +141,7 @@ export function PatientSearchBox({
       onOptionSubmit={(value) => {
         const [action, id] = value.split(':');
         const patient = hits.find((p) => String(p.patid) === id);
-        if (patient) pick(patient, action === 'book' ? 'book' : 'open');
+        if (patient) pick(patient, action === 'book' || action === 'waitlist' ? action : 'open');
       }}
       // In the DOM beside the field, so that the list is inside the page's landmark (or the dialog).
       withinPortal={false}
@@ -229,6 +233,20 @@ export function PatientSearchBox({
                       <IconCalendarPlus size={14} aria-hidden />
                       <Text span size="xs" fw={600}>
                         {t('search.book')}
+                      </Text>
+                    </Group>
+                  </Combobox.Option>
+                )}
+                {!deleted && onWaitlist && (
+                  <Combobox.Option
+                    value={`waitlist:${p.patid}`}
+                    aria-label={t('search.waitlistFor', { patient: patientOptionLabel(p, t) })}
+                    className={classes.action}
+                  >
+                    <Group gap={4} wrap="nowrap">
+                      <IconListDetails size={14} aria-hidden />
+                      <Text span size="xs" fw={600}>
+                        {t('search.waitlist')}
                       </Text>
                     </Group>
                   </Combobox.Option>

@@ -17,6 +17,7 @@ import type { en as signIn } from '../features/sign-in/locales/en.ts';
 import type { en as stats } from '../features/stats/locales/en.ts';
 import type { en as tasks } from '../features/tasks/locales/en.ts';
 import type { en as today } from '../features/today/locales/en.ts';
+import type { en as waitlist } from '../features/waitlist/locales/en.ts';
 import type { en as common } from './common/en.ts';
 import type { en as messages } from './messages/en.ts';
 
@@ -41,6 +42,7 @@ declare module 'i18next' {
       stats: typeof stats;
       tasks: typeof tasks;
       today: typeof today;
+      waitlist: typeof waitlist;
     };
   }
 }

@@ -24,6 +24,8 @@ export const namespaceFolders = {
   stats: 'features/stats/locales',
   tasks: 'features/tasks/locales',
   today: 'features/today/locales',
+  // The waiting list's screen and its add/edit dialog (components/waitlist/, loaded with the dialog).
+  waitlist: 'features/waitlist/locales',
 } as const;
 
 export type Namespace = keyof typeof namespaceFolders;

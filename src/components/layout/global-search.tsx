@@ -37,6 +37,12 @@ export function GlobalSearch() {
     void navigate(`/booking?patid=${p.patid}`);
   };
 
+  // The waiting list's dialog for them (the waiting list's page opens it: its code is not in the shell).
+  const waitlistPatient = (p: Patient) => {
+    close();
+    void navigate(`/agenda/waitlist?add=${p.patid}`);
+  };
+
   const allResults = (text: string) => (
     <Anchor
       component={Link}
@@ -84,6 +90,7 @@ export function GlobalSearch() {
           placeholder={t('search.placeholder')}
           onPick={openPatient}
           onBook={bookPatient}
+          onWaitlist={waitlistPatient}
           dropdownWidth={480}
           footer={allResults}
           rightSection={
@@ -117,6 +124,7 @@ export function GlobalSearch() {
             placeholder={t('search.placeholder')}
             onPick={openPatient}
             onBook={bookPatient}
+            onWaitlist={waitlistPatient}
             footer={allResults}
             autoFocus
             maxHits={10}

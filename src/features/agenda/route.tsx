@@ -12,10 +12,11 @@ import {
 } from '@mantine/core';
 
 import { notifications } from '@mantine/notifications';
-import { IconCalendarOff, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { IconCalendarOff, IconListDetails, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { appointmentsQuery, calendarsQuery } from '#api/agenda.ts';
 import { isMissingOperation, meQuery, usersQuery } from '#api/system.ts';
 import { namesOf, wholeDayClosures } from '#components/closed-time/spans.ts';
@@ -307,13 +308,24 @@ export function Component() {
     <Page
       title={t('title')}
       actions={
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => openCreate()}
-          disabled={!columns.length}
-        >
-          {t('toolbar.newAppointment')}
-        </Button>
+        <>
+          {/* The waiting list (issue 37): its own page under the agenda. */}
+          <Button
+            component={Link}
+            to="/agenda/waitlist"
+            variant="default"
+            leftSection={<IconListDetails size={16} aria-hidden />}
+          >
+            {t('toolbar.waitlist')}
+          </Button>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => openCreate()}
+            disabled={!columns.length}
+          >
+            {t('toolbar.newAppointment')}
+          </Button>
+        </>
       }
     >
       <AgendaToolbar view={view} date={date} today={now.today} navigate={navigate}>

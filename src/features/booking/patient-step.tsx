@@ -1,11 +1,13 @@
 import { Alert, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { missedAppointmentsQuery } from '#api/agenda.ts';
 import { customerQuery } from '#api/system.ts';
 import { NewPatientDialog } from '#components/new-patient/new-patient-dialog.tsx';
 import { PatientSearchBox, patientFacts, patientName } from '#components/patient-search.tsx';
+import { usePracticeToday } from '#components/practice-clock.ts';
 import { describeError, LoadingState } from '#components/states.tsx';
 
 export interface PatientStepProps {
@@ -85,11 +87,32 @@ function ChosenPatient({ patid, onChange }: { patid: number; onChange: () => voi
               {patientName(query.data)} · {patientFacts(query.data).join(' · ')}
             </Text>
           )}
+          <MissedAppointments patid={patid} />
         </Stack>
         <Button variant="default" onClick={onChange}>
           {t('patient.change')}
         </Button>
       </Group>
     </Card>
+  );
+}
+
+/**
+ * How many appointments the patient missed (state -2) in the last two years, when any: the desk may ask for a
+ * confirmation call or a deposit. Nothing while it loads or when it cannot be read (booking goes on without it).
+ */
+function MissedAppointments({ patid }: { patid: number }) {
+  const { t } = useTranslation('booking');
+  const today = usePracticeToday();
+  const missed = useQuery(missedAppointmentsQuery(patid, today));
+  if (!missed.data) return null;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="missed-appointments">
+      <IconAlertTriangle size={16} color="var(--mantine-color-orange-filled)" aria-hidden />
+      {/* The text in the text colour (orange text is too faint on white); the icon carries the warning. */}
+      <Text size="sm" fw={600}>
+        {t('patient.missed', { count: missed.data })}
+      </Text>
+    </Group>
   );
 }

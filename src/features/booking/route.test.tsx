@@ -383,4 +383,58 @@ describe('booking', () => {
     expect(confirm).toHaveTextContent(`Vorgewählt, Lea (#${patient.patid})`);
     expect(within(confirm).getByRole('button', { name: 'Book appointment' })).toBeEnabled();
   });
+  it('shows how many appointments the chosen patient missed in the last two years, and nothing when none', async () => {
+    signInForTest();
+    const patient = await createPatient(api, { firstname: 'Nora', lastname: 'Verpasst' });
+    const appointment = (date: string, state: string) =>
+      api.send('createAppointment', {
+        calendar: 2,
+        date: `${date} 09:00:00`,
+        end: `${date} 09:15:00`,
+        patid: patient.patid,
+        appointment: 'Kontrolle',
+        state,
+      });
+    // Two missed within two years, one missed before them, one kept.
+    await appointment('2026-10-05', '-2');
+    await appointment('2025-03-10', '-2');
+    await appointment('2024-11-20', '-2');
+    await appointment('2026-09-01', '2');
+    const { unmount } = renderWithProviders(<BookingPage />, { url: `/booking?patid=${patient.patid}` });
+    expect(await screen.findByTestId('missed-appointments')).toHaveTextContent(
+      'Missed 2 appointments in the last two years',
+    );
+    unmount();
+    const other = await createPatient(api, { firstname: 'Otto', lastname: 'Pünktlich' });
+    renderWithProviders(<BookingPage />, { url: `/booking?patid=${other.patid}` });
+    expect(await screen.findByTestId('chosen-patient')).toHaveTextContent('Pünktlich, Otto');
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.op === 'getAppointments' && c.input.patid === other.patid)).toBe(true),
+    );
+    expect(screen.queryByTestId('missed-appointments')).toBeNull();
+  });
+
+  it('puts the patient on the waiting list with the service and practitioner chosen when no time suits', async () => {
+    signInForTest();
+    const patient = await createPatient(api, { firstname: 'Ida', lastname: 'Wartend' });
+    const { user } = renderWithProviders(<BookingPage />, {
+      url: `/booking?service=2&provider=3&patid=${patient.patid}`,
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'No suitable time: put on the waiting list' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add to the waiting list' });
+    expect(await within(dialog).findByTestId('waitlist-patient')).toHaveTextContent('Wartend, Ida');
+    expect(within(dialog).getByRole('combobox', { name: 'Service' })).toHaveDisplayValue('Kontrolle');
+    expect(within(dialog).getByRole('combobox', { name: 'Practitioner' })).toHaveDisplayValue(
+      'Dr. med. Marc Favre',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Mornings' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to the waiting list' }));
+    expect(await screen.findByText('Wartend, Ida is on the waiting list.')).toBeInTheDocument();
+    const reply = await api.send('getWaitlist', { patid: patient.patid });
+    expect(reply.body.result).toEqual([
+      expect.objectContaining({ serviceid: 2, provider: 3, times: 'morning', status: 'waiting' }),
+    ]);
+  });
 });

@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Group, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconListDetails } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +32,10 @@ import { SaveFailed } from '#components/save-failed.tsx';
 import { describeError, ErrorState, LoadingState } from '#components/states.tsx';
 import { useUnsavedChangesGuard } from '#components/unsaved-changes.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
+import {
+  LazyWaitlistEntryDialog,
+  type WaitlistDialogTarget,
+} from '#components/waitlist/lazy-entry-dialog.tsx';
 import type { BookingService } from '#contract/booking.ts';
 import { patientDeletedMessage } from '#contract/system.ts';
 import classes from './booking.module.css';
@@ -83,6 +100,8 @@ export function Component() {
   // The last booking's answer was lost and the booking was found in the agenda (create once, decision 0040).
   const once = useRef(createOnceState());
   const [foundAfterLoss, setFoundAfterLoss] = useState(false);
+  // "No suitable time": the waiting list's dialog with the choices made so far (issue 37).
+  const [waitlist, setWaitlist] = useState<WaitlistDialogTarget | null>(null);
 
   const guard = useUnsavedChangesGuard(comment.trim() !== '' && !isBooked(state), {
     title: t('leave.title'),
@@ -315,6 +334,29 @@ export function Component() {
           ) : (
             <Text c="dimmed">{t('slot.chooseFirst')}</Text>
           )}
+          {/* A link-like button: its sentence wraps on a phone instead of being cut off. */}
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconListDetails size={16} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              ta="left"
+              onClick={() =>
+                setWaitlist({
+                  kind: 'add',
+                  preset: {
+                    ...(state.patid !== null && !patientDeleted ? { patid: state.patid } : {}),
+                    ...(service ? { serviceid: service.serviceid } : {}),
+                    ...(provider ? { provider } : {}),
+                  },
+                })
+              }
+            >
+              {t('waitlist.noTime')}
+            </Anchor>
+          </Group>
           <Title order={2} size="h5">
             {t('patient.legend')}
           </Title>
@@ -408,6 +450,7 @@ export function Component() {
         </Stack>
       </Box>
       {guard.dialog}
+      <LazyWaitlistEntryDialog target={waitlist} onClose={() => setWaitlist(null)} />
     </Page>
   );
 }

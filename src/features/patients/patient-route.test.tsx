@@ -28,6 +28,23 @@ describe('the patient page leads to booking and to the agenda', () => {
     expect(book).toHaveAttribute('href', `/booking?patid=${patid}`);
   });
 
+  it('puts the patient on the waiting list from their page; a server without one says so and keeps the input', async () => {
+    const { patid } = await createPatient(api, { lastname: 'Wartelink', firstname: 'Wanda' });
+    const { user } = renderPatient(patid);
+    await user.click(await screen.findByRole('button', { name: 'Waiting list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to the waiting list' });
+    expect(await within(dialog).findByTestId('waitlist-patient')).toHaveTextContent(`Wartelink, Wanda`);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Ruft morgens an');
+    api.intercept('addWaitlistEntry', () => ({ http: 404, msg: 'Unknown operation.' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to the waiting list' }));
+    expect(
+      await within(dialog).findByText(
+        'This practice’s server does not offer a waiting list: nothing was saved.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('Ruft morgens an');
+  });
+
   it("links each appointment to the agenda's day, its calendar and the appointment", async () => {
     const { patid } = await createPatient(api, { lastname: 'Agendalink', firstname: 'Alma' });
     // Wednesday 6.3.2030, 09:00–09:15 in Zurich, in Dr. Favre's calendar (2).

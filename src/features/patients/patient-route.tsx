@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft, IconCalendarPlus, IconPencil } from '@tabler/icons-react';
+import { IconArrowLeft, IconCalendarPlus, IconListDetails, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { customerQuery } from '#api/system.ts';
@@ -10,6 +10,10 @@ import { Page } from '#components/page.tsx';
 import { patientName } from '#components/patient-criteria.ts';
 import { ErrorState, failedWithoutData, RefreshFailed } from '#components/states.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
+import {
+  LazyWaitlistEntryDialog,
+  type WaitlistDialogTarget,
+} from '#components/waitlist/lazy-entry-dialog.tsx';
 import type { Patient } from '#contract/system.ts';
 import { formatAhv } from '#contract/text-match.ts';
 import { AppointmentsPanel } from './components/appointments-panel.tsx';
@@ -132,6 +136,7 @@ function MasterData({
   const { t } = useTranslation('patients');
   const deleted = p.deleted === '1';
   const years = age(p.dob);
+  const [waitlist, setWaitlist] = useState<WaitlistDialogTarget | null>(null);
   const item = (label: string, value: ReactNode) => (
     <div>
       <Text size="xs" c="dimmed" component="dt">
@@ -145,6 +150,7 @@ function MasterData({
   return (
     <Paper withBorder p="md" component="section" aria-label={t('patient.masterData')}>
       <EditPatientDialog patient={p} opened={editing && !deleted} onClose={() => onEdit(false)} />
+      <LazyWaitlistEntryDialog target={waitlist} onClose={() => setWaitlist(null)} />
       <Stack gap="sm">
         {refresh}
         <Group justify="space-between" wrap="wrap" gap="xs">
@@ -179,6 +185,14 @@ function MasterData({
                 onClick={() => onEdit(true)}
               >
                 {t('patient.edit')}
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconListDetails size={14} aria-hidden />}
+                onClick={() => setWaitlist({ kind: 'add', preset: { patid: p.patid } })}
+              >
+                {t('patient.waitlist')}
               </Button>
               <Button
                 component={Link}

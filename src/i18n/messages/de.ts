@@ -59,4 +59,16 @@ export const de: Translation<typeof en> = {
     patientDeleted: 'Dieser Patient ist gelöscht. Wählen Sie einen anderen Patienten.',
     patientChanged: 'Dieser Patient wurde inzwischen von jemand anderem geändert.',
   },
+  waitlist: {
+    patid: 'Bitte eine Patientin oder einen Patienten wählen.',
+    patientNotFound: 'Diese Patientin oder diesen Patienten gibt es nicht.',
+    patientDeleted: 'Dieser Patient ist gelöscht. Wählen Sie einen anderen Patienten.',
+    service: 'Diese Leistung ist nicht bekannt.',
+    provider: 'Diese Behandelnde oder diesen Behandelnden gibt es nicht.',
+    window: 'Der späteste Tag liegt vor dem frühesten.',
+    priority: 'Bitte eine Priorität wählen: normal, hoch oder dringend.',
+    note: 'Die Notiz ist zu lang (höchstens 1000 Zeichen).',
+    notFound: 'Diesen Eintrag der Warteliste gibt es nicht (mehr).',
+    changed: 'Dieser Eintrag der Warteliste wurde inzwischen von jemand anderem geändert.',
+  },
 };

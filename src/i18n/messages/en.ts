@@ -1,3 +1,4 @@
+import type { waitlistMessages as waitlist } from '#contract/agenda-waitlist.ts';
 import type { MSG as recall } from '#contract/recall.ts';
 import type { MSG as sales } from '#contract/sales.ts';
 
@@ -10,6 +11,7 @@ export const en: {
   sales: Record<keyof typeof sales, string>;
   recall: Record<keyof typeof recall, string>;
   system: { patientDeleted: string; patientChanged: string };
+  waitlist: Record<keyof typeof waitlist, string>;
 } = {
   sales: {
     leadId: 'Choose a lead.',
@@ -67,5 +69,17 @@ export const en: {
   system: {
     patientDeleted: 'This patient is deleted. Choose another patient.',
     patientChanged: 'This patient was changed meanwhile by someone else.',
+  },
+  waitlist: {
+    patid: 'Choose a patient.',
+    patientNotFound: 'This patient does not exist.',
+    patientDeleted: 'This patient is deleted. Choose another patient.',
+    service: 'This service is not known.',
+    provider: 'This practitioner does not exist.',
+    window: 'The latest day is before the earliest.',
+    priority: 'Choose a priority: normal, high or urgent.',
+    note: 'The note is too long (at most 1000 characters).',
+    notFound: 'This waiting list entry does not exist (any more).',
+    changed: 'This waiting list entry was changed meanwhile by someone else.',
   },
 };

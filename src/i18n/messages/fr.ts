@@ -59,4 +59,16 @@ export const fr: Translation<typeof en> = {
     patientDeleted: 'Ce patient est supprimé. Choisissez un autre patient.',
     patientChanged: 'Ce patient a été modifié entre-temps par quelqu’un d’autre.',
   },
+  waitlist: {
+    patid: 'Choisissez un patient.',
+    patientNotFound: 'Ce patient n’existe pas.',
+    patientDeleted: 'Ce patient est supprimé. Choisissez un autre patient.',
+    service: 'Cette prestation n’est pas connue.',
+    provider: 'Ce praticien n’existe pas.',
+    window: 'Le dernier jour est avant le premier.',
+    priority: 'Choisissez une priorité : normale, haute ou urgente.',
+    note: 'La remarque est trop longue (1000 caractères au plus).',
+    notFound: 'Cette inscription sur la liste d’attente n’existe pas (plus).',
+    changed: 'Cette inscription a été modifiée entre-temps par quelqu’un d’autre.',
+  },
 };

@@ -59,4 +59,16 @@ export const it: Translation<typeof en> = {
     patientDeleted: 'Questo paziente è eliminato. Scegliere un altro paziente.',
     patientChanged: 'Questo paziente è stato modificato nel frattempo da qualcun altro.',
   },
+  waitlist: {
+    patid: 'Scegliere un paziente.',
+    patientNotFound: 'Questo paziente non esiste.',
+    patientDeleted: 'Questo paziente è eliminato. Scegliere un altro paziente.',
+    service: 'Questa prestazione non è conosciuta.',
+    provider: 'Questo medico non esiste.',
+    window: 'L’ultimo giorno è prima del primo.',
+    priority: 'Scegliere una priorità: normale, alta o urgente.',
+    note: 'La nota è troppo lunga (al massimo 1000 caratteri).',
+    notFound: 'Questa iscrizione in lista d’attesa non esiste (più).',
+    changed: 'Questa iscrizione è stata modificata nel frattempo da qualcun altro.',
+  },
 };

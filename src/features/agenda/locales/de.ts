@@ -18,6 +18,7 @@ export const de: Translation<typeof en> = {
     day: 'Tag',
     week: 'Woche',
     newAppointment: 'Neuer Termin',
+    waitlist: 'Warteliste',
     calendars: 'Angezeigte Kalender',
     rangeWeek: 'Woche {{week}}: {{from}} – {{to}}',
     keys: 'Tasten: ← und → {{unit}}, T heute, D Tagesansicht, W Wochenansicht, N neuer Termin. Termine öffnen mit Enter.',

@@ -16,6 +16,7 @@ export const en = {
     day: 'Day',
     week: 'Week',
     newAppointment: 'New appointment',
+    waitlist: 'Waiting list',
     calendars: 'Calendars shown',
     rangeWeek: 'Week {{week}}: {{from}} – {{to}}',
     keys: 'Keys: ← and → {{unit}}, T today, D day view, W week view, N new appointment. Appointments open with Enter.',

@@ -18,6 +18,7 @@ export const fr: Translation<typeof en> = {
     day: 'Jour',
     week: 'Semaine',
     newAppointment: 'Nouveau rendez-vous',
+    waitlist: 'Liste d’attente',
     calendars: 'Agendas affichés',
     rangeWeek: 'Semaine {{week}}\u202f: {{from}} – {{to}}',
     keys: 'Touches\u202f: ← et → {{unit}}, T aujourd’hui, D vue jour, W vue semaine, N nouveau rendez-vous. Les rendez-vous s’ouvrent avec Entrée.',

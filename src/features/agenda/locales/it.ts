@@ -18,6 +18,7 @@ export const it: Translation<typeof en> = {
     day: 'Giorno',
     week: 'Settimana',
     newAppointment: 'Nuovo appuntamento',
+    waitlist: 'Lista d’attesa',
     calendars: 'Agende visualizzate',
     rangeWeek: 'Settimana {{week}}: {{from}} – {{to}}',
     keys: 'Tasti: ← e → {{unit}}, T oggi, D vista giorno, W vista settimana, N nuovo appuntamento. Gli appuntamenti si aprono con Invio.',

@@ -50,6 +50,11 @@ export const de: Translation<typeof en> = {
       'Dieser Patient ist gelöscht und kann nicht gebucht werden. Bitte einen anderen Patienten wählen.',
     deletedNamed:
       '{{patient}} ist gelöscht und kann nicht gebucht werden. Bitte einen anderen Patienten wählen.',
+    missed_one: 'Hat in den letzten zwei Jahren {{count}} Termin verpasst',
+    missed_other: 'Hat in den letzten zwei Jahren {{count}} Termine verpasst',
+  },
+  waitlist: {
+    noTime: 'Keine passende Zeit: auf die Warteliste',
   },
   confirm: {
     noSlot: 'Noch keine Zeit gewählt',

@@ -46,6 +46,11 @@ export const en = {
     loadFailed: 'The patient could not be loaded: {{msg}}',
     deleted: 'This patient is deleted and cannot be booked. Choose another patient.',
     deletedNamed: '{{patient}} is deleted and cannot be booked. Choose another patient.',
+    missed_one: 'Missed {{count}} appointment in the last two years',
+    missed_other: 'Missed {{count}} appointments in the last two years',
+  },
+  waitlist: {
+    noTime: 'No suitable time: put on the waiting list',
   },
   confirm: {
     noSlot: 'No time chosen yet',

@@ -49,6 +49,11 @@ export const fr: Translation<typeof en> = {
     deleted: 'Ce patient est supprimé et ne peut pas être réservé. Choisissez un autre patient.',
     deletedNamed:
       '{{patient}} est supprimé et ne peut pas recevoir de rendez-vous. Choisissez un autre patient.',
+    missed_one: 'A manqué {{count}} rendez-vous ces deux dernières années',
+    missed_other: 'A manqué {{count}} rendez-vous ces deux dernières années',
+  },
+  waitlist: {
+    noTime: 'Aucune heure ne convient : mettre sur la liste d’attente',
   },
   confirm: {
     noSlot: 'Aucune heure choisie',

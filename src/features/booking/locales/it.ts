@@ -48,6 +48,11 @@ export const it: Translation<typeof en> = {
     loadFailed: 'Non è stato possibile caricare il paziente: {{msg}}',
     deleted: 'Questo paziente è eliminato e non può essere prenotato. Scegliere un altro paziente.',
     deletedNamed: '{{patient}} è eliminato e non può essere prenotato. Scegliere un altro paziente.',
+    missed_one: 'Ha mancato {{count}} appuntamento negli ultimi due anni',
+    missed_other: 'Ha mancato {{count}} appuntamenti negli ultimi due anni',
+  },
+  waitlist: {
+    noTime: 'Nessun orario adatto: mettere in lista d’attesa',
   },
   confirm: {
     noSlot: 'Nessun orario ancora scelto',

@@ -21,6 +21,8 @@ export const de: Translation<typeof en> = {
       'Der Server dieser Praxis kann nicht nach Telefonnummern suchen. Bitte nach Name oder Geburtsdatum suchen.',
     book: 'Buchen',
     bookFor: 'Termin buchen für {{patient}}',
+    waitlist: 'Warteliste',
+    waitlistFor: '{{patient}} auf die Warteliste setzen',
   },
   searchForm: {
     label: 'Patientensuche',
@@ -154,6 +156,7 @@ export const de: Translation<typeof en> = {
     },
     edit: 'Daten bearbeiten',
     book: 'Termin buchen',
+    waitlist: 'Auf die Warteliste',
     deletedReadOnly:
       'Die Daten eines gelöschten Patienten können nicht geändert werden, und er kann nicht gebucht werden.',
   },

@@ -19,6 +19,8 @@ export const en = {
       "This practice's server cannot search by phone number. Search by name or date of birth instead.",
     book: 'Book',
     bookFor: 'Book appointment for {{patient}}',
+    waitlist: 'Waiting list',
+    waitlistFor: 'Put {{patient}} on the waiting list',
   },
   searchForm: {
     label: 'Patient search',
@@ -151,6 +153,7 @@ export const en = {
     },
     edit: 'Edit data',
     book: 'Book appointment',
+    waitlist: 'Waiting list',
     deletedReadOnly: "A deleted patient's data cannot be changed, and they cannot be booked.",
   },
   journal: {

@@ -21,6 +21,8 @@ export const fr: Translation<typeof en> = {
       'Le serveur de ce cabinet ne permet pas de rechercher par numéro de téléphone. Recherchez par nom ou par date de naissance.',
     book: 'Réserver',
     bookFor: 'Réserver un rendez-vous pour {{patient}}',
+    waitlist: 'Liste d’attente',
+    waitlistFor: 'Mettre {{patient}} sur la liste d’attente',
   },
   searchForm: {
     label: 'Recherche de patients',
@@ -154,6 +156,7 @@ export const fr: Translation<typeof en> = {
     },
     edit: 'Modifier les données',
     book: 'Prendre rendez-vous',
+    waitlist: 'Liste d’attente',
     deletedReadOnly:
       'Les données d’un patient supprimé ne peuvent pas être modifiées, et il ne peut pas être réservé.',
   },

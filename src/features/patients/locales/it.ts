@@ -21,6 +21,8 @@ export const it: Translation<typeof en> = {
       'Il server di questo studio non consente di cercare per numero di telefono. Cercare per nome o data di nascita.',
     book: 'Prenotare',
     bookFor: 'Prenotare un appuntamento per {{patient}}',
+    waitlist: 'Lista d’attesa',
+    waitlistFor: 'Mettere {{patient}} in lista d’attesa',
   },
   searchForm: {
     label: 'Ricerca pazienti',
@@ -154,6 +156,7 @@ export const it: Translation<typeof en> = {
     },
     edit: 'Modificare i dati',
     book: 'Prenotare un appuntamento',
+    waitlist: 'Lista d’attesa',
     deletedReadOnly:
       'I dati di un paziente eliminato non possono essere modificati e non può essere prenotato.',
   },

@@ -1,0 +1,389 @@
+import {
+  Alert,
+  Anchor,
+  CloseButton,
+  Group,
+  Input,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { servicesQuery } from '#api/booking.ts';
+import { isApiError } from '#api/client.ts';
+import { allProvidersQuery, customerQuery, isMissingOperation } from '#api/system.ts';
+import { addWaitlistEntryMutation, modifyWaitlistEntryMutation, waitlistQuery } from '#api/waitlist.ts';
+import {
+  WAITLIST_NOTE_MAX,
+  type WaitlistEntry,
+  waitlistMessages,
+  waitlistStatuses,
+} from '#contract/agenda-waitlist.ts';
+import type { Patient } from '#contract/system.ts';
+import { DayField } from '../date-time-fields.tsx';
+import { FormDialog, type FormDialogForm, type FormDialogSubmit } from '../form-dialog.tsx';
+import { useMessageWords } from '../messages.ts';
+import { PatientSearchBox, patientFacts, patientName } from '../patient-search.tsx';
+import { describeError } from '../states.tsx';
+import {
+  draftOf,
+  type EntryDraft,
+  type EntryPreset,
+  entryDraftSchema,
+  fieldOf,
+  newDraft,
+  toAddInput,
+  toModifyInput,
+} from './entry-form.ts';
+import { providerName } from './words.ts';
+
+const segmentStyles = { label: { whiteSpace: 'normal', lineHeight: 1.25 } } as const;
+
+export type WaitlistDialogTarget =
+  | { kind: 'add'; preset: EntryPreset }
+  | { kind: 'edit'; entry: WaitlistEntry };
+
+export interface WaitlistEntryDialogProps {
+  /** null: closed. */
+  target: WaitlistDialogTarget | null;
+  onClose: () => void;
+}
+
+/**
+ * Add a patient to the waiting list, or change an entry (with `ifVersion`: a colleague's change meanwhile keeps
+ * what was typed, shows theirs in the other fields and says so). The app's one form-dialog kit and patient picker
+ * (a deleted patient is never taken). Loaded with its strings when first opened (lazy-entry-dialog.tsx).
+ */
+export function WaitlistEntryDialog({ target, onClose }: WaitlistEntryDialogProps) {
+  if (!target) return null;
+  const key = target.kind === 'edit' ? `edit-${target.entry.entryId}` : `add-${target.preset.patid ?? 0}`;
+  return <EntryDialog key={key} target={target} onClose={onClose} />;
+}
+
+/** A 404 of the operation itself (a real tenant without a waiting list), not of a patient or practitioner. */
+function withoutWaitlist(error: unknown): boolean {
+  return (
+    isMissingOperation(error) &&
+    isApiError(error) &&
+    error.msg !== waitlistMessages.patientNotFound &&
+    error.msg !== waitlistMessages.provider &&
+    error.msg !== waitlistMessages.notFound
+  );
+}
+
+function EntryDialog({ target, onClose }: { target: WaitlistDialogTarget; onClose: () => void }) {
+  const { t } = useTranslation('waitlist');
+  const words = useMessageWords();
+  const queryClient = useQueryClient();
+  const add = useMutation(addWaitlistEntryMutation());
+  const modify = useMutation(modifyWaitlistEntryMutation());
+  const editing = target.kind === 'edit';
+  // The entry the next save is based on: after a colleague's change, the fresh one (its version).
+  const base = useRef<WaitlistEntry | null>(target.kind === 'edit' ? target.entry : null);
+  const [changed, setChanged] = useState(false);
+  const [start] = useState<EntryDraft>(() =>
+    target.kind === 'edit' ? draftOf(target.entry) : newDraft(target.preset),
+  );
+
+  const done = (message: string) => {
+    notifications.show({ color: 'green', closeButtonProps: { 'aria-label': t('close') }, message });
+    onClose();
+  };
+
+  const save = async (
+    values: EntryDraft,
+    form: FormDialogForm<EntryDraft, EntryDraft>,
+    outcome: FormDialogSubmit<EntryDraft>,
+  ) => {
+    setChanged(false);
+    try {
+      const entry = base.current;
+      if (!entry) {
+        await add.mutateAsync(toAddInput(values));
+        const patient = queryClient.getQueryData(customerQuery(values.patid).queryKey);
+        done(t('form.created', { patient: patient ? patientName(patient) : `#${values.patid}` }));
+        return;
+      }
+      try {
+        await modify.mutateAsync(toModifyInput(entry, values));
+      } catch (error) {
+        if (!(isApiError(error) && error.msg === waitlistMessages.changed)) throw error;
+        // Nothing was written: the entry as it is now, the person's own changes kept over it (the form kit).
+        const list = await queryClient.fetchQuery({
+          ...waitlistQuery({ status: 'all', patid: entry.patid }),
+          staleTime: 0,
+        });
+        const fresh = list.find((e) => e.entryId === entry.entryId);
+        if (!fresh) throw error;
+        base.current = fresh;
+        setChanged(true);
+        outcome.rebase(draftOf(fresh));
+        return;
+      }
+      done(t('form.saved'));
+    } catch (error) {
+      // Said above the buttons, the input kept: a server without a waiting list, or a refusal of the service that
+      // belongs to no field, in the person's language. Anything else goes where the form kit puts it.
+      const said = withoutWaitlist(error)
+        ? t('form.unavailable')
+        : isApiError(error) && fieldOf(error.msg) === null && words.text(error.msg) !== error.msg
+          ? words.text(error.msg)
+          : null;
+      if (said === null) throw error;
+      form.setError('root.server', { message: said });
+      outcome.notSaved();
+    }
+  };
+
+  return (
+    <FormDialog<EntryDraft>
+      opened
+      onClose={onClose}
+      title={editing ? t('form.editTitle') : t('form.newTitle')}
+      size="lg"
+      schema={entryDraftSchema}
+      defaultValues={start}
+      fieldOf={fieldOf}
+      errorTitle={t('form.failed')}
+      submitLabel={editing ? t('form.save') : t('form.create')}
+      onSubmit={save}
+    >
+      {(form) => (
+        <>
+          {changed && (
+            <Alert color="orange" role="alert" p="xs" data-testid="waitlist-changed">
+              {t('form.changedMeanwhile')}
+            </Alert>
+          )}
+          <EntryFields form={form} editing={editing} />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, EntryDraft>; editing: boolean }) {
+  const { t } = useTranslation('waitlist');
+  const words = useMessageWords();
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const services = useQuery(servicesQuery());
+  const providers = useQuery(allProvidersQuery());
+  const serviceid = useWatch({ control, name: 'serviceid' });
+  const provider = useWatch({ control, name: 'provider' });
+  const note = useWatch({ control, name: 'note' });
+
+  const err = (key: keyof EntryDraft) => {
+    const m = errors[key]?.message;
+    if (!m) return undefined;
+    if (m === 'patid' || m === 'window' || m === 'date' || m === 'note')
+      return t(`form.errors.${m}`, { max: WAITLIST_NOTE_MAX });
+    return words.text(m);
+  };
+
+  // The practitioners who offer the chosen service (any service: every active one), and the one chosen already.
+  const chosenService = services.data?.find((s) => String(s.serviceid) === serviceid);
+  const providerOptions = (providers.data ?? []).filter(
+    (p) =>
+      String(p.userid) === provider ||
+      (p.active && (!chosenService || chosenService.providers.includes(p.userid))),
+  );
+  const serviceOptions = [
+    { value: '0', label: t('anyService') },
+    ...(services.data ?? []).map((s) => ({ value: String(s.serviceid), label: s.name })),
+    // An entry whose service is no longer offered keeps it.
+    ...(services.data && serviceid !== '0' && !services.data.some((s) => String(s.serviceid) === serviceid)
+      ? [{ value: serviceid, label: `#${serviceid}` }]
+      : []),
+  ];
+  const loadError = services.error ?? providers.error;
+
+  return (
+    <>
+      {loadError && (
+        <Alert color="red" p="xs">
+          {t('form.loadFailed', { msg: describeError(loadError, t) })}
+        </Alert>
+      )}
+      <Controller
+        control={control}
+        name="patid"
+        render={({ field }) => (
+          <PatientField
+            patid={field.value}
+            onChange={field.onChange}
+            readOnly={editing}
+            error={err('patid')}
+          />
+        )}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <NativeSelect
+          label={t('form.service')}
+          data={serviceOptions}
+          error={err('serviceid')}
+          {...register('serviceid')}
+        />
+        <NativeSelect
+          label={t('form.provider')}
+          data={[
+            { value: '0', label: t('anyProvider') },
+            ...providerOptions.map((p) => ({ value: String(p.userid), label: providerName(p) })),
+            ...(providers.data && provider !== '0' && !providerOptions.length
+              ? [{ value: provider, label: `#${provider}` }]
+              : []),
+          ]}
+          error={err('provider')}
+          {...register('provider')}
+        />
+        <Controller
+          control={control}
+          name="earliest"
+          render={({ field }) => (
+            <DayField
+              label={t('form.earliest')}
+              description={t('form.windowHint')}
+              clearable
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={err('earliest')}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="latest"
+          render={({ field }) => (
+            <DayField
+              label={t('form.latest')}
+              description={t('form.windowHint')}
+              clearable
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={err('latest')}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <Controller
+        control={control}
+        name="times"
+        render={({ field }) => (
+          <Input.Wrapper label={t('form.times')} labelProps={{ id: 'waitlist-times-label' }}>
+            <SegmentedControl
+              fullWidth
+              // A long word wraps in its segment on a phone instead of being cut off.
+              styles={segmentStyles}
+              aria-labelledby="waitlist-times-label"
+              value={field.value}
+              onChange={field.onChange}
+              data={(['any', 'morning', 'afternoon'] as const).map((v) => ({
+                value: v,
+                label: t(`times.${v}`),
+              }))}
+            />
+          </Input.Wrapper>
+        )}
+      />
+      <Controller
+        control={control}
+        name="priority"
+        render={({ field }) => (
+          <Input.Wrapper label={t('form.priority')} labelProps={{ id: 'waitlist-priority-label' }}>
+            <SegmentedControl
+              fullWidth
+              // A long word wraps in its segment on a phone instead of being cut off.
+              styles={segmentStyles}
+              aria-labelledby="waitlist-priority-label"
+              value={field.value}
+              onChange={field.onChange}
+              data={[
+                { value: '0', label: t('priority.normal') },
+                { value: '1', label: t('priority.high') },
+                { value: '2', label: t('priority.urgent') },
+              ]}
+            />
+          </Input.Wrapper>
+        )}
+      />
+      <Textarea
+        label={t('form.note')}
+        description={`${t('form.noteHint', { max: WAITLIST_NOTE_MAX })} · ${note.length}`}
+        autosize
+        minRows={2}
+        maxRows={6}
+        error={err('note')}
+        {...register('note')}
+      />
+      {editing && (
+        <NativeSelect
+          label={t('form.status')}
+          data={waitlistStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          {...register('status')}
+        />
+      )}
+    </>
+  );
+}
+
+interface PatientFieldProps {
+  patid: number;
+  onChange: (patid: number) => void;
+  readOnly: boolean;
+  error?: string;
+}
+
+/** The chosen patient (name, birth date, number) with "choose another", or the app's patient search. */
+function PatientField({ patid, onChange, readOnly, error }: PatientFieldProps) {
+  const { t } = useTranslation('waitlist');
+  const patient = useQuery({ ...customerQuery(patid), enabled: patid > 0 });
+  // A patient from the caller (booking, the patient page, Ctrl+K) that is deleted is not taken: the search instead.
+  const deleted = patient.data?.deleted === '1';
+  if (patid <= 0 || (deleted && !readOnly)) {
+    return (
+      <PatientSearchBox
+        excludeDeleted
+        label={t('form.patient')}
+        placeholder={t('form.patientPlaceholder')}
+        onPick={(p: Patient) => onChange(p.patid)}
+        error={error ?? (deleted ? t('form.errors.patid') : undefined)}
+        required
+        autoFocus
+      />
+    );
+  }
+  const text = patient.data
+    ? `${patientName(patient.data)} · ${patientFacts(patient.data).join(' · ')}`
+    : patient.isError
+      ? t('patientUnknown', { patid })
+      : '…';
+  return (
+    <Input.Wrapper label={t('form.patient')} error={error} required>
+      <Paper withBorder px="sm" py={6}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" data-testid="waitlist-patient">
+            <Anchor component={Link} to={`/patients/${patid}`}>
+              {text}
+            </Anchor>
+          </Text>
+          {!readOnly && (
+            <CloseButton size="sm" aria-label={t('form.changePatient')} onClick={() => onChange(0)} />
+          )}
+        </Group>
+      </Paper>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,128 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
+import { createPatient } from '#test/factories.ts';
+import { renderWithProviders, signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
+import { Component as WaitlistPage } from './route.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const api = inProcessService();
+
+async function waiting(): Promise<WaitlistEntry[]> {
+  const reply = await api.send('getWaitlist', {});
+  return reply.body.result as WaitlistEntry[];
+}
+
+async function patientLabel(patid: number): Promise<string> {
+  const reply = await api.send('getCustomerById', { patid });
+  const p = reply.body.result as { lastname: string; firstname: string };
+  return `${p.lastname}, ${p.firstname}`;
+}
+
+describe('the waiting list', () => {
+  // Wednesday 25.11.2026, 09:40 in Zurich, for the page and the service's seed.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T08:40:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lists who waits for what, urgent first, as the service orders them', async () => {
+    signInForTest();
+    const entries = await waiting();
+    const first = await patientLabel(entries[0].patid);
+    renderWithProviders(<WaitlistPage />, { url: '/agenda/waitlist' });
+    const cards = await screen.findAllByTestId('waitlist-entry');
+    expect(cards).toHaveLength(entries.length);
+    expect(await within(cards[0]).findByRole('link', { name: first })).toBeInTheDocument();
+    expect(within(cards[0]).getByText('Urgent')).toBeInTheDocument();
+    // The seeded urgent entry: any practitioner, until a day, entered yesterday.
+    expect(within(cards[0]).getByText('Any practitioner')).toBeInTheDocument();
+    expect(within(cards[0]).getByText(/^until \d\d\.\d\d\.2026$/)).toBeInTheDocument();
+    expect(within(cards[0]).getByText('24.11.2026 · 1 day')).toBeInTheDocument();
+    expect(screen.getByText(`${entries.length} entries`)).toBeInTheDocument();
+  });
+
+  it('withdraws an entry with Undo, which puts it back', async () => {
+    signInForTest();
+    const [entry] = await waiting();
+    const name = await patientLabel(entry.patid);
+    const { user } = renderWithProviders(<WaitlistPage />, { url: '/agenda/waitlist' });
+    await user.click(await screen.findByRole('button', { name: `Take ${name} off the waiting list` }));
+    expect(await screen.findByText(`${name} is off the waiting list.`)).toBeInTheDocument();
+    await waitFor(async () => expect((await waiting()).some((e) => e.entryId === entry.entryId)).toBe(false));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: `Take ${name} off the waiting list` })).toBeNull(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(async () => expect((await waiting())[0].entryId).toBe(entry.entryId));
+    expect(
+      await screen.findByRole('button', { name: `Take ${name} off the waiting list` }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps what was typed when a colleague changed the entry meanwhile, shows their change and says so', async () => {
+    signInForTest();
+    const [, second] = await waiting();
+    const name = await patientLabel(second.patid);
+    const { user } = renderWithProviders(<WaitlistPage />, { url: '/agenda/waitlist' });
+    await user.click(await screen.findByRole('button', { name: `Edit the entry of ${name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Waiting list entry' });
+    const note = within(dialog).getByRole('textbox', { name: 'Note' });
+    await user.clear(note);
+    await user.type(note, 'Ruft morgen zurück');
+    // A colleague makes it urgent meanwhile.
+    await api.send('modifyWaitlistEntry', { entryId: second.entryId, priority: 2 });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByTestId('waitlist-changed')).toBeInTheDocument();
+    expect(note).toHaveValue('Ruft morgen zurück');
+    expect(within(dialog).getByRole('radio', { name: 'Urgent' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saved = (await waiting()).find((e) => e.entryId === second.entryId);
+    expect(saved).toMatchObject({ note: 'Ruft morgen zurück', priority: 2 });
+  });
+
+  it('opens the dialog for the patient of Ctrl+K (?add=) and adds them', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api, {
+      firstname: 'Lina',
+      lastname: 'Suchfeld',
+      dob: '1990-02-03',
+    });
+    const { user, router } = renderWithProviders(<WaitlistPage />, { url: `/agenda/waitlist?add=${patid}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to the waiting list' });
+    expect(await within(dialog).findByTestId('waitlist-patient')).toHaveTextContent(
+      `Suchfeld, Lina · 03.02.1990 · #${patid}`,
+    );
+    expect(router.state.location.search).toBe('');
+    await user.click(within(dialog).getByRole('radio', { name: 'High' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to the waiting list' }));
+    const cards = await screen.findAllByTestId('waitlist-entry');
+    expect(await screen.findByRole('link', { name: 'Suchfeld, Lina' })).toBeInTheDocument();
+    expect(cards.length).toBeGreaterThan(0);
+  });
+
+  it('says that a practice server without a waiting list does not offer one', async () => {
+    signInForTest();
+    api.intercept('getWaitlist', () => ({ http: 404, msg: 'Unknown operation.' }));
+    renderWithProviders(<WaitlistPage />, { url: '/agenda/waitlist' });
+    expect(
+      await screen.findByText('This practice’s server does not offer a waiting list.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to the waiting list' })).toBeDisabled();
+  });
+
+  it('says when nobody is waiting', async () => {
+    signInForTest();
+    for (const e of await waiting())
+      await api.send('modifyWaitlistEntry', { entryId: e.entryId, status: 'withdrawn' });
+    renderWithProviders(<WaitlistPage />, { url: '/agenda/waitlist' });
+    expect(await screen.findByText('Nobody is waiting')).toBeInTheDocument();
+  });
+});
