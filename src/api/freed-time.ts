@@ -1,3 +1,5 @@
+import { zurichDateTime } from '#contract/practice-time.ts';
+
 /**
  * Time that this app's own writes freed: an appointment deleted, or moved to another time or calendar (decision
  * 0051). The service lists a cancelled or missed appointment with its state, so that freed time is seen in the
@@ -92,6 +94,35 @@ export function recordFreedTime(
     (f) => f.end > now && !(f.calendarid === before.calendarid && f.date === date && f.end === end),
   );
   write([...kept, { ...before, date, end, cause, at: now }]);
+}
+
+interface Held {
+  calendarid: number;
+  date: string;
+  end: string;
+  appointment: string;
+  patid: number;
+}
+
+/**
+ * After a write of the agenda: `before` as the appointment was, `after` as written (null: deleted). Records the
+ * time it held when it left it (deleted, or another calendar or time).
+ */
+export function freedBy(before: Held, after: Held | null): void {
+  const same = (a: string, b: string) => a.slice(0, 16) === b.slice(0, 16);
+  if (
+    after &&
+    after.calendarid === before.calendarid &&
+    same(after.date, before.date) &&
+    same(after.end, before.end)
+  )
+    return;
+  const { calendarid, date, end, appointment, patid } = before;
+  recordFreedTime(
+    { calendarid, date, end, appointment, patid },
+    after ? 'moved' : 'deleted',
+    zurichDateTime(new Date()),
+  );
 }
 
 /** Forgets a record (the move that made it was undone). */

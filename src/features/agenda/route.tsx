@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { appointmentsQuery, calendarsQuery } from '#api/agenda.ts';
 import { isMissingOperation, meQuery, usersQuery } from '#api/system.ts';
 import { formatDate, formatDateTime, intlLocale } from '#components/format.ts';
+import { GapPanel } from '#components/gaps/deferred.tsx';
 import { Page } from '#components/page.tsx';
 import { usePracticeNow } from '#components/practice-clock.ts';
 import { describeError, ErrorState, LoadingState } from '#components/states.tsx';
@@ -394,6 +395,8 @@ export function Component() {
               </Group>
             </Alert>
           ))}
+
+          <GapPanel calendars={shown.map((c) => c.calendarid)} initiallyOpen={false} />
 
           {apptMissing && (
             <Alert color="orange" role="alert">
