@@ -387,7 +387,7 @@ function CandidateRow({
               {t(`kind.${c.kind}`)}
             </Badge>
             {c.kind === 'waiting' && c.entry.priority > 0 && (
-              <Badge size="sm" variant="filled" color={PRIORITY_COLOR[c.entry.priority] ?? 'red'}>
+              <Badge size="sm" variant="light" color={PRIORITY_COLOR[c.entry.priority] ?? 'red'}>
                 {t(`priority.${c.entry.priority === 1 ? 'high' : 'urgent'}`)}
               </Badge>
             )}
