@@ -231,6 +231,11 @@ test('screenshots of the gap offer', async ({ browser, request }) => {
     await expect(gap.getByRole('list')).toBeVisible();
     await expect(gap.getByRole('list').getByRole('listitem').first()).toContainText('Meier-Bachmann');
     await page.screenshot({ path: `${dir}/gaps-${name}.png`, fullPage: true });
+    // The agenda's panel starts closed, above the grid.
+    await page.goto(`/agenda?view=day&date=${DAY}`);
+    await panel.getByRole('button', { name: language === 'de' ? 'Anzeigen' : 'Afficher' }).click();
+    await expect(panel.getByRole('listitem').filter({ hasText: '10:00' }).first()).toBeVisible();
+    await page.screenshot({ path: `${dir}/agenda-${name}.png` });
     await context.close();
   }
 });
