@@ -64,7 +64,9 @@ export function GapPanel({ calendars, initiallyOpen = true }: GapPanelProps) {
     ...practiceAppointmentsQuery({ from: today, until: addDays(today, LATER_DAYS - 1) }),
     ...liveOptions,
   });
-  const calendarsQ = useQuery(calendarsQuery());
+  // Read as the page has it: a server without getCalendars (404) is not asked again because the panel mounted (an
+  // error without data would go back to pending, and the agenda, which reads the same query, to its loading state).
+  const calendarsQ = useQuery({ ...calendarsQuery(), retryOnMount: false, refetchOnMount: false });
   const freed = useSyncExternalStore(subscribeFreedTime, readFreedTime);
 
   const listed = (items.data ?? []).filter(isListed);
