@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { practiceNow } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 import { rememberSession } from './screens.ts';
 import { api, signInOverApi, weekdayAhead } from './support.ts';
@@ -238,4 +239,14 @@ test('screenshots of the gap offer', async ({ browser, request }) => {
     await page.screenshot({ path: `${dir}/agenda-${name}.png` });
     await context.close();
   }
+  // Statistics on the practice's own day: freed and refilled minutes of the seeded weeks.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.clock.install({ time: practiceNow() });
+  await rememberSession(page, { language: 'de', scheme: 'light' });
+  await page.goto('/stats');
+  const table = page.getByRole('table', { name: 'Frei gewordene und wieder belegte Zeit pro Woche' });
+  await table.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${dir}/stats-de-light-1440.png` });
+  await context.close();
 });
