@@ -19,6 +19,7 @@ import type { en as tasks } from '../features/tasks/locales/en.ts';
 import type { en as today } from '../features/today/locales/en.ts';
 import type { en as waitlist } from '../features/waitlist/locales/en.ts';
 import type { en as common } from './common/en.ts';
+import type { en as gaps } from './gaps/en.ts';
 import type { en as messages } from './messages/en.ts';
 
 declare module 'i18next' {
@@ -29,6 +30,7 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       messages: typeof messages;
+      gaps: typeof gaps;
       accounting: typeof accounting;
       agenda: typeof agenda;
       booking: typeof booking;

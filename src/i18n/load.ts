@@ -7,6 +7,7 @@ import type { Strings } from './types.ts';
 const files = import.meta.glob<Record<string, Strings>>([
   './common/*.ts',
   './messages/*.ts',
+  './gaps/*.ts',
   '../features/*/locales/*.ts',
   '../features/*/*/locales/*.ts',
   '!**/*.test.ts',

@@ -9,6 +9,8 @@ export const namespaceFolders = {
   common: 'i18n/common',
   // The service's messages in the user's words (docs/decisions/0032): loaded by components/messages.ts on first use.
   messages: 'i18n/messages',
+  // The gap offers of Today and the agenda (components/gaps/): loaded with their part, after the page.
+  gaps: 'i18n/gaps',
   accounting: 'features/accounting/locales',
   agenda: 'features/agenda/locales',
   booking: 'features/booking/locales',

@@ -8,6 +8,7 @@ const files = import.meta.glob<Record<string, Strings>>(
   [
     './common/*.ts',
     './messages/*.ts',
+    './gaps/*.ts',
     '../features/*/locales/*.ts',
     '../features/*/*/locales/*.ts',
     '!**/*.test.ts',

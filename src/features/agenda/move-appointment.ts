@@ -8,6 +8,7 @@ import {
   moveAppointment,
   undoMove,
 } from '#api/agenda.ts';
+import { freedBy } from '#api/freed-time.ts';
 import { opMutationKey } from '#api/queries.ts';
 import { offerUndo } from '#components/undo.tsx';
 import type { MoveTarget } from './grid-geometry.ts';
@@ -67,8 +68,10 @@ export function useMoveAppointment(
       if (error instanceof AppointmentChanged) setMoveConflict({ vars, current: error.current });
       else setActionError(error);
     },
-    onSuccess: ({ appointmentid, previous }) => {
+    onSuccess: ({ appointmentid, previous }, { target }) => {
       setMoveConflict(null);
+      // The time it left is a gap to fill (components/gaps/, decision 0051).
+      freedBy(previous, movedRecord(previous, target));
       offerUndo({
         message: t('dialog.moved'),
         onUndo: async () => {

@@ -22,6 +22,7 @@ import { isMissingOperation, meQuery, usersQuery } from '#api/system.ts';
 import { namesOf, wholeDayClosures } from '#components/closed-time/spans.ts';
 import { useClosedTime } from '#components/closed-time/use-closed-time.ts';
 import { formatDate, formatDateTime, intlLocale } from '#components/format.ts';
+import { GapPanel } from '#components/gaps/deferred.tsx';
 import { Page } from '#components/page.tsx';
 import { usePracticeNow } from '#components/practice-clock.ts';
 import { describeError, ErrorState, LoadingState } from '#components/states.tsx';
@@ -440,6 +441,8 @@ export function Component() {
             from={days[0]}
             until={days[days.length - 1]}
           />
+          <GapPanel calendars={shown.map((c) => c.calendarid)} initiallyOpen={false} />
+
           {apptMissing && (
             <Alert color="orange" role="alert">
               {t('grid.apptNotFound')}

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDate, practiceToday } from '#components/format.ts';
+import type { Appointment } from '#contract/agenda.ts';
+import { addDays } from '#contract/practice-time.ts';
 import type { Lead } from '#contract/sales.ts';
+import { formatNumber } from '#i18n/number.ts';
 import { createLead } from '#test/factories.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
+import { gapMinutesByWeek, statWeeks } from './gap-minutes.ts';
 import { Component as StatsRoute } from './route.tsx';
 
 // The practice's clock: the demo data is seeded around 20.11.2026; a test may move it to write older leads.
@@ -112,5 +117,30 @@ describe('the statistics page', { timeout: 20_000 }, () => {
           .map((c) => (c.input.filter as { folderId: number }).folderId),
       ),
     ).toEqual(new Set([5]));
+  });
+});
+
+describe('freed and refilled time', { timeout: 20_000 }, () => {
+  it('shows per week the minutes freed and refilled as gap-minutes counts them from the service', async () => {
+    signInForTest();
+    const weeks = statWeeks(practiceToday());
+    const until = addDays(weeks[weeks.length - 1], 6);
+    const items = (await api.send('getAppointments', { from: weeks[0], until })).body
+      .result as (Appointment & {
+      calendarid: number;
+    })[];
+    const expected = gapMinutesByWeek(items, weeks);
+    expect(expected.some((w) => w.freed > 0)).toBe(true);
+    renderWithProviders(<StatsRoute />, { url: '/stats' });
+    const table = await screen.findByRole('table', { name: 'Freed and refilled time per week' });
+    for (const w of expected) {
+      const row = within(table)
+        .getByRole('rowheader', { name: `Week from ${formatDate(w.week)}` })
+        .closest('tr');
+      expect(row).toHaveTextContent(
+        new RegExp(`^Week from ${formatDate(w.week)}${formatNumber(w.freed)}${formatNumber(w.refilled)}`),
+      );
+    }
+    expect(screen.getAllByRole('button', { name: 'Export CSV' }).length).toBeGreaterThan(1);
   });
 });

@@ -13,6 +13,7 @@ import { EmptyState, ErrorState } from '#components/states.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { xlsxBlob } from '#components/xlsx.ts';
 import type { Folder, StatRow } from '#contract/sales.ts';
+import { GapMinutesPanel } from './components/gap-minutes-panel.tsx';
 import { ReasonsPanel } from './components/reasons-panel.tsx';
 import { type ChartPoint, StatsChart } from './components/stats-chart.tsx';
 import { StatsFilters } from './components/stats-filters.tsx';
@@ -221,6 +222,7 @@ export function Component() {
         folders={folders}
         pipelineName={pipelineName}
       />
+      <GapMinutesPanel />
     </Page>
   );
 }

@@ -7,6 +7,7 @@ import { type DayAppointment, dayAppointmentsQuery } from '#api/agenda.ts';
 import { opMutationKey } from '#api/queries.ts';
 import { type DaySection, daySections, useNow } from '#components/day-sections.ts';
 import { formatDateTime, intlLocale, practiceToday } from '#components/format.ts';
+import { GapPanel } from '#components/gaps/deferred.tsx';
 import { Page } from '#components/page.tsx';
 import { EmptyState, ErrorState, LoadingState } from '#components/states.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
@@ -155,6 +156,8 @@ export function Component() {
                   {failure}
                 </Alert>
               )}
+
+              <GapPanel calendars={view.cals} />
 
               {rows.length === 0 && blocks.length === 0 ? (
                 <EmptyState title={view.cals ? t('emptyCalendars') : t('empty')} />

@@ -12,6 +12,7 @@ import {
   saveAppointmentMutation,
 } from '#api/agenda.ts';
 import { createOnce, createOnceState, mayHaveArrived } from '#api/create-once.ts';
+import { freedBy } from '#api/freed-time.ts';
 import { Dialog } from '#components/dialog.tsx';
 import { DiscardPrompt } from '#components/form-dialog.tsx';
 import { contractResolver } from '#components/form-resolver.ts';
@@ -134,6 +135,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
     setError(null);
     try {
       await save.mutateAsync({ id: loaded.appt.id, record, version: base?.appt.version });
+      if (loadedRecord) freedBy(loadedRecord, record);
       onDone(t('dialog.saved'));
     } catch (e) {
       if (changedMeanwhile(e)) return askAfterChange('save', record);
@@ -150,6 +152,7 @@ export function AppointmentDialog({ mode, calendars, onClose, onDone }: Appointm
     const snapshot = replaceInLists(queryClient, loaded.appt.id, null);
     try {
       await remove.mutateAsync({ id: loaded.appt.id, record, version: base?.appt.version });
+      if (loadedRecord) freedBy(loadedRecord, null);
       onDone(t('dialog.deleted'));
     } catch (e) {
       restoreLists(queryClient, snapshot);

@@ -59,6 +59,17 @@ export const de: Translation<typeof en> = {
     empty: 'Keine Leads passen zu diesen Filtern.',
     loading: 'Die Statistik wird geladen…',
   },
+  gaps: {
+    title: 'Frei gewordene und wieder belegte Zeit pro Woche',
+    intro:
+      'Frei geworden: Minuten abgesagter und verpasster Termine. Wieder belegt: davon, was ein anderer Termin desselben Kalenders jetzt belegt.',
+    week: 'Woche ab',
+    weekOf: 'Woche ab {{date}}',
+    freed: 'Frei geworden (Min.)',
+    refilled: 'Wieder belegt (Min.)',
+    share: 'Wieder belegt (%)',
+    sheet: 'Frei gewordene Zeit',
+  },
   export: {
     xlsx: 'Excel exportieren',
     csv: 'CSV exportieren',

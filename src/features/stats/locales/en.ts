@@ -57,6 +57,17 @@ export const en = {
     empty: 'No leads match these filters.',
     loading: 'Loading the statistics…',
   },
+  gaps: {
+    title: 'Freed and refilled time per week',
+    intro:
+      'Freed: minutes of cancelled and missed appointments. Refilled: of that time, what another appointment of the same calendar holds now.',
+    week: 'Week from',
+    weekOf: 'Week from {{date}}',
+    freed: 'Freed (min)',
+    refilled: 'Refilled (min)',
+    share: 'Refilled (%)',
+    sheet: 'Freed time',
+  },
   export: {
     xlsx: 'Export Excel',
     csv: 'Export CSV',

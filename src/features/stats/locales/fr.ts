@@ -59,6 +59,17 @@ export const fr: Translation<typeof en> = {
     empty: 'Aucun prospect ne correspond à ces filtres.',
     loading: 'Chargement des statistiques…',
   },
+  gaps: {
+    title: 'Temps libéré et réoccupé par semaine',
+    intro:
+      'Libéré\u202f: minutes des rendez-vous annulés ou manqués. Réoccupé\u202f: de ce temps, ce qu’un autre rendez-vous du même agenda occupe maintenant.',
+    week: 'Semaine du',
+    weekOf: 'Semaine du {{date}}',
+    freed: 'Libéré (min)',
+    refilled: 'Réoccupé (min)',
+    share: 'Réoccupé (%)',
+    sheet: 'Temps libéré',
+  },
   export: {
     xlsx: 'Exporter en Excel',
     csv: 'Exporter en CSV',

@@ -59,6 +59,17 @@ export const it: Translation<typeof en> = {
     empty: 'Nessun lead corrisponde a questi filtri.',
     loading: 'Caricamento delle statistiche…',
   },
+  gaps: {
+    title: 'Tempo liberato e rioccupato per settimana',
+    intro:
+      'Liberato: minuti di appuntamenti annullati o mancati. Rioccupato: di quel tempo, ciò che un altro appuntamento della stessa agenda occupa ora.',
+    week: 'Settimana dal',
+    weekOf: 'Settimana dal {{date}}',
+    freed: 'Liberato (min)',
+    refilled: 'Rioccupato (min)',
+    share: 'Rioccupato (%)',
+    sheet: 'Tempo liberato',
+  },
   export: {
     xlsx: 'Esporta Excel',
     csv: 'Esporta CSV',
