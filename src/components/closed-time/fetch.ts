@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { absencesQuery } from '#api/closed-time.ts';
+import { absencesQuery } from '#api/agenda/closed-time.ts';
 import { isMissingOperation } from '#api/system.ts';
 import { readCanton } from './canton.ts';
 import { cantonHolidays } from './holidays.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { absencesQuery } from '#api/closed-time.ts';
+import { absencesQuery } from '#api/agenda/closed-time.ts';
 import { isMissingOperation } from '#api/system.ts';
 import { readCanton } from './canton.ts';
 import { cantonHolidays } from './holidays.ts';
@@ -17,7 +17,7 @@ export interface ClosedTime {
 
 /**
  * Holidays and absences from..until (days, both included), for every practitioner (callers pick what closes whom).
- * Imports the closed-time operations (src/api/closed-time.ts): only lazily loaded areas may import this.
+ * Imports the closed-time operations (src/api/agenda/closed-time.ts): only lazily loaded areas may import this.
  */
 export function useClosedTime(from: string, until: string, enabled = true): ClosedTime {
   const { i18n } = useTranslation();

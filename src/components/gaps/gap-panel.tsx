@@ -5,20 +5,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import {
+  bookIntoGap,
+  GapTaken,
+  LaterChanged,
+  moveEarlier,
+  undoBooking,
+  undoMoveEarlier,
+} from '#api/agenda/gap-writes.ts';
+import { waitlistQuery } from '#api/agenda/waitlist.ts';
 import { calendarsQuery, liveOptions, practiceAppointmentsQuery } from '#api/agenda.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { createOnceState } from '#api/create-once.ts';
 import { readFreedTime, subscribeFreedTime } from '#api/freed-time.ts';
 import { recallsQuery } from '#api/recall.ts';
 import { customerQuery, isMissingOperation } from '#api/system.ts';
-import { waitlistQuery } from '#api/waitlist.ts';
 import { useNow } from '#components/day-sections.ts';
 import { formatDate, formatTime, intlLocale, practiceToday, toPracticeDateTime } from '#components/format.ts';
 import { patientName } from '#components/patient-criteria.ts';
 import { describeError } from '#components/states.tsx';
 import { offerUndo } from '#components/undo.tsx';
 import { addDays } from '#contract/practice-time.ts';
-import { bookIntoGap, GapTaken, LaterChanged, moveEarlier, undoBooking, undoMoveEarlier } from './fill.ts';
 import {
   type Candidate,
   candidatesFor,

@@ -1,3 +1,4 @@
+import { serviceOfText, toMinutes } from '#api/agenda/gap-writes.ts';
 import type { FreedTime } from '#api/freed-time.ts';
 import type { Appointment } from '#contract/agenda.ts';
 import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
@@ -27,6 +28,8 @@ const FREEING_STATES = new Set(['-1', '-2']);
 
 export type GapCause = 'cancelled' | 'noShow' | 'deleted' | 'moved';
 
+export { serviceOfText, toMinutes };
+
 export interface Gap {
   /** `calendarid|start`: stable while the gap is the same. */
   key: string;
@@ -39,13 +42,6 @@ export interface Gap {
   text: string;
   /** Whose appointment it was (never offered the gap back). */
   patid: number;
-}
-
-export function toMinutes(dt: string): number {
-  return (
-    Date.UTC(+dt.slice(0, 4), +dt.slice(5, 7) - 1, +dt.slice(8, 10), +dt.slice(11, 13), +dt.slice(14, 16)) /
-    60_000
-  );
 }
 
 export function fromMinutes(m: number): string {
@@ -154,18 +150,6 @@ export function findGaps(
 
 // ---------------------------------------------------------------------------------------------------------------
 // Who could fill a gap.
-
-/** The service an appointment text names: booking writes the name itself; the agenda may add words after it. */
-export function serviceOfText(text: string, services: readonly BookingService[]): BookingService | undefined {
-  const t = text.trim().toLocaleLowerCase('de-CH');
-  let best: BookingService | undefined;
-  for (const s of services) {
-    const name = s.name.trim().toLocaleLowerCase('de-CH');
-    if (name && (t === name || t.startsWith(`${name} `)) && (!best || name.length > best.name.length))
-      best = s;
-  }
-  return best;
-}
 
 export interface GapContext {
   /** The practitioner of the gap's calendar; null when the practice's server does not say (no getCalendars). */

@@ -17,10 +17,14 @@ import { useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import {
+  addWaitlistEntryMutation,
+  modifyWaitlistEntryMutation,
+  waitlistQuery,
+} from '#api/agenda/waitlist.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { isApiError } from '#api/client.ts';
 import { allProvidersQuery, customerQuery, isMissingOperation } from '#api/system.ts';
-import { addWaitlistEntryMutation, modifyWaitlistEntryMutation, waitlistQuery } from '#api/waitlist.ts';
 import {
   WAITLIST_NOTE_MAX,
   type WaitlistEntry,

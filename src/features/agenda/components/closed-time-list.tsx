@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { createAbsenceMutation, deleteAbsenceMutation } from '#api/closed-time.ts';
+import { createAbsenceMutation, deleteAbsenceMutation } from '#api/agenda/closed-time.ts';
 import { type ClosedSpan, closes } from '#components/closed-time/spans.ts';
 import { formatDate } from '#components/format.ts';
 import { describeError } from '#components/states.tsx';

@@ -28,8 +28,8 @@ export const fr: Translation<typeof en> = {
     calendar: 'Date',
     chooseFirst: 'Choisissez une prestation et un thérapeute pour voir les plages libres.',
     dayFree: '{{day}}, plages libres',
-    dayClosed: '{{day}}, fermé : {{name}}',
-    closedDays: 'Fermé :',
+    dayClosed: '{{day}}, fermé\u202f: {{name}}',
+    closedDays: 'Fermé\u202f:',
     daysFree: 'Jours avec des plages libres\u202f: {{count}}',
     emptyMonth: 'Aucune plage libre ce mois-ci.',
     taken:

@@ -11,17 +11,16 @@ import {
   toRecord,
   undoMove,
   visible,
-} from '#api/agenda.ts';
-import { fetchFreshSlots } from '#api/booking.ts';
-import { call } from '#api/client.ts';
-import { type CreateOnceState, createOnce } from '#api/create-once.ts';
-import { forgetFreedTime, recordFreedTime } from '#api/freed-time.ts';
-import { scopeOf } from '#api/queries.ts';
-// Registers the waiting list's operations (only this lazily loaded part imports it, never the first page).
-import '#api/waitlist.ts';
+} from '../agenda.ts';
+import { fetchFreshSlots } from '../booking.ts';
+import { call } from '../client.ts';
+import { type CreateOnceState, createOnce } from '../create-once.ts';
+import { forgetFreedTime, recordFreedTime } from '../freed-time.ts';
+import { scopeOf } from '../queries.ts';
+// Registers the waiting list's operations (only the lazily loaded gap panel imports this, never the first page).
+import './waitlist.ts';
 import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
 import type { BookingService } from '#contract/booking.ts';
-import { type Gap, type LaterCandidate, serviceOfText, toMinutes } from './model.ts';
 
 /**
  * The gap panel's two writes (decision 0051): book a patient into a gap, and move a later booking into it. Both
@@ -48,6 +47,37 @@ export class LaterChanged extends Error {
 interface Span {
   start: string;
   end: string;
+}
+
+/** What the writes need of a gap (components/gaps/model.ts has the whole). */
+interface Gap {
+  calendarid: number;
+}
+
+/** What the writes need of a later booking offered for a gap. */
+interface LaterCandidate {
+  appt: AppointmentRecord & { id: number; state: string; calendarid: number; version?: number };
+  start: string;
+  end: string;
+}
+
+export function toMinutes(dt: string): number {
+  return (
+    Date.UTC(+dt.slice(0, 4), +dt.slice(5, 7) - 1, +dt.slice(8, 10), +dt.slice(11, 13), +dt.slice(14, 16)) /
+    60_000
+  );
+}
+
+/** The service an appointment text names: booking writes the name itself; the agenda may add words after it. */
+export function serviceOfText(text: string, services: readonly BookingService[]): BookingService | undefined {
+  const t = text.trim().toLocaleLowerCase('de-CH');
+  let best: BookingService | undefined;
+  for (const s of services) {
+    const name = s.name.trim().toLocaleLowerCase('de-CH');
+    if (name && (t === name || t.startsWith(`${name} `)) && (!best || name.length > best.name.length))
+      best = s;
+  }
+  return best;
 }
 
 /** Whether the calendar's list (asked now, never the cache) has nothing but cancelled or missed ones in the span. */

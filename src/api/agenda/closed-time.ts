@@ -1,7 +1,7 @@
 import { absenceOperations } from '#contract/agenda-absences.ts';
 import type { OpInput } from '#contract/operations.ts';
-import { registerOperations } from './operation-table.ts';
-import { opMutation, opQuery } from './queries.ts';
+import { registerOperations } from '../operation-table.ts';
+import { opMutation, opQuery } from '../queries.ts';
 
 /**
  * The practice's closed time (contract/agenda-absences.ts, reference service addition, docs/api.md#absences): the

@@ -1,7 +1,7 @@
 import { waitlistOperations } from '#contract/agenda-waitlist.ts';
 import type { OpInput } from '#contract/operations.ts';
-import { registerOperations } from './operation-table.ts';
-import { opMutation, opQuery } from './queries.ts';
+import { registerOperations } from '../operation-table.ts';
+import { opMutation, opQuery } from '../queries.ts';
 
 /**
  * The waiting list (contract/agenda-waitlist.ts, reference service addition, docs/api.md#waiting-list): who waits for
