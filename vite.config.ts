@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstStrings, shellChunks } from './scripts/chunks.ts';
 import { stripContractDocs } from './scripts/contract-docs.ts';
+import { zodJsonSchemaOut } from './scripts/zod-json-schema-out.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -148,6 +149,7 @@ export default defineConfig({
   plugins: [
     react(),
     contractDocsOut(),
+    zodJsonSchemaOut(),
     mantineStylesByUse(),
     practiceService(),
     precompress(),
