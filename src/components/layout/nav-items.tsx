@@ -15,12 +15,16 @@ import {
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import { deferred } from '../deferred.tsx';
-import { OverdueBadge } from './overdue-badge.tsx';
 
 // The day's counts load after the first content (their query, its sections and the agenda pieces are not in the
 // first page, decision 0016); until then the entry shows no badge, as it does when nobody is here or late.
 const TodayBadge = deferred(
   () => import('./today-badge.tsx').then((m) => m.TodayBadge),
+  () => null,
+);
+// The count of overdue tasks too (its query, getTasks and the tasks' contract with it).
+const OverdueBadge = deferred(
+  () => import('./overdue-badge.tsx').then((m) => m.OverdueBadge),
   () => null,
 );
 

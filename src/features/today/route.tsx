@@ -1,11 +1,12 @@
 import { Alert, Button, Chip, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useMutationState, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DayAppointment, dayAppointmentsQuery } from '#api/agenda.ts';
 import { opMutationKey } from '#api/queries.ts';
 import { type DaySection, daySections, useNow } from '#components/day-sections.ts';
+import { firstContentMarkedByPage, markFirstContent } from '#components/deferred.tsx';
 import { formatDateTime, intlLocale, practiceToday } from '#components/format.ts';
 import { Page } from '#components/page.tsx';
 import { EmptyState, ErrorState, LoadingState } from '#components/states.tsx';
@@ -19,6 +20,9 @@ import { type SetStateVars, useSetState } from './set-state.ts';
 import { readStateTimes } from './state-times.ts';
 import classes from './today.module.css';
 import { readView, type Show, writeView } from './url-state.ts';
+
+// Today says when its rows (or what stands in their place) are there: the header's and navigation's parts load then.
+firstContentMarkedByPage();
 
 function isDayAppointment(a: object): a is DayAppointment {
   return 'calendarid' in a;
@@ -42,6 +46,10 @@ export function Component() {
   const day = practiceToday(new Date(now));
   const query = useQuery(dayAppointmentsQuery(day));
   const [failure, setFailure] = useState<string | null>(null);
+  const answered = !query.isPending;
+  useEffect(() => {
+    if (answered) markFirstContent();
+  }, [answered]);
   const setState = useSetState(day, setFailure);
   const busyIds = useMutationState({
     filters: { mutationKey: opMutationKey('modifyAppointment'), status: 'pending' },

@@ -17,7 +17,7 @@ import { restoreLeadMutation } from '#api/sales/lead-writes.ts';
 import type { LeadPage } from '#api/sales/leads.ts';
 import { userName as nameOfUser, usersQuery } from '#api/system/people.ts';
 import { folderName } from '#components/codes.ts';
-import { markFirstContent } from '#components/deferred.tsx';
+import { firstContentMarkedByPage, markFirstContent } from '#components/deferred.tsx';
 import type { BulkResult, Folder, Lead, ReferenceData } from '#contract/sales.ts';
 import { type BoardFilter, columnInput, columnKey, refreshAfterMoves } from '../shared/queries.ts';
 import type { BulkOutcome } from './action-bar.tsx';
@@ -46,6 +46,9 @@ import { leadName } from './lead.ts';
 import type { useMoveLead } from './moves.ts';
 import { bulkMoveTargets, dropAction } from './rules.ts';
 import { emptySelection, type Selection, selectRange, toggle } from './selection.ts';
+
+// The board says when its first cards are there (markFirstContent below); nothing guesses it.
+firstContentMarkedByPage();
 
 function leadNameOrId(lead: Lead | undefined, id: number): string {
   return lead ? leadName(lead) : `#${id}`;
