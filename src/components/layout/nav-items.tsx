@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
+import { loadNamespace } from '#i18n/index.ts';
 import { deferred } from '../deferred.tsx';
 
 // The day's counts load after the first content (their query, its sections and the agenda pieces are not in the
@@ -22,9 +23,9 @@ const TodayBadge = deferred(
   () => import('./today-badge.tsx').then((m) => m.TodayBadge),
   () => null,
 );
-// The count of overdue tasks too (its query, getTasks and the tasks' contract with it).
+// The count of overdue tasks too (its query and its strings, the tasks' namespace, come with it).
 const OverdueBadge = deferred(
-  () => import('./overdue-badge.tsx').then((m) => m.OverdueBadge),
+  () => Promise.all([import('./overdue-badge.tsx'), loadNamespace('tasks')]).then(([m]) => m.OverdueBadge),
   () => null,
 );
 
