@@ -45,9 +45,10 @@ export interface FirstContentSignals {
 let pageMarks = false;
 
 /**
- * Called by a page's module that marks its own first content (the board, Today): the guess of
+ * For a page that marks its own first content (the board, Today), called while it renders: the guess of
  * `markFirstContentWhenSettled` stands back, so that a pause between two of the page's requests is not taken for
- * the end. The page's module is evaluated before the page renders, so before the guess could be made.
+ * the end. Called in render, not when the page's module loads: another area may load the page's chunk (decision
+ * 0052) without being that page.
  */
 export function firstContentMarkedByPage(): void {
   pageMarks = true;

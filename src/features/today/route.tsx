@@ -21,9 +21,6 @@ import { readStateTimes } from './state-times.ts';
 import classes from './today.module.css';
 import { readView, type Show, writeView } from './url-state.ts';
 
-// Today says when its rows (or what stands in their place) are there: the header's and navigation's parts load then.
-firstContentMarkedByPage();
-
 function isDayAppointment(a: object): a is DayAppointment {
   return 'calendarid' in a;
 }
@@ -46,6 +43,8 @@ export function Component() {
   const day = practiceToday(new Date(now));
   const query = useQuery(dayAppointmentsQuery(day));
   const [failure, setFailure] = useState<string | null>(null);
+  // Today says when its rows (or what stands in their place) are there: the header's and navigation's parts load then.
+  firstContentMarkedByPage();
   const answered = !query.isPending;
   useEffect(() => {
     if (answered) markFirstContent();

@@ -47,9 +47,6 @@ import type { useMoveLead } from './moves.ts';
 import { bulkMoveTargets, dropAction } from './rules.ts';
 import { emptySelection, type Selection, selectRange, toggle } from './selection.ts';
 
-// The board says when its first cards are there (markFirstContent below); nothing guesses it.
-firstContentMarkedByPage();
-
 function leadNameOrId(lead: Lead | undefined, id: number): string {
   return lead ? leadName(lead) : `#${id}`;
 }
@@ -65,6 +62,8 @@ export interface BoardViewProps {
 
 /** The columns of one pipeline, with drag and drop, keyboard navigation, selection and the dialogs. */
 export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps) {
+  // The board says when its first cards are there (markFirstContent below); nothing guesses it.
+  firstContentMarkedByPage();
   const { t } = useTranslation('leads');
   const client = useQueryClient();
   // Drag and drop arriving renders the columns anew: a card focused meanwhile keeps the focus.
