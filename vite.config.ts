@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstStrings, shellChunks } from './scripts/chunks.ts';
 import { stripContractDocs } from './scripts/contract-docs.ts';
+import { zodJsonSchemaOut } from './scripts/zod-json-schema-out.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -148,6 +149,7 @@ export default defineConfig({
   plugins: [
     react(),
     contractDocsOut(),
+    zodJsonSchemaOut(),
     mantineStylesByUse(),
     practiceService(),
     precompress(),
@@ -168,6 +170,9 @@ export default defineConfig({
             // First, so that the shell's group does not take the entry's modules along as its dependencies.
             { name: chunks.boot, debugName: 'boot', priority: 2 },
             { name: chunks.shell, debugName: 'shell', priority: 1 },
+            // Each first page's route with all it needs beyond the shell, one file each (issue 38).
+            { name: chunks.leads, debugName: 'leads-first', priority: 1 },
+            { name: chunks.today, debugName: 'today-first', priority: 1 },
           ],
         },
       },

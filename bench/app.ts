@@ -15,16 +15,22 @@ import { tenants } from '../server/tenants.ts';
  * cached): bytes on the wire by type, requests, time to the first meaningful content, the longest main-thread task.
  * Then the whole accounting stock: first rows and the complete table with totals after the confirm, the longest
  * task meanwhile, the page's JS heap.
- * Targets (issue 16): before the board's first cards <= 200 KB JS and <= 40 KB CSS (compressed); longest task
+ * Targets (issues 16, 38): before the first content of Today and the board <= 180 KB JS and <= 40 KB CSS
+ * (compressed, headers included); longest task
  * < 200 ms; whole stock first rows < 1.0 s, complete < 2.0 s, heap < 150 MB.
- * Options: --no-build (reuse dist-bench-app), --keep-data (reuse the last run's data), --port, --only (areas by
+ * Options: --no-build (reuse dist-bench-app), --dist <dir> (measure that build, e.g. the one `npm test` made),
+ * --keep-data (reuse the last run's data), --port, --only (areas by
  * address, comma-separated, e.g. --only /leads,/accounting; --only stock: none, the whole stock only),
  * --no-stock (the areas only, not the whole stock), --stock-runs N (load the whole stock N times, each in a fresh
  * page: min and median of each figure). The first load alone: `npm run bench:app -- --only /leads --no-stock`.
+ * --quick: small data, Today and the board cold and warm once, no stock, nothing held to the targets: what CI runs
+ * so that a broken benchmark fails (under a minute).
  */
 const { values } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
+    dist: { type: 'string' },
+    quick: { type: 'boolean', default: false },
     'keep-data': { type: 'boolean', default: false },
     port: { type: 'string', default: '4491' },
     only: { type: 'string', default: '' },
@@ -32,8 +38,9 @@ const { values } = parseArgs({
     'stock-runs': { type: 'string', default: '1' },
   },
 });
-const dataDir = '.bench-app-data';
-const distDir = 'dist-bench-app';
+const quick = values.quick;
+const dataDir = quick ? '.bench-app-quick-data' : '.bench-app-data';
+const distDir = values.dist ?? 'dist-bench-app';
 const port = Number(values.port);
 const origin = `http://localhost:${port}`;
 const ROWS = 100_000;
@@ -47,14 +54,14 @@ if (!values['keep-data'] || !existsSync(tenantFile(dataDir, 'demo'))) {
     seedTenant(db, {
       tenant: tenants.demo,
       today: new Date(),
-      sizes: { leads: 10_000, patients: 5_000, accountingRows: ROWS },
+      sizes: quick ? { leads: 300, patients: 300 } : { leads: 10_000, patients: 5_000, accountingRows: ROWS },
     }),
   );
   db.close();
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-if (!values['no-build']) {
+if (!values['no-build'] && !values.dist) {
   const started = performance.now();
   const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir], {
     stdio: 'inherit',
@@ -124,6 +131,8 @@ interface BenchWindow {
 
 /** What counts as the area's content: the board's cards; elsewhere the page's heading with nothing loading. */
 const areas: { path: string; ready: string }[] = [
+  // The start page: its first appointment row (on a day without any, its heading with nothing loading).
+  { path: '/today', ready: '' },
   { path: '/leads', ready: 'article[data-lead-id]' },
   { path: '/tasks', ready: '' },
   { path: '/agenda', ready: '' },
@@ -138,32 +147,26 @@ const areas: { path: string; ready: string }[] = [
 
 const browser = await chromium.launch(chromiumLaunch);
 
-// Sign in once, as a person would; the session is then given to every fresh context.
-let session = '';
-{
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto(`${origin}/sign-in`);
-  await page.getByLabel('User name', { exact: true }).fill('demo');
-  await page.getByLabel('Password', { exact: true }).fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForSelector('article[data-lead-id]', { timeout: 120_000 });
-  session = (await page.evaluate(() => window.sessionStorage.getItem('praxis.session'))) ?? '';
-  await context.close();
-  if (!session) throw new Error('signing in left no session');
+/** Signs a fresh context in over the app's server as the sign-in form does (the session is a cookie). */
+async function signIn(context: BrowserContext): Promise<void> {
+  const res = await context.request.post(`${origin}/session`, {
+    data: { user: 'demo', password: 'demo', remember: false },
+    headers: { origin },
+  });
+  if (res.status() !== 200) throw new Error(`signing in: ${res.status()} ${await res.text()}`);
 }
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; net: NetLog }> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-GB' });
-  await context.addInitScript((s) => {
-    window.sessionStorage.setItem('praxis.session', s);
+  await signIn(context);
+  await context.addInitScript(() => {
     const w = window as unknown as BenchWindow;
     w.__longTasks = [];
     w.__fmc = null;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
-  }, session);
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   const cdp = await context.newCDPSession(page);
@@ -280,7 +283,8 @@ async function visit(page: Page, net: NetLog, path: string, ready: string): Prom
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const ok = (pass: boolean) => (pass ? 'ok ' : 'MISS');
+// Quick mode (CI) judges nothing against the targets: its data are too small to say anything about them.
+const ok = (pass: boolean) => (quick ? '   ' : pass ? 'ok ' : 'MISS');
 const lines: string[] = [];
 const typeText = (t: Map<string, { bytes: number; n: number }>) =>
   kinds
@@ -288,14 +292,15 @@ const typeText = (t: Map<string, { bytes: number; n: number }>) =>
     .map((k) => `${k.toLowerCase()} ${kb(t.get(k)?.bytes ?? 0)}/${t.get(k)?.n ?? 0}`)
     .join(', ');
 
-const only = new Set(values.only.split(',').filter(Boolean));
+const only = new Set(quick ? ['/today', '/leads'] : values.only.split(',').filter(Boolean));
 for (const area of areas.filter((a) => only.size === 0 || only.has(a.path))) {
   const { context, page, net } = await newPage();
   console.log(`visiting ${area.path}`);
   const cold = await visit(page, net, area.path, area.ready);
   const warm = await visit(page, net, area.path, area.ready);
   await context.close();
-  const first = area.path === '/leads';
+  // The first pages (issue 38): the board and Today, the start page.
+  const first = area.path === '/leads' || area.path === '/today';
   lines.push(`${area.path}`);
   for (const [label, v] of [
     ['cold', cold],
@@ -308,15 +313,17 @@ for (const area of areas.filter((a) => only.size === 0 || only.has(a.path))) {
   if (first) {
     const js = cold.beforeFmc.get('Script')?.bytes ?? 0;
     const css = cold.beforeFmc.get('Stylesheet')?.bytes ?? 0;
-    lines.push(`  ${ok(js <= 200 * 1024)} JS before the first cards (cold)   ${kb(js)} (target <= 200 KB)`);
-    lines.push(`  ${ok(css <= 40 * 1024)} CSS before the first cards (cold)  ${kb(css)} (target <= 40 KB)`);
+    lines.push(`  ${ok(js <= 180 * 1024)} JS before the first content (cold)   ${kb(js)} (target <= 180 KB)`);
+    lines.push(`  ${ok(css <= 40 * 1024)} CSS before the first content (cold)  ${kb(css)} (target <= 40 KB)`);
   }
 }
 
-if (values['no-stock']) {
+if (values['no-stock'] || quick) {
   await browser.close();
   stopServer();
-  console.log('\nThe app, production build, Chromium headless 1920x1080; 10,000 leads');
+  console.log(
+    `\nThe app, production build, Chromium headless 1920x1080; ${quick ? '300 leads (quick: figures not held to the targets)' : '10,000 leads'}`,
+  );
   console.log('bytes on the wire by type (compressed, with headers) / requests that went to the network\n');
   for (const l of lines) console.log(l);
   process.exit(0);

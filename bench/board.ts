@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../scripts/chromium.ts';
 import { openDatabase, tenantFile, transaction } from '../server/db/database.ts';
 import { seedTenant } from '../server/db/seed/index.ts';
@@ -10,24 +10,33 @@ import { tenants } from '../server/tenants.ts';
 
 /**
  * `npm run bench:board`: the lead board with 10,000 patient leads, in headless Chromium against the reference
- * service. Prints the time from navigation to the first cards painted, the API requests that took, the cards in
- * the DOM (also after scrolling a long column), every column's count against the service's, the longest
- * main-thread task, and the time from a keyboard drop to the card in its new column.
+ * service. First the cold visit (a fresh browser context, nothing cached, signed in): the time from navigation to
+ * the first card, the longest main-thread task until then, and the bytes on the wire (Chromium's count, compressed,
+ * headers included; JavaScript apart). Then, warm (the app's files cached), the time from navigation to the first
+ * cards painted, the API requests that took, the cards in the DOM (also after scrolling a long column), every
+ * column's count against the service's, the longest main-thread task, and the time from a keyboard drop to the card
+ * in its new column.
  * Targets (issue 4): < 800 ms; <= 8 requests; <= 300 cards; counts equal; < 200 ms; < 50 ms.
- * Options: --no-build (reuse dist-bench), --keep-data (reuse the last run's data instead of seeding afresh), --port.
+ * Options: --no-build (reuse dist-bench), --dist <dir> (measure that build, e.g. the one `npm test` made), --keep-data
+ * (reuse the last run's data instead of seeding afresh), --port, --cold (the cold visit only), --quick (300 leads,
+ * each measure once, no targets: what CI runs so that a broken benchmark fails; under a minute).
  */
 const { values } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
+    dist: { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
     port: { type: 'string', default: '4490' },
+    cold: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
   },
 });
-const dataDir = '.bench-board-data';
-const distDir = 'dist-bench';
+const quick = values.quick;
+const dataDir = quick ? '.bench-board-quick-data' : '.bench-board-data';
+const distDir = values.dist ?? 'dist-bench';
 const port = Number(values.port);
 const origin = `http://localhost:${port}`;
-const LEADS = 10_000;
+const LEADS = quick ? 300 : 10_000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Data: the demo seed with 10,000 leads, all moved into the patient pipeline (the seed puts a quarter of them
@@ -49,7 +58,7 @@ if (!values['keep-data'] || !existsSync(tenantFile(dataDir, 'demo'))) {
   console.log(`seeded ${n.n} patient leads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-if (!values['no-build']) {
+if (!values['no-build'] && !values.dist) {
   const started = performance.now();
   const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir], {
     stdio: 'inherit',
@@ -123,7 +132,95 @@ interface BoardWindow {
 }
 
 const browser = await chromium.launch(chromiumLaunch);
-const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-GB' });
+
+/** A fresh browser context, signed in over the app's server as the sign-in form does (the session cookie). */
+async function signedInContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-GB' });
+  const res = await context.request.post(`${origin}/session`, {
+    data: { user: 'demo', password: 'demo', remember: false },
+    headers: { origin },
+  });
+  if (res.status() !== 200) throw new Error(`signing in: ${res.status()} ${await res.text()}`);
+  return context;
+}
+
+/** Long tasks and the first card, recorded from the very start of every document. */
+async function recordFirstCard(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as BoardWindow;
+    w.__longTasks = [];
+    w.__firstCardAt = null;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    const seen = () => {
+      if (w.__firstCardAt !== null || !document.querySelector('article[data-lead-id]')) return;
+      // Painted: the frame after the card entered the DOM.
+      requestAnimationFrame(() => {
+        w.__firstCardAt ??= performance.now();
+      });
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * The cold visit: a fresh context (nothing cached, the cache disabled), signed in, straight to /leads. The bytes are
+ * those of the requests sent until the first card, as Chromium counts them on the wire (headers included).
+ */
+async function coldVisit(): Promise<{
+  ms: number;
+  longest: number;
+  js: number;
+  all: number;
+  requests: number;
+}> {
+  const context = await signedInContext();
+  const page = await context.newPage();
+  await recordFirstCard(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const sent = new Map<string, { at: number; js: boolean; bytes: number }>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!e.request.url.startsWith('data:'))
+      sent.set(e.requestId, { at: Date.now(), js: /\.js(\?|$)/.test(e.request.url), bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const s = sent.get(e.requestId);
+    if (s) s.bytes = e.encodedDataLength;
+  });
+  const started = Date.now();
+  await page.goto(`${origin}/leads`);
+  await page.waitForFunction(() => (window as unknown as BoardWindow).__firstCardAt !== null, undefined, {
+    timeout: 60_000,
+  });
+  const ms = await page.evaluate(() => (window as unknown as BoardWindow).__firstCardAt ?? -1);
+  const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as BoardWindow).__longTasks));
+  // What was asked for before the first card, with all its bytes.
+  await page.waitForLoadState('networkidle');
+  const before = [...sent.values()].filter((s) => s.at <= started + ms);
+  await context.close();
+  return {
+    ms,
+    longest,
+    js: before.filter((s) => s.js).reduce((n, s) => n + s.bytes, 0),
+    all: before.reduce((n, s) => n + s.bytes, 0),
+    requests: before.length,
+  };
+}
+
+const cold = await coldVisit();
+const coldLine = `cold visit (fresh context, nothing cached): first card ${cold.ms.toFixed(0)} ms, longest task ${cold.longest.toFixed(0)} ms, ${(cold.js / 1024).toFixed(1)} KB of JavaScript and ${(cold.all / 1024).toFixed(1)} KB in all in ${cold.requests} requests before it`;
+if (values.cold) {
+  await browser.close();
+  stopServer();
+  console.log(`\nLead board, ${LEADS.toLocaleString('en')} patient leads, Chromium headless 1920x1080\n`);
+  console.log(coldLine);
+  process.exit(0);
+}
+
+const context = await signedInContext();
 const page = await context.newPage();
 page.on('crash', () => console.error('the page crashed'));
 page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
@@ -131,33 +228,13 @@ page.on('console', (m) => {
   if (m.type() === 'error' && !m.text().includes('Content Security Policy'))
     console.error(`console: ${m.text()}`);
 });
+await recordFirstCard(page);
 
-// Long tasks and the first card, recorded from the very start of every document.
-await page.addInitScript(() => {
-  const w = window as unknown as BoardWindow;
-  w.__longTasks = [];
-  w.__firstCardAt = null;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-  }).observe({ type: 'longtask', buffered: true });
-  const seen = () => {
-    if (w.__firstCardAt !== null || !document.querySelector('article[data-lead-id]')) return;
-    // Painted: the frame after the card entered the DOM.
-    requestAnimationFrame(() => {
-      w.__firstCardAt ??= performance.now();
-    });
-  };
-  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-});
-
-// Sign in as a person would; the session is kept in this tab for the measured navigation.
-await page.goto(`${origin}/sign-in`);
-await page.getByLabel('User name', { exact: true }).fill('demo');
-await page.getByLabel('Password', { exact: true }).fill('demo');
-await page.getByRole('button', { name: 'Sign in' }).click();
+// The board itself (the start page is Today); then warm: the browser has the app's files cached, as on any visit
+// after the first.
+await page.goto(`${origin}/leads`);
 await page.waitForSelector('article[data-lead-id]', { timeout: 60_000 });
-// Warm: the browser has the app's files cached, as on any visit after the first.
-await page.waitForTimeout(500);
+await page.waitForLoadState('networkidle');
 
 const apiRequests: { url: string; at: number }[] = [];
 page.on('request', (r) => {
@@ -233,7 +310,7 @@ const longest = folders.reduce((a, b) =>
     : b,
 );
 const scroller = page.locator(`section[data-folder-id="${longest.folderId}"] > div`).first();
-for (let i = 0; i < 12; i++) {
+for (let i = 0; i < (quick ? 3 : 12); i++) {
   await scroller.evaluate((el) => {
     el.scrollTop = el.scrollHeight;
   });
@@ -338,9 +415,13 @@ stopServer();
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const ok = (pass: boolean) => (pass ? 'ok ' : 'MISS');
+// Quick mode (CI) judges nothing against the targets: its data are too small to say anything about them.
+const ok = (pass: boolean) => (quick ? '   ' : pass ? 'ok ' : 'MISS');
 const countsOk = counts.every((c) => c.shown === c.service);
-console.log(`\nLead board, ${LEADS.toLocaleString('en')} patient leads, Chromium headless 1920x1080\n`);
+console.log(
+  `\nLead board, ${LEADS.toLocaleString('en')} patient leads, Chromium headless 1920x1080${quick ? ' (quick: figures not held to the targets)' : ''}\n`,
+);
+console.log(`       ${coldLine}`);
 console.log(
   `${ok(firstCardMs < 800)} first cards painted after navigation   ${firstCardMs.toFixed(0)} ms (target < 800)`,
 );
@@ -368,4 +449,5 @@ console.log(
 console.log(
   `${ok(drop.dom >= 0 && drop.dom < 50)} keyboard drop to card in new column     ${drop.dom.toFixed(1)} ms (next frame ${drop.frame.toFixed(1)} ms; target < 50); the service has it in folder ${stored}`,
 );
-process.exit(0);
+// What no size of data excuses: a drop that never arrives, a column that counts wrong.
+process.exit(drop.dom >= 0 && countsOk && stored === nextFolder ? 0 : 1);

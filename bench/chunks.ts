@@ -52,7 +52,10 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
 const entry = [...manifest.entries()].find(([, c]) => c.isEntry)?.[0];
 if (!entry) throw new Error('no entry in the manifest');
 const area = values.area;
-const route = `src/features/${area}/route.tsx`;
+// A first page's route is in its group (vite.config.ts: `_leads-first-…`, `_today-first-…`), another's on its own.
+const route =
+  [...manifest.keys()].find((k) => k.startsWith(`_${area}-first-`) && k.endsWith('.js')) ??
+  `src/features/${area}/route.tsx`;
 if (!manifest.has(route)) throw new Error(`${route} is not in the build`);
 const strings = [...manifest.keys()].filter((k) =>
   new RegExp(
@@ -63,7 +66,10 @@ const strings = [...manifest.keys()].filter((k) =>
 // The first page's strings of one language may be one chunk of their own (vite.config.ts firstStrings).
 strings.push(...[...manifest.keys()].filter((k) => k.startsWith(`_strings-${values.lang}-`)));
 // main.tsx imports i18n/index.ts and app.tsx dynamically, before anything shows: they count too.
-const start = ['src/i18n/index.ts', 'src/app.tsx'].filter((k) => manifest.has(k));
+const start = [
+  ...['src/i18n/index.ts', 'src/app.tsx'].filter((k) => manifest.has(k)),
+  ...[...manifest.keys()].filter((k) => /^_shell-[\w-]+\.js$/.test(k)),
+];
 const keys = closure([entry, ...start, route, ...strings]);
 
 const rows: { file: string; src: string; bytes: number }[] = [];

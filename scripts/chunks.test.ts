@@ -46,13 +46,25 @@ const modules = {
   [`${app}/node_modules/dayjs/esm/index.js`]: { code: 'const dayjs = () => 0;\nexport default dayjs;' },
   // The board (the first page) and another page, each loaded on its own.
   [`${app}/src/features/leads/route.tsx`]: {
-    code: "import { Switch } from '@mantine/core';",
+    code: "import { Switch, Chip } from '@mantine/core';",
     imports: [
       `${app}/src/components/status-badge.tsx`,
+      `${app}/src/components/person-name.tsx`,
       `${app}/src/features/leads/board/column.tsx`,
       `${mantine}/index.mjs`,
     ],
   },
+  // Today, the other first page: it shares the person's name and Chip with the board.
+  [`${app}/src/features/today/route.tsx`]: {
+    code: "import { Chip, Stepper } from '@mantine/core';",
+    imports: [
+      `${app}/src/components/person-name.tsx`,
+      `${app}/src/features/today/model.ts`,
+      `${mantine}/index.mjs`,
+    ],
+  },
+  [`${app}/src/features/today/model.ts`]: {},
+  [`${app}/src/components/person-name.tsx`]: {},
   [`${app}/src/features/leads/board/column.tsx`]: {},
   [`${app}/src/features/patients/route.tsx`]: {
     code: "import { Table } from '@mantine/core';\nimport { IconTrash } from '@tabler/icons-react';",
@@ -70,17 +82,23 @@ const modules = {
       'import { Badge } from "./components/Badge/Badge.mjs";',
       'import { Switch } from "./components/Switch/Switch.mjs";',
       'import { Table } from "./components/Table/Table.mjs";',
-      'export { Badge, Switch, Table };',
+      'import { Chip } from "./components/Chip/Chip.mjs";',
+      'import { Stepper } from "./components/Stepper/Stepper.mjs";',
+      'export { Badge, Switch, Table, Chip, Stepper };',
     ].join('\n'),
     imports: [
       `${mantine}/components/Badge/Badge.mjs`,
       `${mantine}/components/Switch/Switch.mjs`,
       `${mantine}/components/Table/Table.mjs`,
+      `${mantine}/components/Chip/Chip.mjs`,
+      `${mantine}/components/Stepper/Stepper.mjs`,
     ],
   },
   [`${mantine}/components/Badge/Badge.mjs`]: { code: 'export const Badge = 1;', exports: ['Badge'] },
   [`${mantine}/components/Switch/Switch.mjs`]: { code: 'export const Switch = 1;', exports: ['Switch'] },
   [`${mantine}/components/Table/Table.mjs`]: { code: 'export const Table = 1;', exports: ['Table'] },
+  [`${mantine}/components/Chip/Chip.mjs`]: { code: 'export const Chip = 1;', exports: ['Chip'] },
+  [`${mantine}/components/Stepper/Stepper.mjs`]: { code: 'export const Stepper = 1;', exports: ['Stepper'] },
   [`${icons}/tabler-icons-react.mjs`]: {
     code: [
       "export { default as IconTrash } from './icons/IconTrash.mjs';",
@@ -92,12 +110,12 @@ const modules = {
   [`${icons}/icons/IconX.mjs`]: { code: 'export default 1;', exports: ['default'] },
 };
 
-describe('the shell and boot groups', () => {
+describe('the shell, boot and first-page groups', () => {
   const ctx = graph(modules);
-  const { boot, shell } = shellChunks(app);
+  const { boot, shell, leads, today } = shellChunks(app);
   const group = (path: string) => {
     const id = `${app}/${path}`;
-    return boot(id, ctx) ?? shell(id, ctx);
+    return boot(id, ctx) ?? shell(id, ctx) ?? leads(id, ctx) ?? today(id, ctx);
   };
 
   it("puts the entry's modules into boot, not into the shell", () => {
@@ -112,18 +130,25 @@ describe('the shell and boot groups', () => {
     expect(group('node_modules/dayjs/esm/index.js')).toBe('shell');
   });
 
-  it('puts a part the board shares with another page into the shell, and leaves a leads-only part alone', () => {
-    expect(group('src/components/status-badge.tsx')).toBe('shell');
-    expect(group('src/features/leads/board/column.tsx')).toBeNull();
-    expect(group('src/features/leads/route.tsx')).toBeNull();
+  it('puts what both first pages need into the shell, and what one of them needs into its own group', () => {
+    expect(group('src/components/person-name.tsx')).toBe('shell');
+    // The board's route, its own parts and what it shares with another page (not Today): one file.
+    expect(group('src/features/leads/route.tsx')).toBe('leads-first');
+    expect(group('src/features/leads/board/column.tsx')).toBe('leads-first');
+    expect(group('src/components/status-badge.tsx')).toBe('leads-first');
+    expect(group('src/features/today/route.tsx')).toBe('today-first');
+    expect(group('src/features/today/model.ts')).toBe('today-first');
+    // Another page is left to the bundler.
     expect(group('src/features/patients/route.tsx')).toBeNull();
   });
 
-  it('puts the package parts the first page takes through an index into the shell, and not the others', () => {
-    // Badge (the shell's), Switch (the board's), IconX (the shell's, imported under another name).
+  it('groups the package parts the first pages take through an index by who names them', () => {
+    // Badge and IconX (the shell's, IconX imported under another name), Chip (both first pages'): the shell.
     expect(group('node_modules/@mantine/core/esm/components/Badge/Badge.mjs')).toBe('shell');
-    expect(group('node_modules/@mantine/core/esm/components/Switch/Switch.mjs')).toBe('shell');
     expect(group('node_modules/@tabler/icons-react/dist/esm/icons/IconX.mjs')).toBe('shell');
+    expect(group('node_modules/@mantine/core/esm/components/Chip/Chip.mjs')).toBe('shell');
+    expect(group('node_modules/@mantine/core/esm/components/Switch/Switch.mjs')).toBe('leads-first');
+    expect(group('node_modules/@mantine/core/esm/components/Stepper/Stepper.mjs')).toBe('today-first');
     // Only the patients page uses these, though the index is imported by the shell too.
     expect(group('node_modules/@mantine/core/esm/components/Table/Table.mjs')).toBeNull();
     expect(group('node_modules/@tabler/icons-react/dist/esm/icons/IconTrash.mjs')).toBeNull();
@@ -148,9 +173,11 @@ describe('a module that only re-exports', () => {
 });
 
 describe('the first strings', () => {
-  it("groups the shell's and the board's strings by language, and nothing else", () => {
+  it("groups the shell's strings by language, and nothing else", () => {
     expect(firstStrings(`${app}/src/i18n/common/de.ts`)).toBe('strings-de');
-    expect(firstStrings(`${app}/src/features/leads/locales/fr.ts`)).toBe('strings-fr');
+    expect(firstStrings(`${app}/src/features/patients/locales/fr.ts`)).toBe('strings-fr');
+    expect(firstStrings(`${app}/src/features/tasks/locales/fr.ts`)).toBeNull();
+    expect(firstStrings(`${app}/src/features/leads/locales/fr.ts`)).toBeNull();
     expect(firstStrings(`${app}/src/features/agenda/locales/de.ts`)).toBeNull();
     expect(firstStrings(`${app}/src/features/leads/locales/de-details.ts`)).toBeNull();
   });

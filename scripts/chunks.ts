@@ -120,20 +120,34 @@ function reExportsByModule(id: string, program: Program): Map<string, Set<string
 interface Reach {
   shell: boolean;
   entry: boolean;
-  /** Reached from the board's route (the first page)… */
+  /** Reached from the board's route (a first page)… */
   board: boolean;
-  /** …and from a page or part outside the leads area. */
-  elsewhere: boolean;
+  /** …from Today's route (the other first page, the start page). */
+  today: boolean;
 }
 
-/** `boot` and `shell` for the app in `appDir` (the folder of index.html and src/). */
-export function shellChunks(appDir: string): { boot: NameOf; shell: NameOf } {
+/** What the build's groups are called: the entry's chunk, the shell's, and each first page's. */
+export interface FirstChunks {
+  boot: NameOf;
+  shell: NameOf;
+  /** The board's first screen beyond the shell: its route and what it shares with other pages. */
+  leads: NameOf;
+  /** Today's first screen beyond the shell, the same way. */
+  today: NameOf;
+}
+
+/**
+ * `boot`, `shell` and one group per first page for the app in `appDir` (the folder of index.html and src/). What
+ * both first pages need goes into the shell; what one of them needs (its route, the parts it shares with other
+ * pages, the package parts it names) into that page's group, so that neither loads the other's parts and neither
+ * loads a dozen small shared chunks (issue 38).
+ */
+export function shellChunks(appDir: string): FirstChunks {
   const root = (p: string) => join(appDir, p);
   const shellRoots = new Set([root('src/app.tsx'), root('src/i18n/index.ts')]);
   const entryRoots = new Set([root('src/main.tsx'), root('index.html')]);
   const boardRoot = root('src/features/leads/route.tsx');
-  const leadsDir = `${root('src/features/leads')}/`;
-
+  const todayRoot = root('src/features/today/route.tsx');
   // A package's index that only re-exports (@mantine/core, the icons) imports every part of it, used or not: a
   // way up through it says nothing about whether the shell uses a part.
   const barrels = new Map<string, boolean>();
@@ -152,7 +166,7 @@ export function shellChunks(appDir: string): { boot: NameOf; shell: NameOf } {
   const reach = (id: string, ctx: Graph): Reach => {
     const known = memo.get(id);
     if (known) return known;
-    const out: Reach = { shell: false, entry: false, board: false, elsewhere: false };
+    const out: Reach = { shell: false, entry: false, board: false, today: false };
     const seen = new Set<string>([id]);
     const todo = [id];
     while (todo.length > 0) {
@@ -160,14 +174,11 @@ export function shellChunks(appDir: string): { boot: NameOf; shell: NameOf } {
       if (shellRoots.has(at)) out.shell = true;
       if (entryRoots.has(at)) out.entry = true;
       if (at === boardRoot) out.board = true;
+      if (at === todayRoot) out.today = true;
       const ups = (ctx.getModuleInfo(at)?.importers ?? []).filter((up) => {
         const info = ctx.getModuleInfo(up);
         return !(info && isBarrel(info));
       });
-      // Loaded on its own (an area, a dialog, a deferred part): outside the leads area, another page's.
-      if (ups.length === 0 && !at.startsWith(leadsDir) && !shellRoots.has(at) && !entryRoots.has(at)) {
-        out.elsewhere = true;
-      }
       for (const up of ups) {
         if (!seen.has(up)) {
           seen.add(up);
@@ -182,12 +193,13 @@ export function shellChunks(appDir: string): { boot: NameOf; shell: NameOf } {
   // A part of a package taken through its index (a Mantine component, an icon, a TanStack hook) has only the index
   // as importer: what uses it is found by name instead. The first page's own modules (the shell's and the board's)
   // name what they take from each package; the index says which of its names come from which part.
-  let firstPageNames: Map<string, Set<string>> | null = null;
-  const namesOfFirstPage = (ctx: Graph) => {
-    if (firstPageNames) return firstPageNames;
+  const namesCache = new Map<string, Map<string, Set<string>>>();
+  const namesFrom = (key: string, roots: string[], ctx: Graph) => {
+    const known = namesCache.get(key);
+    if (known) return known;
     const names = new Map<string, Set<string>>();
     const seen = new Set<string>();
-    const todo = [...shellRoots, boardRoot];
+    const todo = [...roots];
     while (todo.length > 0) {
       const id = todo.pop() as string;
       if (seen.has(id) || id.includes('/node_modules/')) continue;
@@ -200,9 +212,12 @@ export function shellChunks(appDir: string): { boot: NameOf; shell: NameOf } {
       }
       todo.push(...info.importedIds);
     }
-    firstPageNames = names;
+    namesCache.set(key, names);
     return names;
   };
+  const shellNames = (ctx: Graph) => namesFrom('shell', [...shellRoots], ctx);
+  const boardNames = (ctx: Graph) => namesFrom('board', [boardRoot], ctx);
+  const todayNames = (ctx: Graph) => namesFrom('today', [todayRoot], ctx);
   const reExports = new Map<string, Map<string, Set<string>>>();
   const reExportsOf = (index: ModuleFacts) => {
     let known = reExports.get(index.id);
@@ -213,35 +228,50 @@ export function shellChunks(appDir: string): { boot: NameOf; shell: NameOf } {
     }
     return known;
   };
-  const usedThroughIndex = (id: string, ctx: Graph) => {
+  /** Whether a package part taken through its index is named by the first page whose names `names` gives. */
+  const usedThroughIndex = (id: string, ctx: Graph, names: (ctx: Graph) => Map<string, Set<string>>) => {
     const part = ctx.getModuleInfo(id);
     for (const up of part?.importers ?? []) {
       const index = ctx.getModuleInfo(up);
       if (!part || !index || !isBarrel(index)) continue;
-      const used = namesOfFirstPage(ctx).get(packageOfModule(up) ?? '');
-      const names = reExportsOf(index).get(id);
-      if (!used || !names) continue;
+      const used = names(ctx).get(packageOfModule(up) ?? '');
+      const exportedHere = reExportsOf(index).get(id);
+      if (!used || !exportedHere) continue;
       // `export * from './part.js'`: every name the part exports.
-      const exported = names.has('*') ? [...names, ...part.exports] : [...names];
+      const exported = exportedHere.has('*') ? [...exportedHere, ...part.exports] : [...exportedHere];
       if (exported.some((name) => used.has(name))) return true;
     }
     return false;
   };
 
+  /** Which first page a module goes with: the shell (both, or the frame), one of them, or neither (null). */
+  const firstPage = (id: string, ctx: Graph): 'shell' | 'leads' | 'today' | null => {
+    const r = reach(id, ctx);
+    if (r.entry) return null;
+    if (r.shell || (r.board && r.today) || usedThroughIndex(id, ctx, shellNames)) return 'shell';
+    const board = usedThroughIndex(id, ctx, boardNames);
+    const today = usedThroughIndex(id, ctx, todayNames);
+    if (board && today) return 'shell';
+    // The page's route and all it imports statically, its own modules and those it shares with other pages.
+    if (r.board || board) return 'leads';
+    if (r.today || today) return 'today';
+    return null;
+  };
+
   return {
     boot: (id, ctx) => (reach(id, ctx).entry ? 'boot' : null),
-    // The shell, and what the board's first cards share with other pages (small parts: a switch, an icon, the
-    // codes): one file instead of a dozen. What only the leads area uses stays in its own chunks.
-    shell: (id, ctx) => {
-      const r = reach(id, ctx);
-      if (r.entry) return null;
-      return r.shell || (r.board && r.elsewhere) || usedThroughIndex(id, ctx) ? 'shell' : null;
-    },
+    shell: (id, ctx) => (firstPage(id, ctx) === 'shell' ? 'shell' : null),
+    leads: (id, ctx) => (firstPage(id, ctx) === 'leads' ? 'leads-first' : null),
+    today: (id, ctx) => (firstPage(id, ctx) === 'today' ? 'today-first' : null),
   };
 }
 
-/** `strings-de` for the first page's strings in German (i18n/load.ts loads each namespace file by itself). */
+/**
+ * `strings-de` for the shell's strings in German (i18n/namespaces.ts shellNamespaces; i18n/load.ts loads each
+ * namespace file by itself). A page's own strings (the board's, Today's) are files of their own: the other first
+ * page does not need them.
+ */
 export function firstStrings(id: string): string | null {
-  const m = /\/src\/(?:i18n\/common|features\/(?:leads|patients|tasks)\/locales)\/([a-z]{2})\.ts$/.exec(id);
+  const m = /\/src\/(?:i18n\/common|features\/patients\/locales)\/([a-z]{2})\.ts$/.exec(id);
   return m ? `strings-${m[1]}` : null;
 }

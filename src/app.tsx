@@ -3,12 +3,13 @@ import { DatesProvider } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { isSessionLocked } from '#api/client.ts';
 import { createQueryClient } from '#api/query-client.ts';
 import { signInPath } from '#api/session.ts';
+import { markFirstContentWhenSettled } from '#components/deferred.tsx';
 import { DeferredNotifications } from '#components/deferred-notifications.tsx';
 import { errorTitle } from '#components/error-heading.ts';
 import { lockScreen } from '#components/lock/lock-store.ts';
@@ -63,6 +64,24 @@ export function App() {
           message: describeError(error, i18n.t),
         }),
     }),
+  );
+  // What the first screen does not need loads once it is there: the page shown and its first queries settled, if
+  // the page does not say so itself (components/deferred.tsx).
+  useEffect(
+    () =>
+      markFirstContentWhenSettled({
+        pageShown: () => router.state.initialized && router.state.navigation.state === 'idle',
+        fetching: () => queryClient.isFetching(),
+        subscribe: (fn) => {
+          const offRouter = router.subscribe(fn);
+          const offQueries = queryClient.getQueryCache().subscribe(fn);
+          return () => {
+            offRouter();
+            offQueries();
+          };
+        },
+      }),
+    [router, queryClient],
   );
   // dayjs locale names (de, fr, it, en) for the weekday and month names of Mantine's pickers.
   const locale = currentLanguage();

@@ -93,12 +93,12 @@ describe('deferred()', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('loads by itself a little after it was first asked for when the page never says its content is there', async () => {
+  it('loads by itself some seconds after it was first asked for when the page never says its content is there', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
     const load = vi.fn(async () => Real);
     const Part = mod.deferred(load, Stand);
     render(<Part label="search" />);
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(() => vi.advanceTimersByTimeAsync(7500));
     expect(load).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(load).toHaveBeenCalledTimes(1);
@@ -228,5 +228,60 @@ describe('deferred()', () => {
     await act(async () => attempts[1].resolve(Real));
     vi.useRealTimers();
     expect(await screen.findByRole('button', { name: 'real menu' })).toBeInTheDocument();
+  });
+
+  it('counts the first content as shown once the page is there and its first queries have settled', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    });
+    const load = vi.fn(async () => Real);
+    const Part = mod.deferred(load, Stand);
+    render(<Part label="search" />);
+    let shown = false;
+    let fetching = 0;
+    const listeners = new Set<() => void>();
+    const change = () => {
+      for (const fn of listeners) fn();
+    };
+    mod.markFirstContentWhenSettled({
+      pageShown: () => shown,
+      fetching: () => fetching,
+      subscribe: (fn) => {
+        listeners.add(fn);
+        return () => listeners.delete(fn);
+      },
+    });
+    // The page's code arrives; a query starts at once, another one after a short pause, each takes a while.
+    shown = true;
+    change();
+    fetching = 1;
+    change();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    fetching = 0;
+    change();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    fetching = 1;
+    change();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(load).not.toHaveBeenCalled();
+    fetching = 0;
+    change();
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(listeners.size).toBe(0);
+  });
+
+  it('leaves the first content to a page that marks it itself', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    const load = vi.fn(async () => Real);
+    const Part = mod.deferred(load, Stand);
+    render(<Part label="search" />);
+    mod.firstContentMarkedByPage();
+    mod.markFirstContentWhenSettled({ pageShown: () => true, fetching: () => 0, subscribe: () => () => {} });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(load).not.toHaveBeenCalled();
+    mod.markFirstContent();
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

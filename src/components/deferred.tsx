@@ -3,12 +3,15 @@ import { later, useLoadLater } from './load-later.ts';
 
 /*
  * Parts of the first page that are not needed to show its content (menus, pickers, the header's search, drag and
- * drop) load right after that content is on screen, not before it (issue 16, decision 0016). The page says when its
- * content shows with `markFirstContent()` (the board: its first cards); a page that does not say so lets them load
- * FALLBACK_MS after they were first asked for. A person who reaches for one earlier (pointer, focus) loads it at once.
+ * drop, the navigation's counts) load right after that content is on screen, not before it (issue 16, decision
+ * 0016). The page says when its content shows with `markFirstContent()` (the board: its first cards; Today: its
+ * rows); otherwise the content counts as shown once the page has rendered and its queries have been quiet a moment
+ * (`markFirstContentWhenSettled`, app.tsx), and FALLBACK_MS after they were first asked for at the latest: a busy
+ * machine that takes long to the first rows must not fetch these parts before the rows (issue 38). A person who reaches
+ * for one earlier (pointer, focus) loads it at once.
  */
 
-const FALLBACK_MS = 1500;
+const FALLBACK_MS = 8000;
 let marked = false;
 let fallback: ReturnType<typeof setTimeout> | undefined;
 const waiting = new Set<() => void>();
@@ -26,6 +29,60 @@ export function markFirstContent(): void {
   if (fallback !== undefined) clearTimeout(fallback);
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(runWaiting, 0));
   else setTimeout(runWaiting, 0);
+}
+
+/** What `markFirstContentWhenSettled` watches: whether the page has rendered, and whether data is on its way. */
+export interface FirstContentSignals {
+  /** The page's code has loaded and the router shows it (no navigation under way). */
+  pageShown(): boolean;
+  /** Requests of queries under way. */
+  fetching(): number;
+  /** Calls `fn` on every change of either; returns the unsubscribe. */
+  subscribe(fn: () => void): () => void;
+}
+
+/** The first page says itself when its content is there (`markFirstContent`): nothing is guessed then. */
+let pageMarks = false;
+
+/**
+ * For a page that marks its own first content (the board, Today), called while it renders: the guess of
+ * `markFirstContentWhenSettled` stands back, so that a pause between two of the page's requests is not taken for
+ * the end. Called in render, not when the page's module loads: another area may load the page's chunk (decision
+ * 0052) without being that page.
+ */
+export function firstContentMarkedByPage(): void {
+  pageMarks = true;
+}
+
+const QUIET_MS = 500;
+
+/**
+ * For a page that does not mark its first content: marks it once the page is shown and none of its queries has
+ * been fetching for QUIET_MS. Returns the cancel (for the effect that starts it).
+ */
+export function markFirstContentWhenSettled(signals: FirstContentSignals): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    if (marked || pageMarks) return stop();
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (!signals.pageShown() || signals.fetching() > 0) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (marked || pageMarks) return stop();
+      if (signals.pageShown() && signals.fetching() === 0) {
+        markFirstContent();
+        stop();
+      }
+    }, QUIET_MS);
+  };
+  const unsubscribe = signals.subscribe(check);
+  const stop = () => {
+    unsubscribe();
+    if (timer !== undefined) clearTimeout(timer);
+  };
+  check();
+  return stop;
 }
 
 /** Runs `fn` once the first content is on screen (or FALLBACK_MS after the first call); returns a cancel. */

@@ -35,10 +35,11 @@ export type Namespace = keyof typeof namespaceFolders;
 export const namespaces = Object.keys(namespaceFolders) as Namespace[];
 
 /**
- * The namespaces of the shell (navigation, global patient search, overdue badge), loaded before the first render.
- * An area's own namespace is loaded by its route before the area shows (router.tsx), so no key ever flashes.
+ * The namespaces of the shell (navigation, global patient search), loaded before the first render. An area's own
+ * namespace is loaded by its route before the area shows (router.tsx), and a deferred part's with its code (the
+ * overdue badge: tasks), so no key ever flashes.
  */
-export const shellNamespaces = ['common', 'patients', 'tasks'] as const satisfies readonly Namespace[];
+export const shellNamespaces = ['common', 'patients'] as const satisfies readonly Namespace[];
 
 const byFolder = new Map<string, Namespace>(namespaces.map((ns) => [namespaceFolders[ns], ns]));
 

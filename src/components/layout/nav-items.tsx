@@ -14,13 +14,18 @@ import {
 } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
+import { loadNamespace } from '#i18n/index.ts';
 import { deferred } from '../deferred.tsx';
-import { OverdueBadge } from './overdue-badge.tsx';
 
 // The day's counts load after the first content (their query, its sections and the agenda pieces are not in the
 // first page, decision 0016); until then the entry shows no badge, as it does when nobody is here or late.
 const TodayBadge = deferred(
   () => import('./today-badge.tsx').then((m) => m.TodayBadge),
+  () => null,
+);
+// The count of overdue tasks too (its query and its strings, the tasks' namespace, come with it).
+const OverdueBadge = deferred(
+  () => Promise.all([import('./overdue-badge.tsx'), loadNamespace('tasks')]).then(([m]) => m.OverdueBadge),
   () => null,
 );
 

@@ -1,11 +1,12 @@
 import { Alert, Button, Chip, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useMutationState, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DayAppointment, dayAppointmentsQuery } from '#api/agenda.ts';
 import { opMutationKey } from '#api/queries.ts';
 import { type DaySection, daySections, useNow } from '#components/day-sections.ts';
+import { firstContentMarkedByPage, markFirstContent } from '#components/deferred.tsx';
 import { formatDateTime, intlLocale, practiceToday } from '#components/format.ts';
 import { GapPanel } from '#components/gaps/deferred.tsx';
 import { Page } from '#components/page.tsx';
@@ -43,6 +44,12 @@ export function Component() {
   const day = practiceToday(new Date(now));
   const query = useQuery(dayAppointmentsQuery(day));
   const [failure, setFailure] = useState<string | null>(null);
+  // Today says when its rows (or what stands in their place) are there: the header's and navigation's parts load then.
+  firstContentMarkedByPage();
+  const answered = !query.isPending;
+  useEffect(() => {
+    if (answered) markFirstContent();
+  }, [answered]);
   const setState = useSetState(day, setFailure);
   const busyIds = useMutationState({
     filters: { mutationKey: opMutationKey('modifyAppointment'), status: 'pending' },
