@@ -229,7 +229,7 @@ test('after signing out, Back shows the sign-in page and nothing of the patient'
   await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
 
   await page.getByTestId('user-name').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   const stored = await page.evaluate(
     () => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }),

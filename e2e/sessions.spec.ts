@@ -207,7 +207,7 @@ test('signing out takes the cookie away; Back shows nothing of the record', asyn
   await page.goto(`/leads/${lead.leadId}`);
   await expect(page.getByText('Abgemeldet').first()).toBeVisible();
   await page.getByTestId('user-name').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   const names = (await context.cookies()).map((c) => c.name);
   expect(names).not.toContain('praxis.sid');
@@ -242,7 +242,7 @@ test('a copied session cookie stops working once the browser it came from signs 
     await expect(other.getByText('Kopiert').first()).toBeVisible();
 
     await page.getByTestId('user-name').click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
     // The copy still has its cookie, but the server has ended the session: sign-in, and nothing of the record.
@@ -281,9 +281,10 @@ test('"Sign out on every device" ends the session of the same user in another br
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
-    // The colleague's screen: its next request to the server (a click, or the header's own refresh, which comes
-    // first when the window gets the focus) finds no session: the sign-in page, back to Settings afterwards, with
-    // the user name filled in. (A session ended only here would leave it on Settings.)
+    // The colleague's screen: its next request to the server finds no session (here the colleague reloads the page;
+    // a click or the header's own refresh does the same): the sign-in page, back to Settings afterwards, with the
+    // user name filled in. (A session ended only here would leave it on Settings.)
+    await other.reload();
     await expect(other.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(other).toHaveURL(/\/sign-in\?next=%2Fsettings$/);
     await expect(other.getByLabel('User name', { exact: true })).toHaveValue(DEMO.user);

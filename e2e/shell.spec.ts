@@ -76,7 +76,7 @@ test('signs in with the demo credentials, visits every area, speaks German on re
 
   // Signing out forgets the credentials.
   await header.getByRole('button', { name: /Petra Sommer/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   expect(await storedSession(page)).toBeNull();
