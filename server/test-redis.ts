@@ -36,7 +36,7 @@ export async function startRedis(): Promise<TestRedis> {
   const child: ChildProcess = spawn(
     REDIS_SERVER,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: withoutFakeClock(process.env) },
   );
   await new Promise<void>((resolve, reject) => {
     let said = '';
@@ -64,4 +64,26 @@ export async function startRedis(): Promise<TestRedis> {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * The environment for redis-server without libfaketime: a suite run under `faketime` (issue 35: the clock at 23:59
+ * Zurich) hands its LD_PRELOAD to every child, and redis-server stops starting under it (recursive clock_gettime).
+ * Our code keeps the faked clock; Redis keeps real time, which only its TTLs read, and they are relative.
+ */
+function withoutFakeClock(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) {
+    if (k.startsWith('FAKETIME') || k === 'DONT_FAKE_MONOTONIC') continue;
+    if (k === 'LD_PRELOAD') {
+      const kept = (v ?? '')
+        .split(/[:\s]+/)
+        .filter((lib) => lib && !lib.includes('faketime'))
+        .join(':');
+      if (kept) out[k] = kept;
+      continue;
+    }
+    out[k] = v;
+  }
+  return out;
 }
