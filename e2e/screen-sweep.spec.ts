@@ -148,6 +148,7 @@ const SCREENS: Screen[] = [
   { name: 'tasks', path: () => '/tasks' },
   { name: 'task-new', path: () => '/tasks', open: clickToDialog('newTask') },
   { name: 'agenda', path: () => '/agenda' },
+  { name: 'waitlist', path: () => '/agenda/waitlist' },
   { name: 'booking', path: () => '/booking' },
   { name: 'recalls', path: () => '/recalls' },
   { name: 'recall-new', path: () => '/recalls', open: clickToDialog('newRecall') },

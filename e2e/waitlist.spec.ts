@@ -92,19 +92,19 @@ test('a receptionist edits a waiting entry, withdraws it, takes that back and wi
   await expect(entry).toContainText(`until ${latest.split('-').reverse().join('.')}`);
   await expect(entry).toContainText('Afternoons');
 
-  await entry.getByRole('button', { name: `Take ${name} off the waiting list` }).click();
+  await entry.getByRole('button', { name: `Withdraw the entry of ${name}` }).click();
   await expect(page.getByText(`${name} is off the waiting list.`)).toBeVisible();
   await expect(entry).toBeHidden();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(entry).toBeVisible();
   await expect(entry).toContainText('Nur nachmittags, bis Mitte Dezember');
 
-  await entry.getByRole('button', { name: `Take ${name} off the waiting list` }).click();
+  await entry.getByRole('button', { name: `Withdraw the entry of ${name}` }).click();
   await expect(entry).toBeHidden();
   await page.getByRole('combobox', { name: 'Show' }).selectOption('withdrawn');
   await expect(entry).toBeVisible();
   await expect(entry).toContainText('Withdrawn');
-  await expect(entry.getByRole('button', { name: `Take ${name} off the waiting list` })).toHaveCount(0);
+  await expect(entry.getByRole('button', { name: `Withdraw the entry of ${name}` })).toHaveCount(0);
 });
 
 test('booking shows how many appointments the chosen patient missed in the last two years', async ({

@@ -53,16 +53,16 @@ describe('the waiting list', () => {
     const [entry] = await waiting();
     const name = await patientLabel(entry.patid);
     const { user } = renderWithProviders(<WaitlistPage />, { url: '/agenda/waitlist' });
-    await user.click(await screen.findByRole('button', { name: `Take ${name} off the waiting list` }));
+    await user.click(await screen.findByRole('button', { name: `Withdraw the entry of ${name}` }));
     expect(await screen.findByText(`${name} is off the waiting list.`)).toBeInTheDocument();
     await waitFor(async () => expect((await waiting()).some((e) => e.entryId === entry.entryId)).toBe(false));
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: `Take ${name} off the waiting list` })).toBeNull(),
+      expect(screen.queryByRole('button', { name: `Withdraw the entry of ${name}` })).toBeNull(),
     );
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(async () => expect((await waiting())[0].entryId).toBe(entry.entryId));
     expect(
-      await screen.findByRole('button', { name: `Take ${name} off the waiting list` }),
+      await screen.findByRole('button', { name: `Withdraw the entry of ${name}` }),
     ).toBeInTheDocument();
   });
 

@@ -50,7 +50,7 @@ export const de: Translation<typeof en> = {
   edit: 'Bearbeiten',
   editFor: 'Eintrag von {{patient}} bearbeiten',
   withdraw: 'Zurückziehen',
-  withdrawFor: '{{patient}} von der Warteliste nehmen',
+  withdrawFor: 'Eintrag von {{patient}} zurückziehen',
   withdrawn: '{{patient}} ist nicht mehr auf der Warteliste.',
   withdrawFailed: 'Nicht zurückgezogen',
   withdrawChanged:

@@ -47,7 +47,7 @@ export const en = {
   edit: 'Edit',
   editFor: 'Edit the entry of {{patient}}',
   withdraw: 'Withdraw',
-  withdrawFor: 'Take {{patient}} off the waiting list',
+  withdrawFor: 'Withdraw the entry of {{patient}}',
   withdrawn: '{{patient}} is off the waiting list.',
   withdrawFailed: 'Not withdrawn',
   withdrawChanged:

@@ -50,7 +50,7 @@ export const it: Translation<typeof en> = {
   edit: 'Modifica',
   editFor: 'Modifica l’iscrizione di {{patient}}',
   withdraw: 'Ritira',
-  withdrawFor: 'Togliere {{patient}} dalla lista d’attesa',
+  withdrawFor: 'Ritira l’iscrizione di {{patient}}',
   withdrawn: '{{patient}} non è più in lista d’attesa.',
   withdrawFailed: 'Non ritirato',
   withdrawChanged:
