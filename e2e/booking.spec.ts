@@ -292,7 +292,9 @@ test('a service of several practitioners shows times at once, as one radio group
     / (\d{2}:\d{2}),/.exec(second)?.[1] ?? 'no time',
   );
   await expectNoAxeViolations(page);
-  // One Tab from the chosen time to the patient, not one per time.
+  // One Tab from the chosen time past all the others: to "no suitable time" (the waiting list), then the patient.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /^No suitable time/ })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('combobox', { name: 'Search a patient' })).toBeFocused();
 

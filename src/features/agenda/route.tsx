@@ -435,13 +435,6 @@ export function Component() {
               {t('closed.noCanton')}
             </Alert>
           )}
-          <ClosedTimeList
-            spans={closedTime.spans}
-            calendars={gridCalendars}
-            from={days[0]}
-            until={days[days.length - 1]}
-          />
-          <GapPanel calendars={shown.map((c) => c.calendarid)} initiallyOpen={false} />
 
           {apptMissing && (
             <Alert color="orange" role="alert">
@@ -486,6 +479,15 @@ export function Component() {
               />
             </>
           )}
+          {/* Below the grid: they arrive after it (closed time with its answer, the gaps after the first content)
+              and must not push the grid down under a hand that is about to drag. */}
+          <ClosedTimeList
+            spans={closedTime.spans}
+            calendars={gridCalendars}
+            from={days[0]}
+            until={days[days.length - 1]}
+          />
+          <GapPanel calendars={shown.map((c) => c.calendarid)} initiallyOpen={false} />
           <Text size="xs" c="dimmed">
             {t('toolbar.keys', { unit: view === 'day' ? t('toolbar.unitDay') : t('toolbar.unitWeek') })}
           </Text>
