@@ -61,9 +61,7 @@ describe('the waiting list', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(async () => expect((await waiting())[0].entryId).toBe(entry.entryId));
-    expect(
-      await screen.findByRole('button', { name: `Withdraw the entry of ${name}` }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: `Withdraw the entry of ${name}` })).toBeInTheDocument();
   });
 
   it('keeps what was typed when a colleague changed the entry meanwhile, shows their change and says so', async () => {
