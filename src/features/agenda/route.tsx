@@ -445,7 +445,9 @@ export function Component() {
             <Text>{t('grid.noCalendars')}</Text>
           ) : (
             <>
-              <Text size="sm" role="status" c="dimmed">
+              {/* One line always, also when there is nothing to say: the grid below must not move up when the
+                  appointments have loaded (a hand about to drag would land a quarter hour off). */}
+              <Text size="sm" role="status" c="dimmed" mih="1.55em">
                 {loading ? t('grid.loading') : items.length === 0 ? t('grid.empty') : ''}
               </Text>
               {view === 'week' && columns.length > 1 && (

@@ -67,6 +67,8 @@ export function GapMinutesPanel() {
               variant="default"
               leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
               onClick={() => void exportXlsx()}
+              // Two tables export on this page: each button names its own (the visible word first).
+              aria-label={t('gaps.xlsx')}
             >
               {t('export.xlsx')}
             </Button>
@@ -74,6 +76,7 @@ export function GapMinutesPanel() {
               variant="default"
               leftSection={<IconFileTypeCsv size={18} aria-hidden />}
               onClick={() => downloadCsv(`${filename}.csv`, toCsv(columns, rows))}
+              aria-label={t('gaps.csv')}
             >
               {t('export.csv')}
             </Button>

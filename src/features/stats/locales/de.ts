@@ -69,6 +69,8 @@ export const de: Translation<typeof en> = {
     refilled: 'Wieder belegt (Min.)',
     share: 'Wieder belegt (%)',
     sheet: 'Frei gewordene Zeit',
+    csv: 'CSV exportieren – frei gewordene Zeit',
+    xlsx: 'Excel exportieren – frei gewordene Zeit',
   },
   export: {
     xlsx: 'Excel exportieren',

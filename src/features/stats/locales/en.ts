@@ -67,6 +67,8 @@ export const en = {
     refilled: 'Refilled (min)',
     share: 'Refilled (%)',
     sheet: 'Freed time',
+    csv: 'Export CSV – freed time',
+    xlsx: 'Export Excel – freed time',
   },
   export: {
     xlsx: 'Export Excel',

@@ -69,6 +69,8 @@ export const fr: Translation<typeof en> = {
     refilled: 'Réoccupé (min)',
     share: 'Réoccupé (%)',
     sheet: 'Temps libéré',
+    csv: 'Exporter en CSV – temps libéré',
+    xlsx: 'Exporter en Excel – temps libéré',
   },
   export: {
     xlsx: 'Exporter en Excel',

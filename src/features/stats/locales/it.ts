@@ -69,6 +69,8 @@ export const it: Translation<typeof en> = {
     refilled: 'Rioccupato (min)',
     share: 'Rioccupato (%)',
     sheet: 'Tempo liberato',
+    csv: 'Esporta CSV – tempo liberato',
+    xlsx: 'Esporta Excel – tempo liberato',
   },
   export: {
     xlsx: 'Esporta Excel',
