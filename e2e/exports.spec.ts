@@ -178,7 +178,7 @@ test('the statistics CSV holds the table shown, and the chart comes as a PNG', a
     .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
 
   const { file, bytes } = await download(page, () =>
-    page.getByRole('button', { name: 'CSV exportieren' }).click(),
+    page.getByRole('button', { name: 'CSV exportieren', exact: true }).click(),
   );
   expect(file.suggestedFilename()).toMatch(/^leads_revenue_month_.*\.csv$/);
   const [header, ...rows] = parseAsExcel(bytes);

@@ -34,7 +34,7 @@ async function downloadWorkbook(
 ): Promise<{ filename: string; sheet: Sheet }> {
   const [file] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: button }).click(),
+    page.getByRole('button', { name: button, exact: typeof button === 'string' }).click(),
   ]);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(new Uint8Array(await readFile(await file.path())).buffer);
