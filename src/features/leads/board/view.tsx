@@ -17,7 +17,7 @@ import { restoreLeadMutation } from '#api/sales/lead-writes.ts';
 import type { LeadPage } from '#api/sales/leads.ts';
 import { userName as nameOfUser, usersQuery } from '#api/system/people.ts';
 import { folderName } from '#components/codes.ts';
-import { firstContentMarkedByPage, markFirstContent } from '#components/deferred.tsx';
+import { markFirstContent } from '#components/deferred.tsx';
 import type { BulkResult, Folder, Lead, ReferenceData } from '#contract/sales.ts';
 import { type BoardFilter, columnInput, columnKey, refreshAfterMoves } from '../shared/queries.ts';
 import type { BulkOutcome } from './action-bar.tsx';
@@ -62,8 +62,7 @@ export interface BoardViewProps {
 
 /** The columns of one pipeline, with drag and drop, keyboard navigation, selection and the dialogs. */
 export function BoardView({ folders, filter, reference, onOpen }: BoardViewProps) {
-  // The board says when its first cards are there (markFirstContent below); nothing guesses it.
-  firstContentMarkedByPage();
+  // The board says when its first cards are there (markFirstContent below); nothing guesses it (the route says so).
   const { t } = useTranslation('leads');
   const client = useQueryClient();
   // Drag and drop arriving renders the columns anew: a card focused meanwhile keeps the focus.
