@@ -46,6 +46,8 @@ export function createBackend(options: BackendOptions): Backend {
   const accessLog = options.service?.accessLog;
   const guard = createSignInGuard({
     trustedProxies,
+    // Behind the proxy every Host reaches the one practice: an account is counted once, however the Host is written.
+    ...(options.upstream ? { practiceOf: () => 'upstream' } : {}),
     ...(accessLog !== undefined ? { accessLog } : {}),
     format: options.upstream
       ? formatProxyLine

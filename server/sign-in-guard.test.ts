@@ -125,6 +125,41 @@ describe('the count per account', () => {
     expect((await signIn(app, '198.51.100.1', 'demo', 'demo')).status).toBe(200);
   });
 
+  it('counts an account once however the Host names its practice (the client writes the Host)', async () => {
+    const app = start();
+    // Ten spellings of the demo practice, each with its own guess from its own address.
+    const hosts = [
+      'localhost:8080',
+      'LOCALHOST:8080',
+      'localhost:8081',
+      'localhost',
+      '127.0.0.1:8080',
+      '127.0.0.2',
+      '[::1]:8080',
+      'demo.localhost:8080',
+      'demo.example.test',
+      'Demo.localhost',
+    ];
+    for (const [i, host] of hosts.entries()) {
+      expect((await signIn(app, `203.0.113.${i + 1}`, 'demo', `wrong-${i}`, host)).status).toBe(401);
+    }
+    expect(refusedAtService()).toBe(10);
+    // An eleventh spelling, the right password: the account waits, the practice is not asked.
+    const held = await signIn(app, '198.51.100.1', 'demo', 'demo', 'demo.localhost:9999');
+    expect(held).toMatchObject({ status: 429, msg: tooMany });
+    expect(
+      (
+        await send(app, '/v1/system/whoami', {
+          from: '198.51.100.2',
+          host: '127.0.0.9',
+          headers: basic('demo', 'demo'),
+        })
+      ).status,
+    ).toBe(429);
+    // Another practice's account of the same name is its own.
+    expect((await signIn(app, '198.51.100.3', 'demo', 'x', 'sonnenhof.localhost:8080')).status).not.toBe(429);
+  });
+
   it('counts /v1 requests with their own wrong credentials and wrong keys, not those without any', async () => {
     const app = start();
     for (let i = 0; i < 30; i++) {

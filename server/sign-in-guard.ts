@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { operationByPath } from '../contract/operations.ts';
 import { drain } from './body-limit.ts';
 import { clientAddressOf, noTrustedProxies, type TrustedProxies } from './client-address.ts';
+import { tenantFromHost } from './tenants.ts';
 import { createAccountThrottle, createThrottle, type Throttle } from './throttle.ts';
 
 /**
  * The app server's count of guesses (docs/api.md#session, docs/decisions/0045), in front of the reference
  * service and of the proxy alike. Counted: a sign-in or unlock with wrong credentials, and a `/v1` request with its
- * own credentials that the practice answers 401. Per account (user name or key fingerprint, per host) and per client
+ * own credentials that the practice answers 401. Per account (user name or key fingerprint, per practice) and per client
  * address; a held attempt is answered 429 here, without asking the practice, so that guesses from outside cannot
  * use up the practice's allowance for the app server's address. Requests of signed-in sessions never pass here, and
  * requests without credentials are not counted.
@@ -45,6 +46,12 @@ export interface GuardOptions {
   now?: () => number;
   /** Keys each count keeps at most (tests of the bound). */
   maxEntries?: number;
+  /**
+   * The practice a request's Host reaches, which an account belongs to (default: the reference service's tenant,
+   * `tenantFromHost`; the proxy has one practice whatever the Host). Never the Host as written: the client writes
+   * it, and every spelling of the same practice (`localhost`, `127.0.0.1`, another port) would count anew.
+   */
+  practiceOf?: (host: string) => string;
   /**
    * Where the access line of each 429 answered here goes (default: standard output; false for none), written by
    * `format` as the backend behind writes its own, so that a held attempt shows in the same log as the others.
@@ -95,12 +102,17 @@ export function accountOfHeaders(headers: Headers): Account | null {
   return user ? { kind: 'basic', user } : null;
 }
 
-/** The count's key: host and user name (case folded, bounded) or key fingerprint; never a password or a key. */
-function accountKey(host: string, account: Account): string {
-  if (account.kind === 'basic') return `${host}\nuser:${account.user.toLowerCase().slice(0, 200)}`;
+/** The count's key: practice and user name (case folded, bounded) or key fingerprint; never a password or a key. */
+function accountKey(practice: string, account: Account): string {
+  if (account.kind === 'basic') return `${practice}\nuser:${account.user.toLowerCase().slice(0, 200)}`;
   const fp =
     'fingerprint' in account ? account.fingerprint : createHash('sha256').update(account.key).digest('hex');
-  return `${host}\nkey:${fp}`;
+  return `${practice}\nkey:${fp}`;
+}
+
+/** The reference service's tenant; a Host that names none keeps its own count (the service refuses it anyway). */
+function tenantOrHost(host: string): string {
+  return tenantFromHost(host) ?? host;
 }
 
 /** Who the line names: a key by its fingerprint; a user name not, as the practice has not taken it (it may be a
@@ -135,10 +147,11 @@ export function createSignInGuard(options: GuardOptions = {}): SignInGuard {
   const log =
     options.accessLog === undefined ? (line: string) => process.stdout.write(`${line}\n`) : options.accessLog;
   const format = options.format ?? defaultFormat;
+  const practiceOf = options.practiceOf ?? tenantOrHost;
 
   function attempt(req: Request, env: unknown, account: Account | null): Attempt {
     const address = clientAddressOf(req, env, trusted);
-    const key = account ? accountKey(hostOf(req), account) : undefined;
+    const key = account ? accountKey(practiceOf(hostOf(req)), account) : undefined;
     const t = now();
     const wait = Math.max(byAddress.retryAfter(address, t), key ? byAccount.retryAfter(key, t) : 0);
     if (wait > 0) {
