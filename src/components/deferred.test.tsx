@@ -284,4 +284,29 @@ describe('deferred()', () => {
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('does not load before the cards of a page that marks them itself, however long they take; a minute at most', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    const load = vi.fn(async () => Real);
+    const Part = mod.deferred(load, Stand);
+    render(<Part label="search" />);
+    mod.firstContentMarkedByPage();
+    // A busy machine: the cards take longer than the fallback of a page that does not say so.
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(load).not.toHaveBeenCalled();
+    mod.markFirstContent();
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // A page that never marks them (its request failed): the parts come a minute after they were first asked for.
+    const fresh = await freshDeferred();
+    const never = vi.fn(async () => Real);
+    const Other = fresh.deferred(never, Stand);
+    render(<Other label="menu" />);
+    fresh.firstContentMarkedByPage();
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(never).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(never).toHaveBeenCalledTimes(1);
+  });
 });

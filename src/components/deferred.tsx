@@ -6,12 +6,17 @@ import { later, useLoadLater } from './load-later.ts';
  * drop, the navigation's counts) load right after that content is on screen, not before it (issue 16, decision
  * 0016). The page says when its content shows with `markFirstContent()` (the board: its first cards; Today: its
  * rows); otherwise the content counts as shown once the page has rendered and its queries have been quiet a moment
- * (`markFirstContentWhenSettled`, app.tsx), and FALLBACK_MS after they were first asked for at the latest: a busy
- * machine that takes long to the first rows must not fetch these parts before the rows (issue 38). A person who reaches
- * for one earlier (pointer, focus) loads it at once.
+ * (`markFirstContentWhenSettled`, app.tsx), and FALLBACK_MS after they were first asked for at the latest (a page
+ * that marks its own content, PAGE_FALLBACK_MS): a busy machine that takes long to the first rows must not fetch
+ * these parts before the rows (issue 38). A person who reaches for one earlier (pointer, focus) loads it at once.
  */
 
 const FALLBACK_MS = 8000;
+/**
+ * A page that says it marks its first content is not overtaken at FALLBACK_MS: its first cards may take longer on a
+ * busy machine, and it marks them when they come. Only a page that never does (its request failed) waits this long.
+ */
+const PAGE_FALLBACK_MS = 60_000;
 let marked = false;
 let fallback: ReturnType<typeof setTimeout> | undefined;
 const waiting = new Set<() => void>();
@@ -85,6 +90,12 @@ export function markFirstContentWhenSettled(signals: FirstContentSignals): () =>
   return stop;
 }
 
+/** FALLBACK_MS have passed without the first content: it counts as shown, unless the page marks it itself. */
+function fallBack() {
+  if (pageMarks) fallback = setTimeout(markFirstContent, PAGE_FALLBACK_MS - FALLBACK_MS);
+  else markFirstContent();
+}
+
 /** Runs `fn` once the first content is on screen (or FALLBACK_MS after the first call); returns a cancel. */
 export function afterFirstContent(fn: () => void): () => void {
   if (marked && waiting.size === 0) {
@@ -92,7 +103,7 @@ export function afterFirstContent(fn: () => void): () => void {
     return () => clearTimeout(t);
   }
   waiting.add(fn);
-  fallback ??= setTimeout(markFirstContent, FALLBACK_MS);
+  fallback ??= setTimeout(fallBack, FALLBACK_MS);
   return () => {
     waiting.delete(fn);
   };
