@@ -60,8 +60,9 @@ describe('the count per account', () => {
     expect(th.retryAfter('held', t)).toBe(60);
     for (let i = 0; i < 5000; i++) th.fail(`spray-${i}`, t);
     expect(th.size).toBeLessThanOrEqual(100);
-    // The sprayed names are as fresh as the held one: the oldest go, the held one among them at worst. Once they
-    // are old, they go before anything that still waits.
+    // The sprayed names are as fresh as the held one, but only count: they go first, the held one keeps waiting.
+    expect(th.retryAfter('held', t)).toBe(60);
+    // Once they are old, they go before anything that still waits.
     const th2 = createAccountThrottle({ now: () => t, maxEntries: 100 });
     for (let i = 0; i < 99; i++) th2.fail(`old-${i}`, t);
     t += 16 * MIN;
@@ -86,5 +87,14 @@ describe('the count per address', () => {
     expect(th.retryAfter('x', t)).toBe(0);
     for (let i = 0; i < 1000; i++) th.fail(`a${i}`, t);
     expect(th.size).toBeLessThanOrEqual(50);
+  });
+
+  it('keeps a held address while a spray of single failures from many others fills the count', () => {
+    const t = 0;
+    const th = createThrottle({ now: () => t, maxEntries: 50 });
+    for (let i = 0; i < 20; i++) th.fail('held', t);
+    for (let i = 0; i < 1000; i++) th.fail(`a${i}`, t);
+    expect(th.size).toBeLessThanOrEqual(50);
+    expect(th.retryAfter('held', t)).toBe(60);
   });
 });

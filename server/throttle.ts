@@ -5,7 +5,7 @@
  * - per account (`createAccountThrottle`): after 10 failures within 15 minutes, further attempts for that account
  *   wait, a wait that doubles with each further failure, at most 15 minutes; a success forgets the count.
  * The clock is the caller's, so tests move it instead of sleeping. Memory is bounded: at most `maxEntries` keys,
- * those that no longer hold anything forgotten first, then the least recently failed.
+ * those that no longer hold anything forgotten first, then the least recently failed of those that are not held.
  */
 
 export const THROTTLE_FAILURES = 20;
@@ -29,18 +29,22 @@ export interface Throttle {
   readonly size: number;
 }
 
+/** What an entry still does: nothing (forgotten first), counts failures, or holds its key (forgotten last). */
+type Rank = 'dead' | 'counting' | 'holding';
+
 /**
  * A Map of at most `max` keys. A key set again moves to the end, so the order is the order of last change. When
- * full, entries `live` no longer wants go first (one pass), then the oldest, down to nine tenths: a pass over all
- * keys happens at most once per tenth of `max` new keys.
+ * full, entries that hold nothing go first (one pass), then the oldest of those that only count, then, only if that
+ * is not enough, the oldest of those that hold, down to nine tenths: a pass over all keys happens at most once per
+ * tenth of `max` new keys. So a spray of single failures under many names cannot push out a held account or address.
  */
 class BoundedMap<V> {
   private readonly map = new Map<string, V>();
   private readonly max: number;
-  private readonly live: (v: V) => boolean;
-  constructor(max: number, live: (v: V) => boolean) {
+  private readonly rank: (v: V) => Rank;
+  constructor(max: number, rank: (v: V) => Rank) {
     this.max = max;
-    this.live = live;
+    this.rank = rank;
   }
   get size(): number {
     return this.map.size;
@@ -54,14 +58,19 @@ class BoundedMap<V> {
   set(key: string, value: V): void {
     this.map.delete(key);
     if (this.map.size >= this.max) {
-      for (const [k, v] of this.map) if (!this.live(v)) this.map.delete(k);
       const keep = Math.floor(this.max * 0.9);
-      for (const k of this.map.keys()) {
-        if (this.map.size <= keep) break;
-        this.map.delete(k);
-      }
+      for (const [k, v] of this.map) if (this.rank(v) === 'dead') this.map.delete(k);
+      this.dropOldest(keep, (v) => this.rank(v) === 'counting');
+      this.dropOldest(keep, () => true);
     }
     this.map.set(key, value);
+  }
+  /** The oldest entries that `which` picks, until `keep` are left. */
+  private dropOldest(keep: number, which: (v: V) => boolean): void {
+    for (const [k, v] of this.map) {
+      if (this.map.size <= keep) return;
+      if (which(v)) this.map.delete(k);
+    }
   }
 }
 
@@ -85,7 +94,8 @@ export function createThrottle(
   const clock = options.now ?? Date.now;
   const entries = new BoundedMap<AddressEntry>(options.maxEntries ?? MAX_ENTRIES, (e) => {
     const t = clock();
-    return e.until > t || e.failures.some((f) => t - f < windowMs);
+    if (e.until > t) return 'holding';
+    return e.failures.some((f) => t - f < windowMs) ? 'counting' : 'dead';
   });
   return {
     get size() {
@@ -129,7 +139,9 @@ export function createAccountThrottle(options: { maxEntries?: number; now?: () =
   const clock = options.now ?? Date.now;
   const entries = new BoundedMap<AccountEntry>(options.maxEntries ?? MAX_ENTRIES, (e) => {
     const t = clock();
-    return t - e.until < ACCOUNT_WINDOW_MS || e.failures.some((f) => t - f < ACCOUNT_WINDOW_MS);
+    // A wait, and the 15 minutes after it in which a further failure doubles it, are the account's hold.
+    if (e.level > 0 && t - e.until < ACCOUNT_WINDOW_MS) return 'holding';
+    return e.failures.some((f) => t - f < ACCOUNT_WINDOW_MS) ? 'counting' : 'dead';
   });
   return {
     get size() {
