@@ -452,17 +452,19 @@ describe('signing out', () => {
     expect((await whoami(app, key2)).status).toBe(401);
   });
 
-  it('everywhere from a locked session ends that session only: whoever is at the locked screen is not known', async () => {
+  it('everywhere from a locked session is refused, nothing ends: whoever is at the locked screen is not known', async () => {
     const app = sessions();
     const colleague = (await signIn(app)).cookie;
     const here = (await signIn(app)).cookie;
     await send(app, '/session/lock', { cookie: here });
-    expect((await send(app, '/session/sign-out', { cookie: here, body: { everywhere: true } })).status).toBe(
-      200,
-    );
-    expect((await whoami(app, here)).body?.msg).not.toBe('Session locked.');
-    expect((await whoami(app, here)).status).toBe(401);
+    const r = await send(app, '/session/sign-out', { cookie: here, body: { everywhere: true } });
+    expect(r.status).toBe(401);
+    expect(r.body?.msg).toBe('Session locked.');
     expect((await whoami(app, colleague)).status).toBe(200);
+    // Still locked, not ended: the plain sign-out of the lock screen ends it.
+    expect((await whoami(app, here)).body?.msg).toBe('Session locked.');
+    expect((await send(app, '/session/sign-out', { cookie: here })).status).toBe(200);
+    expect((await whoami(app, here)).body?.msg).not.toBe('Session locked.');
   });
 
   it('a body that is not JSON still signs out (this session)', async () => {

@@ -560,17 +560,17 @@ export function createSessions(options: SessionOptions): Sessions {
 
   /**
    * Signing out deletes the session in the store: its id opens nothing from then on, in any copy. With
-   * `{"everywhere": true}` every session of the same user (or API key) at this practice ends; from a locked session
-   * only that one ends, as whoever stands at a locked screen is not known to be its user (the lock screen offers
-   * the plain sign-out only).
+   * `{"everywhere": true}` every session of the same user (or API key) at this practice ends; a locked session is
+   * refused that (401 `Session locked.`, nothing ends), as whoever stands at a locked screen is not known to be its
+   * user (the lock screen offers the plain sign-out only).
    */
   app.post('/session/sign-out', async (c) => {
     const req = c.req.raw;
     const body = await readJson(req);
-    const found = await current(req);
     // A sign-out is never refused for its body: without a readable one it ends this session only.
-    const everywhere =
-      !(body instanceof Response) && body.everywhere === true && found?.held.state === 'active';
+    const everywhere = !(body instanceof Response) && body.everywhere === true;
+    const found = await current(req);
+    if (found && everywhere && found.held.state !== 'active') return envelope(401, sessionMessages.locked);
     if (found && everywhere) await store.deleteOwner(found.stored.owner);
     else if (found) await store.delete(found.key);
     return envelope(200, 'Success', null, clearCookies(req));
