@@ -14,7 +14,7 @@ import {
   undoMoveEarlier,
 } from '#api/agenda/gap-writes.ts';
 import { waitlistQuery } from '#api/agenda/waitlist.ts';
-import { calendarsQuery, liveOptions, practiceAppointmentsQuery } from '#api/agenda.ts';
+import { calendarsQuery, type DayAppointment, liveOptions, practiceAppointmentsQuery } from '#api/agenda.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { createOnceState } from '#api/create-once.ts';
 import { readFreedTime, subscribeFreedTime } from '#api/freed-time.ts';
@@ -34,13 +34,12 @@ import {
   type Gap,
   type GapContext,
   LATER_DAYS,
-  type ListedAppointment,
 } from './model.ts';
 
 /** Gaps listed before "show all". */
 const FIRST_GAPS = 5;
 
-function isListed(a: object): a is ListedAppointment {
+function isListed(a: object): a is DayAppointment {
   return 'calendarid' in a;
 }
 
@@ -176,7 +175,7 @@ interface GapItemProps {
   when: string;
   calendarName: string;
   provider: number | null;
-  listed: readonly ListedAppointment[];
+  listed: readonly DayAppointment[];
   now: string;
   today: string;
   open: boolean;
@@ -226,7 +225,7 @@ function Candidates({
 }: {
   gap: Gap;
   provider: number | null;
-  listed: readonly ListedAppointment[];
+  listed: readonly DayAppointment[];
   now: string;
   today: string;
 }) {
@@ -269,8 +268,8 @@ function Candidates({
     try {
       if (c.kind === 'later') {
         const moved = await moveEarlier(queryClient, {
-          gap,
-          candidate: c,
+          appt: c.appt,
+          span: { start: c.start, end: c.end },
           provider,
           services: services.data,
           now,
@@ -285,7 +284,7 @@ function Candidates({
       } else {
         const entry = c.kind === 'waiting' ? c.entry : undefined;
         const booked = await bookIntoGap(queryClient, once.current, {
-          gap,
+          calendarid: gap.calendarid,
           patid: c.patid,
           service: c.service,
           span: { start: c.start, end: c.end },
