@@ -109,8 +109,13 @@ export interface BookIntoGap {
 export interface Booked {
   appointmentid: number;
   wanted: NewAppointment;
-  /** The entry was closed; false when a colleague changed it meanwhile (the appointment stands). */
-  entryClosed: boolean;
+  /**
+   * The waiting entry: closed; `changed` when a colleague changed it meanwhile (409), `failed` when closing it did
+   * not reach the service (the appointment stands either way, the entry is still open).
+   */
+  entry: 'closed' | 'changed' | 'failed' | 'none';
+  /** Why closing the entry failed (`failed`). */
+  failure?: unknown;
   /** The create's answer was lost and the appointment found in the service. */
   found: boolean;
 }
@@ -143,8 +148,13 @@ export async function bookIntoGap(
         state: 'P',
       }),
   });
-  if ('stopped' in outcome) throw new GapTaken();
-  let entryClosed = true;
+  if ('stopped' in outcome) {
+    // Somebody booked it: the lists are read again, so the gap goes.
+    await invalidateAppointmentWrites(client);
+    throw new GapTaken();
+  }
+  let closed: Booked['entry'] = entry ? 'closed' : 'none';
+  let failure: unknown;
   if (entry) {
     try {
       await call('modifyWaitlistEntry', {
@@ -152,15 +162,16 @@ export async function bookIntoGap(
         ifVersion: entry.version,
         status: 'booked',
       });
-    } catch {
-      entryClosed = false;
+    } catch (e) {
+      closed = changedMeanwhile(e) ? 'changed' : 'failed';
+      failure = e;
     }
   }
   await Promise.all([
     invalidateAppointmentWrites(client),
     client.invalidateQueries({ queryKey: scopeOf('getWaitlist') }),
   ]);
-  return { appointmentid: outcome.value.appointmentid, wanted, entryClosed, found: outcome.found };
+  return { appointmentid: outcome.value.appointmentid, wanted, entry: closed, failure, found: outcome.found };
 }
 
 /** The undo of a booking into a gap: the appointment deleted (on top of its version), the entry waiting again. */
@@ -175,7 +186,7 @@ export async function undoBooking(client: QueryClient, booked: Booked, entry?: W
       'modifyAppointment',
       modifyInput(current.id, toRecord(current, current.calendarid), 1, current.version),
     );
-  if (entry && booked.entryClosed) {
+  if (entry && booked.entry === 'closed') {
     const list = await call('getWaitlist', { status: 'all', patid: entry.patid });
     const now = list.find((e) => e.entryId === entry.entryId);
     if (now?.status === 'booked')
@@ -222,13 +233,19 @@ export async function moveEarlier(
     current.end !== appt.end ||
     current.calendarid !== appt.calendarid ||
     current.state !== appt.state
-  )
+  ) {
+    // The lists are read again: the panel offers what is there now.
+    await invalidateAppointmentWrites(client);
     throw new LaterChanged();
+  }
   const service = serviceOfText(current.appointment, services);
   const free =
     (!service || (await offered(service, provider, span))) &&
     (await calendarFree(appt.calendarid, span, current.id));
-  if (!free) throw new GapTaken();
+  if (!free) {
+    await invalidateAppointmentWrites(client);
+    throw new GapTaken();
+  }
   const previous = toRecord(current, current.calendarid);
   try {
     await call(

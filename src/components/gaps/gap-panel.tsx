@@ -291,8 +291,14 @@ function Candidates({
           provider,
           entry,
         });
+        const message = {
+          closed: t('booked', { name, at }),
+          changed: t('bookedEntryOpen', { name, at }),
+          failed: t('bookedEntryFailed', { name, at, msg: describeError(booked.failure, t) }),
+          none: t('bookedOnly', { name, at }),
+        }[booked.entry];
         offerUndo({
-          message: booked.entryClosed ? t('booked', { name, at }) : t('bookedEntryOpen', { name, at }),
+          message,
           onUndo: async () => {
             await undoBooking(queryClient, booked, entry);
             notifications.show({ message: t('bookedBack', { name }) });
