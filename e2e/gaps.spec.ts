@@ -184,6 +184,42 @@ test('a patient booked later moves into the gap, and their old time is offered a
   expect(list.find((a) => a.id === moving)?.date).toBe(`${DAY} 09:00:00`);
 });
 
+test('a time a colleague booked meanwhile is refused with a message, and its gap goes at once', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const leavingId = await patient(request, `Storniert${stamp}`);
+  const waiting = `Geduldig${stamp}`;
+  const waitingId = await patient(request, waiting, '079 444 55 66');
+  const colleagues = `Telefon${stamp}`;
+  const colleaguesId = await patient(request, colleagues);
+  await appointment(request, leavingId, '10:30', '10:45', '-1');
+  const entryId = await waitFor(request, waitingId, 'Kommt gern früher');
+
+  await openToday(page);
+  const gap = gapAt(page, 'Today, 10:30–10:45');
+  await gap.getByRole('button', { name: /^Who could come\?/ }).click();
+  const candidate = gap.getByRole('listitem').filter({ hasText: `${waiting}, Test` });
+  await expect(candidate).toContainText('Waiting list');
+  // While the receptionist reads the list, a colleague books the time on the phone.
+  await appointment(request, colleaguesId, '10:30', '10:45');
+  await candidate.getByRole('button', { name: /^Book at 10:30/ }).click();
+
+  await expect(gapPanel(page).getByRole('alert')).toHaveText(
+    'This time is no longer free: someone booked it meanwhile.',
+  );
+  // The lists are read again at once: the gap is gone and Today shows the colleague's booking.
+  await expect(gapAt(page, 'Today, 10:30–10:45')).toHaveCount(0);
+  await expect(row(page, colleagues)).toContainText('10:30');
+  await expect(row(page, waiting)).toHaveCount(0);
+  const list = await api<{ entryId: number; status: string }[]>(request, 'agenda/getWaitlist', {
+    status: 'all',
+    patid: waitingId,
+  });
+  expect(list.find((e) => e.entryId === entryId)?.status).toBe('waiting');
+});
+
 /** Screenshots of the offer for a person to look at (GAPS_SHOTS=<dir>): de light and dark at 1440, fr at 390. */
 test('screenshots of the gap offer', async ({ browser, request }) => {
   const dir = process.env.GAPS_SHOTS;

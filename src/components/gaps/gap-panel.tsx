@@ -64,6 +64,9 @@ export function GapPanel({ calendars, initiallyOpen = true }: GapPanelProps) {
   const [open, setOpen] = useState(initiallyOpen);
   const [showAll, setShowAll] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
+  // What a booking or move that did not go through says: here, not in the gap's item, as a taken gap goes with the
+  // lists read again.
+  const [failure, setFailure] = useState<string | null>(null);
   const listId = useId();
 
   const items = useQuery({
@@ -124,6 +127,17 @@ export function GapPanel({ calendars, initiallyOpen = true }: GapPanelProps) {
       </Group>
       {open && (
         <Stack gap="xs" mt="xs" id={listId}>
+          {failure && (
+            <Alert
+              color="red"
+              role="alert"
+              withCloseButton
+              closeButtonLabel={t('dialog.close', { ns: 'common' })}
+              onClose={() => setFailure(null)}
+            >
+              {failure}
+            </Alert>
+          )}
           {items.isPending ? (
             <Text size="sm" c="dimmed">
               {t('loading')}
@@ -154,6 +168,7 @@ export function GapPanel({ calendars, initiallyOpen = true }: GapPanelProps) {
                     today={today}
                     open={chosen === g.key}
                     onToggle={() => setChosen((c) => (c === g.key ? null : g.key))}
+                    onFailure={setFailure}
                   />
                 ))}
               </ul>
@@ -180,9 +195,21 @@ interface GapItemProps {
   today: string;
   open: boolean;
   onToggle: () => void;
+  onFailure: (message: string | null) => void;
 }
 
-function GapItem({ gap, when, calendarName, provider, listed, now, today, open, onToggle }: GapItemProps) {
+function GapItem({
+  gap,
+  when,
+  calendarName,
+  provider,
+  listed,
+  now,
+  today,
+  open,
+  onToggle,
+  onFailure,
+}: GapItemProps) {
   const { t } = useTranslation('gaps');
   const candidatesId = useId();
   return (
@@ -209,7 +236,14 @@ function GapItem({ gap, when, calendarName, provider, listed, now, today, open, 
       </Group>
       {open && (
         <div id={candidatesId}>
-          <Candidates gap={gap} provider={provider} listed={listed} now={now} today={today} />
+          <Candidates
+            gap={gap}
+            provider={provider}
+            listed={listed}
+            now={now}
+            today={today}
+            onFailure={onFailure}
+          />
         </div>
       )}
     </li>
@@ -222,12 +256,14 @@ function Candidates({
   listed,
   now,
   today,
+  onFailure,
 }: {
   gap: Gap;
   provider: number | null;
   listed: readonly DayAppointment[];
   now: string;
   today: string;
+  onFailure: (message: string | null) => void;
 }) {
   const { t } = useTranslation('gaps');
   const queryClient = useQueryClient();
@@ -239,7 +275,6 @@ function Candidates({
   });
   const once = useRef(createOnceState());
   const [busy, setBusy] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   if (services.isPending || waitlist.isPending || (provider !== null && recalls.isPending))
     return (
@@ -263,7 +298,7 @@ function Candidates({
 
   const act = async (c: Candidate, name: string) => {
     setBusy(c.patid);
-    setError(null);
+    onFailure(null);
     const at = `${formatDate(c.start)} ${formatTime(c.start)}`;
     try {
       if (c.kind === 'later') {
@@ -306,9 +341,9 @@ function Candidates({
         });
       }
     } catch (e) {
-      if (e instanceof GapTaken) setError(t('taken'));
-      else if (e instanceof LaterChanged) setError(t('laterChanged', { name }));
-      else setError(t('writeFailed', { msg: describeError(e, t) }));
+      if (e instanceof GapTaken) onFailure(t('taken'));
+      else if (e instanceof LaterChanged) onFailure(t('laterChanged', { name }));
+      else onFailure(t('writeFailed', { msg: describeError(e, t) }));
     } finally {
       setBusy(null);
     }
@@ -316,11 +351,6 @@ function Candidates({
 
   return (
     <Stack gap={6} pt={6} pl={{ base: 0, sm: 'md' }}>
-      {error && (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      )}
       {noWaitlist && (
         <Text size="xs" c="dimmed">
           {t('candidates.noWaitlist')}
