@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { zurichDateTime } from '../contract/practice-time.ts';
 import { practiceNow } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 import { rememberSession } from './screens.ts';
-import { api, signInOverApi, weekdayAhead } from './support.ts';
+import { api, signInOverApi, weekdayAhead, zurichAt } from './support.ts';
 
 /**
  * Freed time filled from Today (issue 37, decision 0051), as a receptionist does it. The browser's clock is set to
@@ -18,21 +19,6 @@ const DAY = weekdayAhead(9, 1);
 
 test.use({ viewport: { width: 1440, height: 900 } });
 test.describe.configure({ timeout: 120_000 });
-
-/** The instant of a wall-clock time of a day in Zurich (winter or summer time). */
-function zurich(day: string, time: string): Date {
-  for (const offset of ['+01:00', '+02:00']) {
-    const d = new Date(`${day}T${time}:00${offset}`);
-    const wall = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Zurich',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(d);
-    if (wall === time) return d;
-  }
-  throw new Error(`no Zurich instant for ${day} ${time}`);
-}
 
 async function patient(request: APIRequestContext, lastname: string, mobile = ''): Promise<number> {
   const { id } = await api<{ id: number }>(request, 'system/createCustomer', {
@@ -87,18 +73,11 @@ async function offeredTimes(request: APIRequestContext): Promise<string[]> {
     from: DAY,
     to: DAY,
   });
-  return slots.map((s) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Zurich',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(s.from * 1000)),
-  );
+  return slots.map((s) => zurichDateTime(new Date(s.from * 1000)).slice(11, 16));
 }
 
 async function openToday(page: Page) {
-  await page.clock.install({ time: zurich(DAY, '08:00') });
+  await page.clock.install({ time: zurichAt(DAY, '08:00') });
   await signInOverApi(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/today$/, { timeout: 20_000 });
@@ -205,6 +184,42 @@ test('a patient booked later moves into the gap, and their old time is offered a
   expect(list.find((a) => a.id === moving)?.date).toBe(`${DAY} 09:00:00`);
 });
 
+test('a time a colleague booked meanwhile is refused with a message, and its gap goes at once', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const leavingId = await patient(request, `Storniert${stamp}`);
+  const waiting = `Geduldig${stamp}`;
+  const waitingId = await patient(request, waiting, '079 444 55 66');
+  const colleagues = `Telefon${stamp}`;
+  const colleaguesId = await patient(request, colleagues);
+  await appointment(request, leavingId, '10:30', '10:45', '-1');
+  const entryId = await waitFor(request, waitingId, 'Kommt gern früher');
+
+  await openToday(page);
+  const gap = gapAt(page, 'Today, 10:30–10:45');
+  await gap.getByRole('button', { name: /^Who could come\?/ }).click();
+  const candidate = gap.getByRole('listitem').filter({ hasText: `${waiting}, Test` });
+  await expect(candidate).toContainText('Waiting list');
+  // While the receptionist reads the list, a colleague books the time on the phone.
+  await appointment(request, colleaguesId, '10:30', '10:45');
+  await candidate.getByRole('button', { name: /^Book at 10:30/ }).click();
+
+  await expect(gapPanel(page).getByRole('alert')).toHaveText(
+    'This time is no longer free: someone booked it meanwhile.',
+  );
+  // The lists are read again at once: the gap is gone and Today shows the colleague's booking.
+  await expect(gapAt(page, 'Today, 10:30–10:45')).toHaveCount(0);
+  await expect(row(page, colleagues)).toContainText('10:30');
+  await expect(row(page, waiting)).toHaveCount(0);
+  const list = await api<{ entryId: number; status: string }[]>(request, 'agenda/getWaitlist', {
+    status: 'all',
+    patid: waitingId,
+  });
+  expect(list.find((e) => e.entryId === entryId)?.status).toBe('waiting');
+});
+
 /** Screenshots of the offer for a person to look at (GAPS_SHOTS=<dir>): de light and dark at 1440, fr at 390. */
 test('screenshots of the gap offer', async ({ browser, request }) => {
   const dir = process.env.GAPS_SHOTS;
@@ -221,7 +236,7 @@ test('screenshots of the gap offer', async ({ browser, request }) => {
   ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await page.clock.install({ time: zurich(DAY, '08:00') });
+    await page.clock.install({ time: zurichAt(DAY, '08:00') });
     await rememberSession(page, { language, scheme });
     await page.goto('/today');
     const panel = page.getByRole('region', {

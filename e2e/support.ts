@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { zurichInstant } from '../contract/practice-time.ts';
 import { recallFailure } from '../src/components/recall-error.tsx';
 import { en as commonEn } from '../src/i18n/common/en.ts';
 import { addDays, practiceDay } from './clock.ts';
@@ -41,6 +42,16 @@ export function weekdayAhead(weeks: number, offset: number): string {
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
   const toMonday = (8 - weekday) % 7 || 7;
   return addDays(today, toMonday + 7 * weeks + offset);
+}
+
+/**
+ * The instant of a practice wall time, `day` `YYYY-MM-DD` at `time` `HH:MM` in Zurich (winter or summer time): what
+ * a spec gives `page.clock.install` to open the app at that moment of that day.
+ */
+export function zurichAt(day: string, time: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  return zurichInstant(y, m, d, hour, minute);
 }
 
 /** The signed-in shell is there: its main navigation (English labels, the tests run in en-GB). */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { api, signIn, signInOverApi, weekdayAhead } from './support.ts';
+import { api, signIn, signInOverApi, weekdayAhead, zurichAt } from './support.ts';
 
 /**
  * Today as a receptionist uses it. The browser's clock (page.clock) is set to a Tuesday six weeks ahead, a day
@@ -16,21 +16,6 @@ const DAY = weekdayAhead(5, 1);
 
 test.use({ viewport: { width: 1440, height: 900 } });
 test.describe.configure({ timeout: 90_000 });
-
-/** The instant of a wall-clock time of a day in Zurich (winter or summer time). */
-function zurich(day: string, time: string): Date {
-  for (const offset of ['+01:00', '+02:00']) {
-    const d = new Date(`${day}T${time}:00${offset}`);
-    const wall = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Zurich',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(d);
-    if (wall === time) return d;
-  }
-  throw new Error(`no Zurich instant for ${day} ${time}`);
-}
 
 async function patient(request: APIRequestContext, lastname: string): Promise<number> {
   const { id } = await api<{ id: number }>(request, 'system/createCustomer', {
@@ -76,7 +61,7 @@ async function slotStarts(request: APIRequestContext): Promise<number[]> {
 
 /** Signed in (over the app's server, as the sign-in page does), the app opened at its start page: Today. */
 async function openToday(page: Page, time: string) {
-  await page.clock.install({ time: zurich(DAY, time) });
+  await page.clock.install({ time: zurichAt(DAY, time) });
   await signInOverApi(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/today$/, { timeout: 20_000 });
@@ -212,8 +197,8 @@ test('No-show and Cancelled move the row and free the time for booking', async (
   const cancelled = `Abgesagt${stamp}`;
   await appointment(request, await patient(request, noShow), '08:00', '08:15', 'Kontrolle');
   await appointment(request, await patient(request, cancelled), '08:15', '08:30', 'Kontrolle');
-  const eight = zurich(DAY, '08:00').getTime() / 1000;
-  const quarterPast = zurich(DAY, '08:15').getTime() / 1000;
+  const eight = zurichAt(DAY, '08:00').getTime() / 1000;
+  const quarterPast = zurichAt(DAY, '08:15').getTime() / 1000;
   const before = await slotStarts(request);
   expect(before).not.toContain(eight);
   expect(before).not.toContain(quarterPast);

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   type AppointmentRecord,
   changedMeanwhile,
+  type DayAppointment,
   fetchDayAppointment,
   findCreatedAppointment,
   invalidateAppointmentWrites,
@@ -17,6 +18,7 @@ import { call } from '../client.ts';
 import { type CreateOnceState, createOnce } from '../create-once.ts';
 import { forgetFreedTime, recordFreedTime } from '../freed-time.ts';
 import { scopeOf } from '../queries.ts';
+import { serviceOfText, toMinutes } from './gap-basics.ts';
 // Registers the waiting list's operations (only the lazily loaded gap panel imports this, never the first page).
 import './waitlist.ts';
 import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
@@ -47,37 +49,6 @@ export class LaterChanged extends Error {
 interface Span {
   start: string;
   end: string;
-}
-
-/** What the writes need of a gap (components/gaps/model.ts has the whole). */
-interface Gap {
-  calendarid: number;
-}
-
-/** What the writes need of a later booking offered for a gap. */
-interface LaterCandidate {
-  appt: AppointmentRecord & { id: number; state: string; calendarid: number; version?: number };
-  start: string;
-  end: string;
-}
-
-export function toMinutes(dt: string): number {
-  return (
-    Date.UTC(+dt.slice(0, 4), +dt.slice(5, 7) - 1, +dt.slice(8, 10), +dt.slice(11, 13), +dt.slice(14, 16)) /
-    60_000
-  );
-}
-
-/** The service an appointment text names: booking writes the name itself; the agenda may add words after it. */
-export function serviceOfText(text: string, services: readonly BookingService[]): BookingService | undefined {
-  const t = text.trim().toLocaleLowerCase('de-CH');
-  let best: BookingService | undefined;
-  for (const s of services) {
-    const name = s.name.trim().toLocaleLowerCase('de-CH');
-    if (name && (t === name || t.startsWith(`${name} `)) && (!best || name.length > best.name.length))
-      best = s;
-  }
-  return best;
 }
 
 /** Whether the calendar's list (asked now, never the cache) has nothing but cancelled or missed ones in the span. */
@@ -125,7 +96,8 @@ async function offered(service: BookingService, provider: number | null, span: S
 }
 
 export interface BookIntoGap {
-  gap: Gap;
+  /** The gap's calendar. */
+  calendarid: number;
   patid: number;
   service: BookingService;
   span: Span;
@@ -137,8 +109,13 @@ export interface BookIntoGap {
 export interface Booked {
   appointmentid: number;
   wanted: NewAppointment;
-  /** The entry was closed; false when a colleague changed it meanwhile (the appointment stands). */
-  entryClosed: boolean;
+  /**
+   * The waiting entry: closed; `changed` when a colleague changed it meanwhile (409), `failed` when closing it did
+   * not reach the service (the appointment stands either way, the entry is still open).
+   */
+  entry: 'closed' | 'changed' | 'failed' | 'none';
+  /** Why closing the entry failed (`failed`). */
+  failure?: unknown;
   /** The create's answer was lost and the appointment found in the service. */
   found: boolean;
 }
@@ -151,10 +128,10 @@ export interface Booked {
 export async function bookIntoGap(
   client: QueryClient,
   once: CreateOnceState,
-  { gap, patid, service, span, provider, entry }: BookIntoGap,
+  { calendarid, patid, service, span, provider, entry }: BookIntoGap,
 ): Promise<Booked> {
   const wanted: NewAppointment = {
-    calendar: gap.calendarid,
+    calendar: calendarid,
     date: span.start,
     end: span.end,
     patid,
@@ -162,11 +139,7 @@ export async function bookIntoGap(
   };
   const outcome = await createOnce(once, {
     find: () => findCreatedAppointment(client, wanted),
-    before: async () => {
-      if (!(await offered(service, provider, span)) || !(await calendarFree(gap.calendarid, span)))
-        throw new GapTaken();
-      return true;
-    },
+    before: async () => (await offered(service, provider, span)) && (await calendarFree(calendarid, span)),
     create: () =>
       call('createAppointment', {
         ...wanted,
@@ -175,8 +148,13 @@ export async function bookIntoGap(
         state: 'P',
       }),
   });
-  if ('stopped' in outcome) throw new GapTaken();
-  let entryClosed = true;
+  if ('stopped' in outcome) {
+    // Somebody booked it: the lists are read again, so the gap goes.
+    await invalidateAppointmentWrites(client);
+    throw new GapTaken();
+  }
+  let closed: Booked['entry'] = entry ? 'closed' : 'none';
+  let failure: unknown;
   if (entry) {
     try {
       await call('modifyWaitlistEntry', {
@@ -184,15 +162,16 @@ export async function bookIntoGap(
         ifVersion: entry.version,
         status: 'booked',
       });
-    } catch {
-      entryClosed = false;
+    } catch (e) {
+      closed = changedMeanwhile(e) ? 'changed' : 'failed';
+      failure = e;
     }
   }
   await Promise.all([
     invalidateAppointmentWrites(client),
     client.invalidateQueries({ queryKey: scopeOf('getWaitlist') }),
   ]);
-  return { appointmentid: outcome.value.appointmentid, wanted, entryClosed, found: outcome.found };
+  return { appointmentid: outcome.value.appointmentid, wanted, entry: closed, failure, found: outcome.found };
 }
 
 /** The undo of a booking into a gap: the appointment deleted (on top of its version), the entry waiting again. */
@@ -207,7 +186,7 @@ export async function undoBooking(client: QueryClient, booked: Booked, entry?: W
       'modifyAppointment',
       modifyInput(current.id, toRecord(current, current.calendarid), 1, current.version),
     );
-  if (entry && booked.entryClosed) {
+  if (entry && booked.entry === 'closed') {
     const list = await call('getWaitlist', { status: 'all', patid: entry.patid });
     const now = list.find((e) => e.entryId === entry.entryId);
     if (now?.status === 'booked')
@@ -232,34 +211,41 @@ export interface Moved {
 export async function moveEarlier(
   client: QueryClient,
   {
-    gap,
-    candidate,
+    appt,
+    span,
     provider,
     services,
     now,
   }: {
-    gap: Gap;
-    candidate: LaterCandidate;
+    /** The later booking as the gap's list has it (in the gap's calendar). */
+    appt: DayAppointment;
+    /** Where in the gap it goes. */
+    span: Span;
     provider: number | null;
     services: readonly BookingService[];
     now: string;
   },
 ): Promise<Moved> {
-  const current = await fetchDayAppointment(candidate.appt);
+  const current = await fetchDayAppointment(appt);
   if (
     !current ||
-    current.date !== candidate.appt.date ||
-    current.end !== candidate.appt.end ||
-    current.calendarid !== gap.calendarid ||
-    current.state !== candidate.appt.state
-  )
+    current.date !== appt.date ||
+    current.end !== appt.end ||
+    current.calendarid !== appt.calendarid ||
+    current.state !== appt.state
+  ) {
+    // The lists are read again: the panel offers what is there now.
+    await invalidateAppointmentWrites(client);
     throw new LaterChanged();
-  const span = { start: candidate.start, end: candidate.end };
+  }
   const service = serviceOfText(current.appointment, services);
   const free =
     (!service || (await offered(service, provider, span))) &&
-    (await calendarFree(gap.calendarid, span, current.id));
-  if (!free) throw new GapTaken();
+    (await calendarFree(appt.calendarid, span, current.id));
+  if (!free) {
+    await invalidateAppointmentWrites(client);
+    throw new GapTaken();
+  }
   const previous = toRecord(current, current.calendarid);
   try {
     await call(

@@ -14,7 +14,7 @@ import {
   undoMoveEarlier,
 } from '#api/agenda/gap-writes.ts';
 import { waitlistQuery } from '#api/agenda/waitlist.ts';
-import { calendarsQuery, liveOptions, practiceAppointmentsQuery } from '#api/agenda.ts';
+import { calendarsQuery, type DayAppointment, liveOptions, practiceAppointmentsQuery } from '#api/agenda.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { createOnceState } from '#api/create-once.ts';
 import { readFreedTime, subscribeFreedTime } from '#api/freed-time.ts';
@@ -34,13 +34,12 @@ import {
   type Gap,
   type GapContext,
   LATER_DAYS,
-  type ListedAppointment,
 } from './model.ts';
 
 /** Gaps listed before "show all". */
 const FIRST_GAPS = 5;
 
-function isListed(a: object): a is ListedAppointment {
+function isListed(a: object): a is DayAppointment {
   return 'calendarid' in a;
 }
 
@@ -65,6 +64,9 @@ export function GapPanel({ calendars, initiallyOpen = true }: GapPanelProps) {
   const [open, setOpen] = useState(initiallyOpen);
   const [showAll, setShowAll] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
+  // What a booking or move that did not go through says: here, not in the gap's item, as a taken gap goes with the
+  // lists read again.
+  const [failure, setFailure] = useState<string | null>(null);
   const listId = useId();
 
   const items = useQuery({
@@ -125,6 +127,17 @@ export function GapPanel({ calendars, initiallyOpen = true }: GapPanelProps) {
       </Group>
       {open && (
         <Stack gap="xs" mt="xs" id={listId}>
+          {failure && (
+            <Alert
+              color="red"
+              role="alert"
+              withCloseButton
+              closeButtonLabel={t('dialog.close', { ns: 'common' })}
+              onClose={() => setFailure(null)}
+            >
+              {failure}
+            </Alert>
+          )}
           {items.isPending ? (
             <Text size="sm" c="dimmed">
               {t('loading')}
@@ -155,6 +168,7 @@ export function GapPanel({ calendars, initiallyOpen = true }: GapPanelProps) {
                     today={today}
                     open={chosen === g.key}
                     onToggle={() => setChosen((c) => (c === g.key ? null : g.key))}
+                    onFailure={setFailure}
                   />
                 ))}
               </ul>
@@ -176,14 +190,26 @@ interface GapItemProps {
   when: string;
   calendarName: string;
   provider: number | null;
-  listed: readonly ListedAppointment[];
+  listed: readonly DayAppointment[];
   now: string;
   today: string;
   open: boolean;
   onToggle: () => void;
+  onFailure: (message: string | null) => void;
 }
 
-function GapItem({ gap, when, calendarName, provider, listed, now, today, open, onToggle }: GapItemProps) {
+function GapItem({
+  gap,
+  when,
+  calendarName,
+  provider,
+  listed,
+  now,
+  today,
+  open,
+  onToggle,
+  onFailure,
+}: GapItemProps) {
   const { t } = useTranslation('gaps');
   const candidatesId = useId();
   return (
@@ -210,7 +236,14 @@ function GapItem({ gap, when, calendarName, provider, listed, now, today, open, 
       </Group>
       {open && (
         <div id={candidatesId}>
-          <Candidates gap={gap} provider={provider} listed={listed} now={now} today={today} />
+          <Candidates
+            gap={gap}
+            provider={provider}
+            listed={listed}
+            now={now}
+            today={today}
+            onFailure={onFailure}
+          />
         </div>
       )}
     </li>
@@ -223,12 +256,14 @@ function Candidates({
   listed,
   now,
   today,
+  onFailure,
 }: {
   gap: Gap;
   provider: number | null;
-  listed: readonly ListedAppointment[];
+  listed: readonly DayAppointment[];
   now: string;
   today: string;
+  onFailure: (message: string | null) => void;
 }) {
   const { t } = useTranslation('gaps');
   const queryClient = useQueryClient();
@@ -240,7 +275,6 @@ function Candidates({
   });
   const once = useRef(createOnceState());
   const [busy, setBusy] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   if (services.isPending || waitlist.isPending || (provider !== null && recalls.isPending))
     return (
@@ -264,13 +298,13 @@ function Candidates({
 
   const act = async (c: Candidate, name: string) => {
     setBusy(c.patid);
-    setError(null);
+    onFailure(null);
     const at = `${formatDate(c.start)} ${formatTime(c.start)}`;
     try {
       if (c.kind === 'later') {
         const moved = await moveEarlier(queryClient, {
-          gap,
-          candidate: c,
+          appt: c.appt,
+          span: { start: c.start, end: c.end },
           provider,
           services: services.data,
           now,
@@ -285,15 +319,21 @@ function Candidates({
       } else {
         const entry = c.kind === 'waiting' ? c.entry : undefined;
         const booked = await bookIntoGap(queryClient, once.current, {
-          gap,
+          calendarid: gap.calendarid,
           patid: c.patid,
           service: c.service,
           span: { start: c.start, end: c.end },
           provider,
           entry,
         });
+        const message = {
+          closed: t('booked', { name, at }),
+          changed: t('bookedEntryOpen', { name, at }),
+          failed: t('bookedEntryFailed', { name, at, msg: describeError(booked.failure, t) }),
+          none: t('bookedOnly', { name, at }),
+        }[booked.entry];
         offerUndo({
-          message: booked.entryClosed ? t('booked', { name, at }) : t('bookedEntryOpen', { name, at }),
+          message,
           onUndo: async () => {
             await undoBooking(queryClient, booked, entry);
             notifications.show({ message: t('bookedBack', { name }) });
@@ -301,9 +341,9 @@ function Candidates({
         });
       }
     } catch (e) {
-      if (e instanceof GapTaken) setError(t('taken'));
-      else if (e instanceof LaterChanged) setError(t('laterChanged', { name }));
-      else setError(t('writeFailed', { msg: describeError(e, t) }));
+      if (e instanceof GapTaken) onFailure(t('taken'));
+      else if (e instanceof LaterChanged) onFailure(t('laterChanged', { name }));
+      else onFailure(t('writeFailed', { msg: describeError(e, t) }));
     } finally {
       setBusy(null);
     }
@@ -311,11 +351,6 @@ function Candidates({
 
   return (
     <Stack gap={6} pt={6} pl={{ base: 0, sm: 'md' }}>
-      {error && (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      )}
       {noWaitlist && (
         <Text size="xs" c="dimmed">
           {t('candidates.noWaitlist')}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { serviceOfText } from '#api/agenda/gap-basics.ts';
+import type { DayAppointment } from '#api/agenda.ts';
 import type { FreedTime } from '#api/freed-time.ts';
 import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
 import type { BookingService } from '#contract/booking.ts';
@@ -8,11 +10,9 @@ import {
   findGaps,
   type Gap,
   type GapContext,
-  type ListedAppointment,
   laterFor,
   placeInGap,
   recallsFor,
-  serviceOfText,
   waitingFor,
 } from './model.ts';
 
@@ -29,7 +29,7 @@ const services: BookingService[] = [
 const ctx: GapContext = { provider: 3, services, now: NOW };
 
 let nextId = 1;
-function appt(from: string, to: string, extra: Partial<ListedAppointment> = {}): ListedAppointment {
+function appt(from: string, to: string, extra: Partial<DayAppointment> = {}): DayAppointment {
   nextId += 1;
   const date = `${DAY} ${from}:00`;
   const end = `${DAY} ${to}:00`;

@@ -1,6 +1,6 @@
-import { serviceOfText, toMinutes } from '#api/agenda/gap-writes.ts';
+import { fromMinutes, serviceOfText, toMinutes } from '#api/agenda/gap-basics.ts';
+import type { DayAppointment } from '#api/agenda.ts';
 import type { FreedTime } from '#api/freed-time.ts';
-import type { Appointment } from '#contract/agenda.ts';
 import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
 import type { BookingService } from '#contract/booking.ts';
 import type { Recall } from '#contract/recall.ts';
@@ -10,9 +10,6 @@ import type { Recall } from '#contract/recall.ts';
  * Every time is practice wall time, `YYYY-MM-DD HH:MM:SS`; arithmetic is on wall-clock minutes (a gap never spans
  * a night, so daylight saving does not shift it).
  */
-
-/** An appointment of a practice-wide list: either mode's item, with its calendar. */
-export type ListedAppointment = Appointment & { calendarid: number };
 
 /** Days from today (included) whose freed time is offered. */
 export const GAP_DAYS = 7;
@@ -28,8 +25,6 @@ const FREEING_STATES = new Set(['-1', '-2']);
 
 export type GapCause = 'cancelled' | 'noShow' | 'deleted' | 'moved';
 
-export { serviceOfText, toMinutes };
-
 export interface Gap {
   /** `calendarid|start`: stable while the gap is the same. */
   key: string;
@@ -42,11 +37,6 @@ export interface Gap {
   text: string;
   /** Whose appointment it was (never offered the gap back). */
   patid: number;
-}
-
-export function fromMinutes(m: number): string {
-  const d = new Date(m * 60_000).toISOString();
-  return `${d.slice(0, 10)} ${d.slice(11, 16)}:00`;
 }
 
 interface Piece {
@@ -82,7 +72,7 @@ interface Source {
  * freed times of one calendar count once. Pieces shorter than MIN_GAP_MINUTES are left out. By start.
  */
 export function findGaps(
-  items: readonly ListedAppointment[],
+  items: readonly DayAppointment[],
   freed: readonly FreedTime[],
   now: string,
   until: string,
@@ -200,7 +190,7 @@ export interface WaitingCandidate extends Placed {
 
 export interface LaterCandidate extends Placed {
   kind: 'later';
-  appt: ListedAppointment;
+  appt: DayAppointment;
 }
 
 export interface RecallCandidate extends Placed {
@@ -247,7 +237,7 @@ export function waitingFor(gap: Gap, entries: readonly WaitlistEntry[], ctx: Gap
  * Patients booked later in the same calendar for the same service (the same text, or the same service named at
  * its start) whose appointment fits the gap: not yet here, not cancelled. Those who wait longest for theirs first.
  */
-export function laterFor(gap: Gap, items: readonly ListedAppointment[], ctx: GapContext): LaterCandidate[] {
+export function laterFor(gap: Gap, items: readonly DayAppointment[], ctx: GapContext): LaterCandidate[] {
   const service = serviceOfText(gap.text, ctx.services);
   const text = gap.text.trim().toLocaleLowerCase('de-CH');
   const out: LaterCandidate[] = [];
@@ -273,7 +263,7 @@ export function laterFor(gap: Gap, items: readonly ListedAppointment[], ctx: Gap
 export function recallsFor(
   gap: Gap,
   recalls: readonly Recall[],
-  items: readonly ListedAppointment[],
+  items: readonly DayAppointment[],
   ctx: GapContext,
 ): RecallCandidate[] {
   const service = gapService(gap, ctx);
@@ -302,7 +292,7 @@ export function candidatesFor(
   gap: Gap,
   data: {
     waitlist: readonly WaitlistEntry[];
-    items: readonly ListedAppointment[];
+    items: readonly DayAppointment[];
     recalls: readonly Recall[];
   },
   ctx: GapContext,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ListedAppointment } from '#components/gaps/model.ts';
+import type { DayAppointment } from '#api/agenda.ts';
 import { gapMinutesByWeek, mondayOf, statWeeks } from './gap-minutes.ts';
 
 let id = 0;
-function appt(day: string, from: string, to: string, state: string, calendarid = 1): ListedAppointment {
+function appt(day: string, from: string, to: string, state: string, calendarid = 1): DayAppointment {
   id += 1;
   return {
     id,

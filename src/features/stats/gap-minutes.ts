@@ -1,5 +1,5 @@
-import type { ListedAppointment } from '#components/gaps/model.ts';
-import { toMinutes } from '#components/gaps/model.ts';
+import { toMinutes } from '#api/agenda/gap-basics.ts';
+import type { DayAppointment } from '#api/agenda.ts';
 import { addDays } from '#contract/practice-time.ts';
 
 /**
@@ -51,10 +51,7 @@ function covered(from: number, to: number, busy: readonly { from: number; to: nu
 
 const freeing = (state: string) => state === '-1' || state === '-2';
 
-export function gapMinutesByWeek(
-  items: readonly ListedAppointment[],
-  weeks: readonly string[],
-): WeekMinutes[] {
+export function gapMinutesByWeek(items: readonly DayAppointment[], weeks: readonly string[]): WeekMinutes[] {
   const byWeek = new Map<string, WeekMinutes>(weeks.map((w) => [w, { week: w, freed: 0, refilled: 0 }]));
   const busy = new Map<number, { from: number; to: number }[]>();
   for (const a of items) {

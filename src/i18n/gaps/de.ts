@@ -53,6 +53,9 @@ export const de: Translation<typeof en> = {
   book: 'Um {{time}} buchen',
   move: 'Auf {{time}} vorziehen',
   booked: '{{name}} am {{at}} gebucht; der Wartelisten-Eintrag ist abgeschlossen.',
+  bookedOnly: '{{name}} am {{at}} gebucht.',
+  bookedEntryFailed:
+    '{{name}} am {{at}} gebucht. Der Wartelisten-Eintrag konnte nicht abgeschlossen werden und ist noch offen: {{msg}}',
   bookedEntryOpen:
     '{{name}} am {{at}} gebucht. Der Wartelisten-Eintrag wurde inzwischen von jemand anderem geändert und ist noch offen.',
   bookedBack: 'Die Buchung von {{name}} ist rückgängig gemacht.',

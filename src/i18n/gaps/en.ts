@@ -49,6 +49,9 @@ export const en = {
   book: 'Book at {{time}}',
   move: 'Move to {{time}}',
   booked: '{{name}} booked on {{at}}; the waiting list entry is closed.',
+  bookedOnly: '{{name}} booked on {{at}}.',
+  bookedEntryFailed:
+    '{{name}} booked on {{at}}. The waiting list entry could not be closed and is still open: {{msg}}',
   bookedEntryOpen:
     '{{name}} booked on {{at}}. The waiting list entry was changed by someone else meanwhile and is still open.',
   bookedBack: 'The booking of {{name}} is taken back.',

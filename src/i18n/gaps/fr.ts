@@ -53,6 +53,9 @@ export const fr: Translation<typeof en> = {
   book: 'Réserver à {{time}}',
   move: 'Avancer à {{time}}',
   booked: '{{name}} réservé le {{at}}\u202f; l’inscription sur la liste d’attente est close.',
+  bookedOnly: '{{name}} réservé le {{at}}.',
+  bookedEntryFailed:
+    '{{name}} réservé le {{at}}. L’inscription sur la liste d’attente n’a pas pu être close et reste ouverte\u202f: {{msg}}',
   bookedEntryOpen:
     '{{name}} réservé le {{at}}. L’inscription sur la liste d’attente a été modifiée entre-temps par quelqu’un d’autre et reste ouverte.',
   bookedBack: 'La réservation de {{name}} est annulée.',

@@ -53,6 +53,9 @@ export const it: Translation<typeof en> = {
   book: 'Prenota alle {{time}}',
   move: 'Anticipa alle {{time}}',
   booked: '{{name}} prenotato il {{at}}; la voce in lista d’attesa è chiusa.',
+  bookedOnly: '{{name}} prenotato il {{at}}.',
+  bookedEntryFailed:
+    '{{name}} prenotato il {{at}}. Non è stato possibile chiudere la voce in lista d’attesa, che resta aperta: {{msg}}',
   bookedEntryOpen:
     '{{name}} prenotato il {{at}}. La voce in lista d’attesa è stata modificata nel frattempo da qualcun altro e resta aperta.',
   bookedBack: 'La prenotazione di {{name}} è annullata.',

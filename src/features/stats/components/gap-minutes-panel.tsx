@@ -3,17 +3,16 @@ import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { practiceAppointmentsQuery } from '#api/agenda.ts';
+import { type DayAppointment, practiceAppointmentsQuery } from '#api/agenda.ts';
 import { type CsvColumn, downloadBlob, downloadCsv, toCsv } from '#components/csv.ts';
 import { formatDate, formatDateTime, formatPercent, practiceToday } from '#components/format.ts';
-import type { ListedAppointment } from '#components/gaps/model.ts';
 import { describeError } from '#components/states.tsx';
 import { toXlsx, xlsxBlob } from '#components/xlsx.ts';
 import { addDays } from '#contract/practice-time.ts';
 import { formatNumber } from '#i18n/number.ts';
 import { gapMinutesByWeek, statWeeks, type WeekMinutes } from '../gap-minutes.ts';
 
-function isListed(a: object): a is ListedAppointment {
+function isListed(a: object): a is DayAppointment {
   return 'calendarid' in a;
 }
 

@@ -1,0 +1,266 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
+import type { BookingService } from '#contract/booking.ts';
+import { createPatient } from '#test/factories.ts';
+import { signInForTest } from '#test/render.tsx';
+import { inProcessService } from '#test/service.ts';
+import { type DayAppointment, practiceAppointmentsQuery } from '../agenda.ts';
+import { createOnceState } from '../create-once.ts';
+import { createQueryClient } from '../query-client.ts';
+import { bookIntoGap, GapTaken, LaterChanged, moveEarlier } from './gap-writes.ts';
+
+/**
+ * The gap panel's writes when they do not go through (decision 0051): the time taken meanwhile, the connection
+ * lost, the waiting entry or the later booking changed by a colleague. The service's clock is fixed (Wednesday
+ * 25.11.2026 09:40 Zurich); the day is a Tuesday ten weeks later, when Dr. Favre (calendar 2, practitioner 3)
+ * works mornings and nothing is seeded. Each test takes its own quarter hour.
+ */
+const api = inProcessService({ now: () => new Date('2026-11-25T08:40:00Z') });
+
+const DAY = '2027-02-02';
+const CALENDAR = 2;
+const PROVIDER = 3;
+const KONTROLLE: BookingService = {
+  serviceid: 2,
+  name: 'Kontrolle',
+  duration: 15,
+  providers: [2, 3],
+  location: 1,
+};
+const span = (from: string, to: string) => ({ start: `${DAY} ${from}:00`, end: `${DAY} ${to}:00` });
+
+/** What the service lists in the calendar at a start (its own answer, not the app's). */
+async function listedAt(start: string): Promise<{ id: number; patid: number }[]> {
+  const { body } = await api.send('getAppointments', { calendarid: CALENDAR, from: DAY, until: DAY });
+  return (body.result as { id: number; patid: number; date: string }[]).filter((a) => a.date === start);
+}
+
+async function waitingEntry(patid: number): Promise<WaitlistEntry> {
+  await api.send('addWaitlistEntry', { patid, serviceid: 2, provider: PROVIDER, priority: 1 });
+  const { body } = await api.send('getWaitlist', { status: 'all', patid });
+  return (body.result as WaitlistEntry[])[0];
+}
+
+async function entryStatus(entry: WaitlistEntry): Promise<string | undefined> {
+  const { body } = await api.send('getWaitlist', { status: 'all', patid: entry.patid });
+  return (body.result as WaitlistEntry[]).find((e) => e.entryId === entry.entryId)?.status;
+}
+
+/** A client whose practice list (the panel's) is cached, to see whether a write has it read again. */
+function clientWithList(): { client: QueryClient; listStale: () => boolean } {
+  const client = createQueryClient();
+  const { queryKey } = practiceAppointmentsQuery({ from: DAY, until: DAY });
+  client.setQueryData(queryKey, []);
+  return { client, listStale: () => client.getQueryState(queryKey)?.isInvalidated === true };
+}
+
+const creates = () => api.calls.filter((c) => c.op === 'createAppointment').length;
+
+describe('bookIntoGap', () => {
+  it('books the patient into the free time and closes the waiting entry', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api);
+    const entry = await waitingEntry(patid);
+    const time = span('08:00', '08:15');
+
+    const booked = await bookIntoGap(createQueryClient(), createOnceState(), {
+      calendarid: CALENDAR,
+      patid,
+      service: KONTROLLE,
+      span: time,
+      provider: PROVIDER,
+      entry,
+    });
+
+    expect(await listedAt(time.start)).toEqual([
+      expect.objectContaining({ id: booked.appointmentid, patid }),
+    ]);
+    expect(booked).toMatchObject({ entry: 'closed', found: false });
+    expect(await entryStatus(entry)).toBe('booked');
+  });
+
+  it('says the time is taken when a colleague booked it meanwhile, creates nothing and reads the lists again', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api);
+    const { patid: other } = await createPatient(api);
+    const entry = await waitingEntry(patid);
+    const time = span('08:15', '08:30');
+    await api.send('createAppointment', {
+      calendar: CALENDAR,
+      date: time.start,
+      end: time.end,
+      patid: other,
+      appointment: 'Kontrolle',
+    });
+    const { client, listStale } = clientWithList();
+
+    await expect(
+      bookIntoGap(client, createOnceState(), {
+        calendarid: CALENDAR,
+        patid,
+        service: KONTROLLE,
+        span: time,
+        provider: PROVIDER,
+        entry,
+      }),
+    ).rejects.toBeInstanceOf(GapTaken);
+
+    expect((await listedAt(time.start)).map((a) => a.patid)).toEqual([other]);
+    expect(creates()).toBe(0);
+    expect(await entryStatus(entry)).toBe('waiting');
+    expect(listStale()).toBe(true);
+  });
+
+  it('offline: throws the failure, leaves the entry open, and the next click creates exactly one', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api);
+    const entry = await waitingEntry(patid);
+    const time = span('08:30', '08:45');
+    const once = createOnceState();
+    const input = { calendarid: CALENDAR, patid, service: KONTROLLE, span: time, provider: PROVIDER, entry };
+    api.intercept('createAppointment', () => 'network');
+
+    await expect(bookIntoGap(createQueryClient(), once, input)).rejects.toMatchObject({ kind: 'network' });
+    expect(await listedAt(time.start)).toEqual([]);
+    expect(await entryStatus(entry)).toBe('waiting');
+
+    api.intercept('createAppointment', () => undefined);
+    const booked = await bookIntoGap(createQueryClient(), once, input);
+    expect(await listedAt(time.start)).toHaveLength(1);
+    expect(booked).toMatchObject({ entry: 'closed', found: false });
+    expect(creates()).toBe(2);
+  });
+
+  it('takes a create whose answer was lost for booked, without a second appointment', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api);
+    const time = span('08:45', '09:00');
+    api.intercept('createAppointment', () => 'answer-lost');
+
+    const booked = await bookIntoGap(createQueryClient(), createOnceState(), {
+      calendarid: CALENDAR,
+      patid,
+      service: KONTROLLE,
+      span: time,
+      provider: PROVIDER,
+    });
+
+    expect(await listedAt(time.start)).toEqual([expect.objectContaining({ id: booked.appointmentid })]);
+    expect(booked).toMatchObject({ entry: 'none', found: true });
+    expect(creates()).toBe(1);
+  });
+
+  it('keeps the appointment when the entry was changed meanwhile (409), and says the entry is open', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api);
+    const entry = await waitingEntry(patid);
+    await api.send('modifyWaitlistEntry', { entryId: entry.entryId, note: 'Ruft zurück' });
+    const time = span('09:00', '09:15');
+
+    const booked = await bookIntoGap(createQueryClient(), createOnceState(), {
+      calendarid: CALENDAR,
+      patid,
+      service: KONTROLLE,
+      span: time,
+      provider: PROVIDER,
+      entry,
+    });
+
+    expect(booked.entry).toBe('changed');
+    expect(await listedAt(time.start)).toHaveLength(1);
+    expect(await entryStatus(entry)).toBe('waiting');
+  });
+
+  it('keeps the appointment when closing the entry did not reach the service, and gives the failure', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api);
+    const entry = await waitingEntry(patid);
+    const time = span('09:15', '09:30');
+    api.intercept('modifyWaitlistEntry', () => 'network');
+
+    const booked = await bookIntoGap(createQueryClient(), createOnceState(), {
+      calendarid: CALENDAR,
+      patid,
+      service: KONTROLLE,
+      span: time,
+      provider: PROVIDER,
+      entry,
+    });
+
+    expect(booked).toMatchObject({ entry: 'failed', failure: { kind: 'network' } });
+    expect(await listedAt(time.start)).toHaveLength(1);
+    expect(await entryStatus(entry)).toBe('waiting');
+  });
+});
+
+describe('moveEarlier', () => {
+  /** A later booking of a new patient, as the panel's practice list has it. */
+  async function laterBooking(from: string, to: string): Promise<DayAppointment> {
+    const { patid } = await createPatient(api);
+    const time = span(from, to);
+    await api.send('createAppointment', {
+      calendar: CALENDAR,
+      date: time.start,
+      end: time.end,
+      patid,
+      appointment: 'Kontrolle',
+    });
+    const { body } = await api.send('getAppointments', { patid, from: DAY, until: DAY });
+    return (body.result as DayAppointment[])[0];
+  }
+
+  it('moves nothing when the booking was moved since it was listed, and reads the lists again', async () => {
+    signInForTest();
+    const appt = await laterBooking('11:00', '11:15');
+    // A colleague moves it to 11:15 in the agenda.
+    await api.send('modifyAppointment', {
+      appointmentid: appt.id,
+      calendarid: CALENDAR,
+      date: `${DAY} 11:15:00`,
+      end: `${DAY} 11:30:00`,
+      patid: appt.patid,
+      appointment: appt.appointment,
+      comment: '',
+      displayedduration: '15',
+      state: 'P',
+    });
+    const { client, listStale } = clientWithList();
+
+    await expect(
+      moveEarlier(client, {
+        appt,
+        span: span('09:30', '09:45'),
+        provider: PROVIDER,
+        services: [KONTROLLE],
+        now: '2026-11-25 09:40:00',
+      }),
+    ).rejects.toBeInstanceOf(LaterChanged);
+
+    expect(await listedAt(`${DAY} 09:30:00`)).toEqual([]);
+    expect(await listedAt(`${DAY} 11:15:00`)).toHaveLength(1);
+    expect(listStale()).toBe(true);
+  });
+
+  it('takes a refusal on top of another version (409) for changed, and says the gap is taken when it is', async () => {
+    signInForTest();
+    const appt = await laterBooking('11:30', '11:45');
+    api.intercept('modifyAppointment', () => ({ http: 409, msg: 'Changed meanwhile.' }));
+    const move = (client: QueryClient, from: string, to: string) =>
+      moveEarlier(client, {
+        appt,
+        span: span(from, to),
+        provider: PROVIDER,
+        services: [KONTROLLE],
+        now: '2026-11-25 09:40:00',
+      });
+
+    await expect(move(createQueryClient(), '09:45', '10:00')).rejects.toBeInstanceOf(LaterChanged);
+    expect(await listedAt(`${DAY} 11:30:00`)).toHaveLength(1);
+
+    await laterBooking('10:00', '10:15');
+    const { client, listStale } = clientWithList();
+    await expect(move(client, '10:00', '10:15')).rejects.toBeInstanceOf(GapTaken);
+    expect(listStale()).toBe(true);
+  });
+});
