@@ -43,6 +43,7 @@ import {
   type EntryPreset,
   entryDraftSchema,
   fieldOf,
+  INVALID_DAY,
   newDraft,
   toAddInput,
   toModifyInput,
@@ -188,12 +189,11 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
   const provider = useWatch({ control, name: 'provider' });
   const note = useWatch({ control, name: 'note' });
 
+  // The contract's and the service's messages in the app's language (the note's limit is said so by the form kit).
   const err = (key: keyof EntryDraft) => {
     const m = errors[key]?.message;
     if (!m) return undefined;
-    if (m === 'patid' || m === 'window' || m === 'date' || m === 'note')
-      return t(`form.errors.${m}`, { max: WAITLIST_NOTE_MAX });
-    return words.text(m);
+    return m === INVALID_DAY ? t('form.errors.date') : words.text(m);
   };
 
   // The practitioners who offer the chosen service (any service: every active one), and the one chosen already.
@@ -353,6 +353,7 @@ interface PatientFieldProps {
 /** The chosen patient (name, birth date, number) with "choose another", or the app's patient search. */
 function PatientField({ patid, onChange, readOnly, error }: PatientFieldProps) {
   const { t } = useTranslation('waitlist');
+  const words = useMessageWords();
   const patient = useQuery({ ...customerQuery(patid), enabled: patid > 0 });
   // A patient from the caller (booking, the patient page, Ctrl+K) that is deleted is not taken: the search instead.
   const deleted = patient.data?.deleted === '1';
@@ -363,7 +364,7 @@ function PatientField({ patid, onChange, readOnly, error }: PatientFieldProps) {
         label={t('form.patient')}
         placeholder={t('form.patientPlaceholder')}
         onPick={(p: Patient) => onChange(p.patid)}
-        error={error ?? (deleted ? t('form.errors.patid') : undefined)}
+        error={error ?? (deleted ? words.text(waitlistMessages.patientDeleted) : undefined)}
         required
         autoFocus
       />
