@@ -24,6 +24,7 @@ import {
 } from '#api/agenda/waitlist.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { isApiError } from '#api/client.ts';
+import { providerLabel } from '#api/names.ts';
 import { allProvidersQuery, customerQuery, isMissingOperation } from '#api/system.ts';
 import {
   WAITLIST_NOTE_MAX,
@@ -48,7 +49,6 @@ import {
   toAddInput,
   toModifyInput,
 } from './entry-form.ts';
-import { providerName } from './words.ts';
 
 const segmentStyles = { label: { whiteSpace: 'normal', lineHeight: 1.25 } } as const;
 
@@ -243,7 +243,7 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
           label={t('form.provider')}
           data={[
             { value: '0', label: t('anyProvider') },
-            ...providerOptions.map((p) => ({ value: String(p.userid), label: providerName(p) })),
+            ...providerOptions.map((p) => ({ value: String(p.userid), label: providerLabel(p) })),
             ...(providers.data && provider !== '0' && !providerOptions.length
               ? [{ value: provider, label: `#${provider}` }]
               : []),
