@@ -31,6 +31,7 @@ import {
   type WaitlistEntry,
   waitlistMessages,
   waitlistStatuses,
+  waitlistTimes,
 } from '#contract/agenda-waitlist.ts';
 import type { Patient } from '#contract/system.ts';
 import { DayField } from '../date-time-fields.tsx';
@@ -49,6 +50,7 @@ import {
   toAddInput,
   toModifyInput,
 } from './entry-form.ts';
+import { priorityKeys } from './words.ts';
 
 const segmentStyles = { label: { whiteSpace: 'normal', lineHeight: 1.25 } } as const;
 
@@ -251,76 +253,49 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
           error={err('provider')}
           {...register('provider')}
         />
-        <Controller
-          control={control}
-          name="earliest"
-          render={({ field }) => (
-            <DayField
-              label={t('form.earliest')}
-              description={t('form.windowHint')}
-              clearable
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('earliest')}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="latest"
-          render={({ field }) => (
-            <DayField
-              label={t('form.latest')}
-              description={t('form.windowHint')}
-              clearable
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('latest')}
-            />
-          )}
-        />
+        {(['earliest', 'latest'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <DayField
+                label={t(`form.${name}`)}
+                description={t('form.windowHint')}
+                clearable
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={err(name)}
+              />
+            )}
+          />
+        ))}
       </SimpleGrid>
       <Controller
         control={control}
         name="times"
         render={({ field }) => (
-          <Input.Wrapper label={t('form.times')} labelProps={{ id: 'waitlist-times-label' }}>
-            <SegmentedControl
-              fullWidth
-              // A long word wraps in its segment on a phone instead of being cut off.
-              styles={segmentStyles}
-              aria-labelledby="waitlist-times-label"
-              value={field.value}
-              onChange={field.onChange}
-              data={(['any', 'morning', 'afternoon'] as const).map((v) => ({
-                value: v,
-                label: t(`times.${v}`),
-              }))}
-            />
-          </Input.Wrapper>
+          <Segments
+            id="waitlist-times-label"
+            label={t('form.times')}
+            value={field.value}
+            onChange={field.onChange}
+            data={waitlistTimes.map((v) => ({ value: v, label: t(`times.${v}`) }))}
+          />
         )}
       />
       <Controller
         control={control}
         name="priority"
         render={({ field }) => (
-          <Input.Wrapper label={t('form.priority')} labelProps={{ id: 'waitlist-priority-label' }}>
-            <SegmentedControl
-              fullWidth
-              // A long word wraps in its segment on a phone instead of being cut off.
-              styles={segmentStyles}
-              aria-labelledby="waitlist-priority-label"
-              value={field.value}
-              onChange={field.onChange}
-              data={[
-                { value: '0', label: t('priority.normal') },
-                { value: '1', label: t('priority.high') },
-                { value: '2', label: t('priority.urgent') },
-              ]}
-            />
-          </Input.Wrapper>
+          <Segments
+            id="waitlist-priority-label"
+            label={t('form.priority')}
+            value={field.value}
+            onChange={field.onChange}
+            data={priorityKeys.map((key, i) => ({ value: String(i), label: t(`priority.${key}`) }))}
+          />
         )}
       />
       <Textarea
@@ -340,6 +315,28 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
         />
       )}
     </>
+  );
+}
+
+/** A labelled choice of a few (the time of day, the priority); a long word wraps in its segment on a phone. */
+function Segments(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  data: { value: string; label: string }[];
+}) {
+  return (
+    <Input.Wrapper label={props.label} labelProps={{ id: props.id }}>
+      <SegmentedControl
+        fullWidth
+        styles={segmentStyles}
+        aria-labelledby={props.id}
+        value={props.value}
+        onChange={props.onChange}
+        data={props.data}
+      />
+    </Input.Wrapper>
   );
 }
 
