@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -352,16 +352,26 @@ function PatientField({ patid, onChange, readOnly, error }: PatientFieldProps) {
   const { t } = useTranslation('waitlist');
   const words = useMessageWords();
   const patient = useQuery({ ...customerQuery(patid), enabled: patid > 0 });
-  // A patient from the caller (booking, the patient page, Ctrl+K) that is deleted is not taken: the search instead.
-  const deleted = patient.data?.deleted === '1';
-  if (patid <= 0 || (deleted && !readOnly)) {
+  // A patient from the caller (booking, the patient page, Ctrl+K) who proves deleted is not taken: the form's value
+  // goes back to none (so nothing is sent for them), the search shows and says why until another patient is chosen.
+  const deleted = !readOnly && patient.data?.deleted === '1';
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    if (!deleted) return;
+    setRefused(true);
+    onChange(0);
+  }, [deleted, onChange]);
+  if (patid <= 0 || deleted) {
     return (
       <PatientSearchBox
         excludeDeleted
         label={t('form.patient')}
         placeholder={t('form.patientPlaceholder')}
-        onPick={(p: Patient) => onChange(p.patid)}
-        error={error ?? (deleted ? words.text(waitlistMessages.patientDeleted) : undefined)}
+        onPick={(p: Patient) => {
+          setRefused(false);
+          onChange(p.patid);
+        }}
+        error={error ?? (refused ? words.text(waitlistMessages.patientDeleted) : undefined)}
         required
         autoFocus
       />
