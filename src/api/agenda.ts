@@ -91,7 +91,8 @@ export function missedAppointmentsQuery(patid: number, today: string) {
   return opQuery(
     'getAppointments',
     { patid, from: twoYearsBefore(today), until: today },
-    { select: (items) => items.filter((a) => a.state === '-2').length },
+    // patid 0 in patient mode is no filter at all: it would count everyone's.
+    { select: (items) => items.filter((a) => a.state === '-2').length, enabled: patid > 0 },
   );
 }
 

@@ -59,6 +59,13 @@ export interface PatientSearchBoxProps {
   excludeDeleted?: boolean;
 }
 
+/** An action beside a hit: its option's value and words (`search.<key>`, `search.<key>For`), its icon, its handler. */
+interface RowAction {
+  key: 'book' | 'waitlist';
+  Icon: typeof IconCalendarPlus;
+  run: (patient: Patient) => void;
+}
+
 /** What tells two people of the same name apart: birth date, number, city. */
 export function patientFacts(p: Patient): string[] {
   return [formatDate(p.dob), `#${p.patid}`, [p.zip, p.city].filter(Boolean).join(' ')].filter(Boolean);
@@ -114,13 +121,19 @@ export function PatientSearchBox({
     if (hitsKey !== '' && opened && store.getSelectedOptionIndex() === -1) store.selectFirstOption();
   }, [hitsKey, opened]);
 
-  const pick = (patient: Patient, action: 'open' | 'book' | 'waitlist' = 'open') => {
+  // The actions beside each hit that is not deleted (the header's search): one option each, after the hit's.
+  const actions: RowAction[] = [
+    ...(onBook ? [{ key: 'book' as const, Icon: IconCalendarPlus, run: onBook }] : []),
+    ...(onWaitlist ? [{ key: 'waitlist' as const, Icon: IconListDetails, run: onWaitlist }] : []),
+  ];
+
+  /** Opens the patient, or runs one of the row's actions for them. */
+  const pick = (patient: Patient, action?: RowAction) => {
     // A picker that books or links never takes a deleted patient (the service refuses it too).
-    if ((excludeDeleted || action !== 'open') && patient.deleted === '1') return;
+    if ((excludeDeleted || action) && patient.deleted === '1') return;
     setText(keepText ? patientName(patient) : '');
     combobox.closeDropdown();
-    if (action === 'book') onBook?.(patient);
-    else if (action === 'waitlist') onWaitlist?.(patient);
+    if (action) action.run(patient);
     else onPick(patient);
   };
 
@@ -139,9 +152,13 @@ export function PatientSearchBox({
     <Combobox
       store={combobox}
       onOptionSubmit={(value) => {
-        const [action, id] = value.split(':');
+        const [kind, id] = value.split(':');
         const patient = hits.find((p) => String(p.patid) === id);
-        if (patient) pick(patient, action === 'book' || action === 'waitlist' ? action : 'open');
+        if (patient)
+          pick(
+            patient,
+            actions.find((a) => a.key === kind),
+          );
       }}
       // In the DOM beside the field, so that the list is inside the page's landmark (or the dialog).
       withinPortal={false}
@@ -198,11 +215,11 @@ export function PatientSearchBox({
                 disabled={excludeDeleted && deleted}
                 // Mantine marks a disabled option for its own keyboard handling only: say it to assistive technology.
                 aria-disabled={excludeDeleted && deleted ? true : undefined}
-                className={onBook ? classes.hit : undefined}
+                className={actions.length ? classes.hit : undefined}
               >
                 <Group
                   justify="space-between"
-                  wrap={onBook ? 'wrap' : 'nowrap'}
+                  wrap={actions.length ? 'wrap' : 'nowrap'}
                   gap="sm"
                   style={{ rowGap: 0 }}
                 >
@@ -219,38 +236,26 @@ export function PatientSearchBox({
                 </Group>
               </Combobox.Option>
             );
-            if (!onBook) return option;
+            if (actions.length === 0) return option;
             return (
               <div key={p.patid} className={classes.row}>
                 {option}
-                {!deleted && (
-                  <Combobox.Option
-                    value={`book:${p.patid}`}
-                    aria-label={t('search.bookFor', { patient: patientOptionLabel(p, t) })}
-                    className={classes.action}
-                  >
-                    <Group gap={4} wrap="nowrap">
-                      <IconCalendarPlus size={14} aria-hidden />
-                      <Text span size="xs" fw={600}>
-                        {t('search.book')}
-                      </Text>
-                    </Group>
-                  </Combobox.Option>
-                )}
-                {!deleted && onWaitlist && (
-                  <Combobox.Option
-                    value={`waitlist:${p.patid}`}
-                    aria-label={t('search.waitlistFor', { patient: patientOptionLabel(p, t) })}
-                    className={classes.action}
-                  >
-                    <Group gap={4} wrap="nowrap">
-                      <IconListDetails size={14} aria-hidden />
-                      <Text span size="xs" fw={600}>
-                        {t('search.waitlist')}
-                      </Text>
-                    </Group>
-                  </Combobox.Option>
-                )}
+                {!deleted &&
+                  actions.map(({ key, Icon }) => (
+                    <Combobox.Option
+                      key={key}
+                      value={`${key}:${p.patid}`}
+                      aria-label={t(`search.${key}For`, { patient: patientOptionLabel(p, t) })}
+                      className={classes.action}
+                    >
+                      <Group gap={4} wrap="nowrap">
+                        <Icon size={14} aria-hidden />
+                        <Text span size="xs" fw={600}>
+                          {t(`search.${key}`)}
+                        </Text>
+                      </Group>
+                    </Combobox.Option>
+                  ))}
               </div>
             );
           })}

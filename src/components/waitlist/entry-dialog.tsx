@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,12 +24,14 @@ import {
 } from '#api/agenda/waitlist.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { isApiError } from '#api/client.ts';
+import { providerLabel } from '#api/names.ts';
 import { allProvidersQuery, customerQuery, isMissingOperation } from '#api/system.ts';
 import {
   WAITLIST_NOTE_MAX,
   type WaitlistEntry,
   waitlistMessages,
   waitlistStatuses,
+  waitlistTimes,
 } from '#contract/agenda-waitlist.ts';
 import type { Patient } from '#contract/system.ts';
 import { DayField } from '../date-time-fields.tsx';
@@ -43,11 +45,12 @@ import {
   type EntryPreset,
   entryDraftSchema,
   fieldOf,
+  INVALID_DAY,
   newDraft,
   toAddInput,
   toModifyInput,
 } from './entry-form.ts';
-import { providerName } from './words.ts';
+import { priorityKeys } from './words.ts';
 
 const segmentStyles = { label: { whiteSpace: 'normal', lineHeight: 1.25 } } as const;
 
@@ -188,12 +191,11 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
   const provider = useWatch({ control, name: 'provider' });
   const note = useWatch({ control, name: 'note' });
 
+  // The contract's and the service's messages in the app's language (the note's limit is said so by the form kit).
   const err = (key: keyof EntryDraft) => {
     const m = errors[key]?.message;
     if (!m) return undefined;
-    if (m === 'patid' || m === 'window' || m === 'date' || m === 'note')
-      return t(`form.errors.${m}`, { max: WAITLIST_NOTE_MAX });
-    return words.text(m);
+    return m === INVALID_DAY ? t('form.errors.date') : words.text(m);
   };
 
   // The practitioners who offer the chosen service (any service: every active one), and the one chosen already.
@@ -243,7 +245,7 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
           label={t('form.provider')}
           data={[
             { value: '0', label: t('anyProvider') },
-            ...providerOptions.map((p) => ({ value: String(p.userid), label: providerName(p) })),
+            ...providerOptions.map((p) => ({ value: String(p.userid), label: providerLabel(p) })),
             ...(providers.data && provider !== '0' && !providerOptions.length
               ? [{ value: provider, label: `#${provider}` }]
               : []),
@@ -251,76 +253,49 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
           error={err('provider')}
           {...register('provider')}
         />
-        <Controller
-          control={control}
-          name="earliest"
-          render={({ field }) => (
-            <DayField
-              label={t('form.earliest')}
-              description={t('form.windowHint')}
-              clearable
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('earliest')}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="latest"
-          render={({ field }) => (
-            <DayField
-              label={t('form.latest')}
-              description={t('form.windowHint')}
-              clearable
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('latest')}
-            />
-          )}
-        />
+        {(['earliest', 'latest'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <DayField
+                label={t(`form.${name}`)}
+                description={t('form.windowHint')}
+                clearable
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={err(name)}
+              />
+            )}
+          />
+        ))}
       </SimpleGrid>
       <Controller
         control={control}
         name="times"
         render={({ field }) => (
-          <Input.Wrapper label={t('form.times')} labelProps={{ id: 'waitlist-times-label' }}>
-            <SegmentedControl
-              fullWidth
-              // A long word wraps in its segment on a phone instead of being cut off.
-              styles={segmentStyles}
-              aria-labelledby="waitlist-times-label"
-              value={field.value}
-              onChange={field.onChange}
-              data={(['any', 'morning', 'afternoon'] as const).map((v) => ({
-                value: v,
-                label: t(`times.${v}`),
-              }))}
-            />
-          </Input.Wrapper>
+          <Segments
+            id="waitlist-times-label"
+            label={t('form.times')}
+            value={field.value}
+            onChange={field.onChange}
+            data={waitlistTimes.map((v) => ({ value: v, label: t(`times.${v}`) }))}
+          />
         )}
       />
       <Controller
         control={control}
         name="priority"
         render={({ field }) => (
-          <Input.Wrapper label={t('form.priority')} labelProps={{ id: 'waitlist-priority-label' }}>
-            <SegmentedControl
-              fullWidth
-              // A long word wraps in its segment on a phone instead of being cut off.
-              styles={segmentStyles}
-              aria-labelledby="waitlist-priority-label"
-              value={field.value}
-              onChange={field.onChange}
-              data={[
-                { value: '0', label: t('priority.normal') },
-                { value: '1', label: t('priority.high') },
-                { value: '2', label: t('priority.urgent') },
-              ]}
-            />
-          </Input.Wrapper>
+          <Segments
+            id="waitlist-priority-label"
+            label={t('form.priority')}
+            value={field.value}
+            onChange={field.onChange}
+            data={priorityKeys.map((key, i) => ({ value: String(i), label: t(`priority.${key}`) }))}
+          />
         )}
       />
       <Textarea
@@ -343,6 +318,28 @@ function EntryFields({ form, editing }: { form: FormDialogForm<EntryDraft, Entry
   );
 }
 
+/** A labelled choice of a few (the time of day, the priority); a long word wraps in its segment on a phone. */
+function Segments(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  data: { value: string; label: string }[];
+}) {
+  return (
+    <Input.Wrapper label={props.label} labelProps={{ id: props.id }}>
+      <SegmentedControl
+        fullWidth
+        styles={segmentStyles}
+        aria-labelledby={props.id}
+        value={props.value}
+        onChange={props.onChange}
+        data={props.data}
+      />
+    </Input.Wrapper>
+  );
+}
+
 interface PatientFieldProps {
   patid: number;
   onChange: (patid: number) => void;
@@ -353,17 +350,28 @@ interface PatientFieldProps {
 /** The chosen patient (name, birth date, number) with "choose another", or the app's patient search. */
 function PatientField({ patid, onChange, readOnly, error }: PatientFieldProps) {
   const { t } = useTranslation('waitlist');
+  const words = useMessageWords();
   const patient = useQuery({ ...customerQuery(patid), enabled: patid > 0 });
-  // A patient from the caller (booking, the patient page, Ctrl+K) that is deleted is not taken: the search instead.
-  const deleted = patient.data?.deleted === '1';
-  if (patid <= 0 || (deleted && !readOnly)) {
+  // A patient from the caller (booking, the patient page, Ctrl+K) who proves deleted is not taken: the form's value
+  // goes back to none (so nothing is sent for them), the search shows and says why until another patient is chosen.
+  const deleted = !readOnly && patient.data?.deleted === '1';
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    if (!deleted) return;
+    setRefused(true);
+    onChange(0);
+  }, [deleted, onChange]);
+  if (patid <= 0 || deleted) {
     return (
       <PatientSearchBox
         excludeDeleted
         label={t('form.patient')}
         placeholder={t('form.patientPlaceholder')}
-        onPick={(p: Patient) => onChange(p.patid)}
-        error={error ?? (deleted ? t('form.errors.patid') : undefined)}
+        onPick={(p: Patient) => {
+          setRefused(false);
+          onChange(p.patid);
+        }}
+        error={error ?? (refused ? words.text(waitlistMessages.patientDeleted) : undefined)}
         required
         autoFocus
       />

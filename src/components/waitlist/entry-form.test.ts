@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
+import { WAITLIST_NOTE_MAX, type WaitlistEntry, waitlistMessages } from '#contract/agenda-waitlist.ts';
 import { draftOf, entryDraftSchema, fieldOf, newDraft, toAddInput, toModifyInput } from './entry-form.ts';
 
 const entry: WaitlistEntry = {
@@ -52,10 +52,13 @@ describe('the waiting list form', () => {
   it('refuses no patient, a latest day before the earliest and a day that does not exist', () => {
     const refused = (d: object) =>
       entryDraftSchema.safeParse({ ...newDraft({ patid: 5 }), ...d }).error?.issues.map((i) => i.message);
-    expect(refused({ patid: 0 })).toEqual(['patid']);
-    expect(refused({ earliest: '2026-12-10', latest: '2026-12-01' })).toEqual(['window']);
+    expect(refused({ patid: 0 })).toEqual([waitlistMessages.patid]);
+    expect(refused({ earliest: '2026-12-10', latest: '2026-12-01' })).toEqual([waitlistMessages.window]);
     expect(refused({ earliest: '2026-02-30' })).toEqual(['date']);
     expect(refused({ earliest: '2026-12-01', latest: '' })).toBeUndefined();
+    // The contract's note limit and message (the form kit says it in the app's language).
+    expect(refused({ note: 'x'.repeat(WAITLIST_NOTE_MAX) })).toBeUndefined();
+    expect(refused({ note: 'x'.repeat(WAITLIST_NOTE_MAX + 1) })).toEqual([waitlistMessages.note]);
   });
 
   it('puts the service’s refusals on their fields', () => {

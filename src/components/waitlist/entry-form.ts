@@ -1,36 +1,41 @@
 import { z } from 'zod';
 import {
-  WAITLIST_NOTE_MAX,
   type WaitlistEntry,
+  waitlistEntryFields,
   waitlistMessages,
   waitlistStatuses,
-  waitlistTimes,
   waitlistWindowOk,
 } from '#contract/agenda-waitlist.ts';
 import { isRealDate } from '#contract/common.ts';
 import type { OpInput } from '#contract/operations.ts';
 
+/** The form's own message: a day typed that is none (31.02.); the service's own days are YYYY-MM-DD or null. */
+export const INVALID_DAY = 'date';
+
 /**
- * A waiting list entry as the dialog edits it (add and edit share it). Selects hold strings: `serviceid` and
- * `provider` '0' for any; the days '' for open. The bounds are checked together, as the service checks them
- * (`waitlistWindowOk`), so the form says it before the service would.
+ * A waiting list entry as the dialog edits it (add and edit share it). The time of day and the note are the
+ * contract's (`waitlistEntryFields`: its note limit, said in the app's language by the form kit's resolver); the
+ * selects hold strings: `serviceid` and `provider` '0' for any, the days '' for open. The bounds are checked
+ * together, as the service checks them (`waitlistWindowOk`, with its message), so the form says it before the
+ * service would.
  */
 export const entryDraftSchema = z
-  .object({
+  .object(waitlistEntryFields)
+  .pick({ times: true, note: true })
+  .required()
+  .extend({
     /** 0 = none chosen yet (add). */
     patid: z.number().int().min(0),
     serviceid: z.string().regex(/^\d+$/),
     provider: z.string().regex(/^\d+$/),
-    earliest: z.string().refine((s) => s === '' || isRealDate(s), { error: 'date' }),
-    latest: z.string().refine((s) => s === '' || isRealDate(s), { error: 'date' }),
-    times: z.enum(waitlistTimes),
+    earliest: z.string().refine((s) => s === '' || isRealDate(s), { error: INVALID_DAY }),
+    latest: z.string().refine((s) => s === '' || isRealDate(s), { error: INVALID_DAY }),
     priority: z.enum(['0', '1', '2']),
-    note: z.string().max(WAITLIST_NOTE_MAX, { error: 'note' }),
     status: z.enum(waitlistStatuses),
   })
-  .refine((d) => d.patid > 0, { error: 'patid', path: ['patid'] })
+  .refine((d) => d.patid > 0, { error: waitlistMessages.patid, path: ['patid'] })
   .refine((d) => waitlistWindowOk(d.earliest || null, d.latest || null), {
-    error: 'window',
+    error: waitlistMessages.window,
     path: ['latest'],
   });
 

@@ -1,12 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { WaitlistEntry } from '#contract/agenda-waitlist.ts';
-import type { Provider } from '#contract/system.ts';
 import { formatDate } from '../format.ts';
-
-/** `Dr. med. Andrea Brunner` */
-export function providerName(p: Pick<Provider, 'title' | 'givenname' | 'familyname'>): string {
-  return [p.title, p.givenname, p.familyname].filter(Boolean).join(' ');
-}
 
 /** `Any day`, `from 27.11.2026`, `until 16.12.2026`, `27.11.2026–16.12.2026`. */
 export function windowText(

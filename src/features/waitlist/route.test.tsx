@@ -106,6 +106,63 @@ describe('the waiting list', () => {
     expect(cards.length).toBeGreaterThan(0);
   });
 
+  it('keeps what was typed when the add does not reach the service, says so, and adds it on Retry', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api, { firstname: 'Rita', lastname: 'Funkloch' });
+    let down = true;
+    api.intercept('addWaitlistEntry', () => (down ? 'network' : undefined));
+    const { user } = renderWithProviders(<WaitlistPage />, { url: `/agenda/waitlist?add=${patid}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to the waiting list' });
+    expect(await within(dialog).findByTestId('waitlist-patient')).toHaveTextContent('Funkloch, Rita');
+    await user.click(within(dialog).getByRole('radio', { name: 'Afternoons' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Nur dienstags');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to the waiting list' }));
+    const failed = await within(dialog).findByRole('alert');
+    expect(failed).toHaveTextContent('Not saved');
+    expect(failed).toHaveTextContent('What you entered is still here.');
+    expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('Nur dienstags');
+    expect(within(dialog).getByRole('radio', { name: 'Afternoons' })).toBeChecked();
+    expect(within(dialog).getByTestId('waitlist-patient')).toHaveTextContent('Funkloch, Rita');
+    expect((await api.send('getWaitlist', { patid })).body.result).toEqual([]);
+
+    down = false;
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Funkloch, Rita is on the waiting list.')).toBeInTheDocument();
+    expect((await api.send('getWaitlist', { patid })).body.result).toEqual([
+      expect.objectContaining({ times: 'afternoon', note: 'Nur dienstags' }),
+    ]);
+  });
+
+  it('does not take a deleted patient handed in: it says so, offers the search, and nothing is added', async () => {
+    signInForTest();
+    // Every 40th seeded patient is deleted.
+    const { user } = renderWithProviders(<WaitlistPage />, { url: '/agenda/waitlist?add=40' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to the waiting list' });
+    const search = await within(dialog).findByRole('combobox', { name: 'Patient' });
+    expect(search).toHaveAccessibleDescription(/This patient is deleted\. Choose another patient\./);
+    expect(within(dialog).queryByTestId('waitlist-patient')).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Bitte anrufen');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to the waiting list' }));
+    // Refused before anything is sent: the form holds no patient.
+    await waitFor(() => expect(search).toHaveAccessibleDescription(/Choose a patient\./));
+    expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('Bitte anrufen');
+    expect(api.calls.filter((c) => c.op === 'addWaitlistEntry')).toEqual([]);
+    expect((await api.send('getWaitlist', { patid: 40 })).body.result).toEqual([]);
+  });
+
+  it('says when a withdrawal meets a colleague’s change, and shows the entry as it is now', async () => {
+    signInForTest();
+    const [entry] = await waiting();
+    const name = await patientLabel(entry.patid);
+    const { user } = renderWithProviders(<WaitlistPage />, { url: '/agenda/waitlist' });
+    const withdraw = await screen.findByRole('button', { name: `Withdraw the entry of ${name}` });
+    await api.send('modifyWaitlistEntry', { entryId: entry.entryId, note: 'Kollegin: ruft selbst an' });
+    await user.click(withdraw);
+    expect(await screen.findByText('Not withdrawn')).toBeInTheDocument();
+    expect(await screen.findByText('Kollegin: ruft selbst an')).toBeInTheDocument();
+    expect((await waiting()).some((e) => e.entryId === entry.entryId)).toBe(true);
+  });
+
   it('says that a practice server without a waiting list does not offer one', async () => {
     signInForTest();
     api.intercept('getWaitlist', () => ({ http: 404, msg: 'Unknown operation.' }));

@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { modifyWaitlistEntryMutation, waitlistQuery } from '#api/agenda/waitlist.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { isApiError } from '#api/client.ts';
+import { providerLabel } from '#api/names.ts';
 import { opScope } from '#api/queries.ts';
 import { allProvidersQuery, customerQuery, isMissingOperation } from '#api/system.ts';
 import { formatDate } from '#components/format.ts';
@@ -33,7 +34,7 @@ import {
   LazyWaitlistEntryDialog,
   type WaitlistDialogTarget,
 } from '#components/waitlist/lazy-entry-dialog.tsx';
-import { priorityKey, providerName, windowText } from '#components/waitlist/words.ts';
+import { priorityKey, windowText } from '#components/waitlist/words.ts';
 import { type WaitlistEntry, waitlistMessages, waitlistStatuses } from '#contract/agenda-waitlist.ts';
 import { dayDiff } from './days.ts';
 
@@ -180,13 +181,13 @@ function EntryCard({ entry, onEdit }: { entry: WaitlistEntry; onEdit: () => void
     entry.serviceid === 0
       ? t('anyService')
       : (services.data?.find((s) => s.serviceid === entry.serviceid)?.name ?? `#${entry.serviceid}`);
+  const practitioner = providers.data?.find((p) => p.userid === entry.provider);
   const provider =
     entry.provider === 0
       ? t('anyProvider')
-      : (() => {
-          const p = providers.data?.find((x) => x.userid === entry.provider);
-          return p ? providerName(p) : `#${entry.provider}`;
-        })();
+      : practitioner
+        ? providerLabel(practitioner)
+        : `#${entry.provider}`;
   const sinceDay = entry.created.slice(0, 10);
   const waited = dayDiff(sinceDay, today);
   const priority = priorityKey(entry.priority);

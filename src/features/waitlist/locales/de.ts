@@ -90,10 +90,7 @@ export const de: Translation<typeof en> = {
     unavailable: 'Der Server dieser Praxis bietet keine Warteliste an: Nichts wurde gespeichert.',
     loadFailed: 'Leistungen oder Ärztinnen und Ärzte konnten nicht geladen werden: {{msg}}',
     errors: {
-      patid: 'Bitte eine Patientin oder einen Patienten wählen.',
-      window: 'Der späteste Tag liegt vor dem frühesten.',
       date: 'Bitte ein gültiges Datum eingeben.',
-      note: 'Höchstens {{max}} Zeichen.',
     },
   },
 };

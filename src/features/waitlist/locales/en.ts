@@ -87,10 +87,7 @@ export const en = {
     unavailable: 'This practice’s server does not offer a waiting list: nothing was saved.',
     loadFailed: 'Services or practitioners could not be loaded: {{msg}}',
     errors: {
-      patid: 'Choose a patient.',
-      window: 'The latest day is before the earliest.',
       date: 'Enter a valid date.',
-      note: 'At most {{max}} characters.',
     },
   },
 } as const;

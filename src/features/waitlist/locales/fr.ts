@@ -90,10 +90,7 @@ export const fr: Translation<typeof en> = {
     unavailable: 'Le serveur de ce cabinet ne propose pas de liste d’attente : rien n’a été enregistré.',
     loadFailed: 'Les prestations ou les praticiens n’ont pas pu être chargés : {{msg}}',
     errors: {
-      patid: 'Choisissez un patient.',
-      window: 'Le dernier jour est avant le premier.',
       date: 'Saisissez une date valable.',
-      note: '{{max}} caractères au plus.',
     },
   },
 };

@@ -90,10 +90,7 @@ export const it: Translation<typeof en> = {
     unavailable: 'Il server di questo studio non offre una lista d’attesa: non è stato salvato nulla.',
     loadFailed: 'Non è stato possibile caricare le prestazioni o i medici: {{msg}}',
     errors: {
-      patid: 'Scelga un paziente.',
-      window: 'L’ultimo giorno è prima del primo.',
       date: 'Inserisca una data valida.',
-      note: 'Al massimo {{max}} caratteri.',
     },
   },
 };
