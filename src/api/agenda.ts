@@ -3,6 +3,7 @@ import type { Appointment, CalendarAppointment } from '#contract/agenda.ts';
 import type { OpInput } from '#contract/operations.ts';
 import { addDays, zurichDateTime } from '#contract/practice-time.ts';
 import { ApiError, call } from './client.ts';
+import { ChangedMeanwhile } from './errors.ts';
 import { type Invalidation, type OpData, opMutation, opQuery, opScope, scopeOf } from './queries.ts';
 
 /**
@@ -293,7 +294,7 @@ export async function fetchCurrent(
 }
 
 /** Somebody changed (or deleted) the appointment since it was loaded; `current` is what the service has now. */
-export class AppointmentChanged extends Error {
+export class AppointmentChanged extends ChangedMeanwhile {
   readonly current: CalendarItem | null;
   constructor(current: CalendarItem | null) {
     super('The appointment changed since it was loaded.');
@@ -338,9 +339,35 @@ export async function moveAppointment({ item, change, differs, base }: RecordMov
   return { appointmentid: item.appt.id, previous };
 }
 
-/** The undo of a move: the complete record as it was, written back (the caller reads the lists again). */
-export async function undoMove(appointmentid: number, previous: AppointmentRecord): Promise<void> {
-  await call('modifyAppointment', modifyInput(appointmentid, previous));
+/**
+ * The undo of a move: the complete record as it was, written back on top of the version the service has now, and
+ * only while the appointment is still as the move left it (`moved`); a colleague's change since then is kept and the
+ * undo refused with ChangedMeanwhile (the caller reads the lists again).
+ */
+export async function undoMove(
+  appointmentid: number,
+  previous: AppointmentRecord,
+  moved: AppointmentRecord,
+): Promise<void> {
+  const now = await fetchDayAppointment({ id: appointmentid, date: moved.date, patid: moved.patid });
+  if (!now || !sameRecord(toRecord(now, now.calendarid), moved)) throw new ChangedMeanwhile();
+  try {
+    await call('modifyAppointment', modifyInput(appointmentid, previous, 0, now.version));
+  } catch (e) {
+    if (changedMeanwhile(e)) throw new ChangedMeanwhile();
+    throw e;
+  }
+}
+
+/** Still where, when, whose and in the state the move left it (`09:00` and `09:00:00` the same time). */
+function sameRecord(a: AppointmentRecord, b: AppointmentRecord): boolean {
+  return (
+    a.calendarid === b.calendarid &&
+    normalizeDateTime(a.date) === normalizeDateTime(b.date) &&
+    normalizeDateTime(a.end) === normalizeDateTime(b.end) &&
+    a.patid === b.patid &&
+    a.state === b.state
+  );
 }
 
 /** Reads again what every appointment write makes stale. */

@@ -38,3 +38,20 @@ export class ApiError extends Error {
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
+
+/**
+ * A write refused because somebody changed the record since it was read (a version check failed, HTTP 409, or the
+ * record is no longer as this device left it). The caller keeps what the person did and says so; an undo says it was
+ * not undone (components/undo.tsx).
+ */
+export class ChangedMeanwhile extends Error {
+  constructor(message = 'The record changed since it was read.') {
+    super(message);
+    this.name = 'ChangedMeanwhile';
+  }
+}
+
+/** A write refused over somebody's change: ours (ChangedMeanwhile) or the service's 409. */
+export function isChangedMeanwhile(e: unknown): boolean {
+  return e instanceof ChangedMeanwhile || (e instanceof ApiError && e.httpStatus === 409);
+}

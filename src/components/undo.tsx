@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 // the locale modules into the areas' chunks.
 import i18n from 'i18next';
 import type { ReactNode } from 'react';
+import { isChangedMeanwhile } from '#api/errors.ts';
 import { describeError } from './states.tsx';
 
 /**
@@ -119,7 +120,10 @@ export function offerUndo({ message, onUndo }: UndoOffer): void {
         notifications.show({
           color: 'red',
           title: i18n.t('undo.failed', { ns: 'common' }),
-          message: describeError(error, i18n.t),
+          // A colleague's change since is kept, never overwritten by an undo: say so, not a technical reason.
+          message: isChangedMeanwhile(error)
+            ? i18n.t('undo.changedMeanwhile', { ns: 'common' })
+            : describeError(error, i18n.t),
         });
       });
     },

@@ -7,8 +7,9 @@ import { signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
 import { type DayAppointment, practiceAppointmentsQuery } from '../agenda.ts';
 import { createOnceState } from '../create-once.ts';
+import { ChangedMeanwhile, isChangedMeanwhile } from '../errors.ts';
 import { createQueryClient } from '../query-client.ts';
-import { bookIntoGap, GapTaken, LaterChanged, moveEarlier } from './gap-writes.ts';
+import { bookIntoGap, GapTaken, LaterChanged, moveEarlier, undoMoveEarlier } from './gap-writes.ts';
 
 /**
  * The gap panel's writes when they do not go through (decision 0051): the time taken meanwhile, the connection
@@ -240,6 +241,45 @@ describe('moveEarlier', () => {
     expect(await listedAt(`${DAY} 09:30:00`)).toEqual([]);
     expect(await listedAt(`${DAY} 11:15:00`)).toHaveLength(1);
     expect(listStale()).toBe(true);
+  });
+
+  it("undo puts the booking back while it is where the move left it, and keeps a colleague's later change", async () => {
+    signInForTest();
+    const move = (appt: DayAppointment, from: string, to: string) =>
+      moveEarlier(createQueryClient(), {
+        appt,
+        span: span(from, to),
+        provider: PROVIDER,
+        services: [KONTROLLE],
+        now: '2026-11-25 09:40:00',
+      });
+
+    const untouched = await laterBooking('12:00', '12:15');
+    const back = await move(untouched, '10:15', '10:30');
+    expect(await listedAt(`${DAY} 10:15:00`)).toHaveLength(1);
+    await undoMoveEarlier(createQueryClient(), back);
+    expect(await listedAt(`${DAY} 10:15:00`)).toEqual([]);
+    expect(await listedAt(`${DAY} 12:00:00`)).toHaveLength(1);
+
+    const appt = await laterBooking('12:15', '12:30');
+    const moved = await move(appt, '10:30', '10:45');
+    // A colleague moves it on to 10:45 in the agenda before the undo is clicked.
+    await api.send('modifyAppointment', {
+      appointmentid: appt.id,
+      calendarid: CALENDAR,
+      date: `${DAY} 10:45:00`,
+      end: `${DAY} 11:00:00`,
+      patid: appt.patid,
+      appointment: appt.appointment,
+      comment: '',
+      displayedduration: '15',
+      state: 'P',
+    });
+    const error = await undoMoveEarlier(createQueryClient(), moved).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChangedMeanwhile);
+    expect(isChangedMeanwhile(error)).toBe(true);
+    expect(await listedAt(`${DAY} 10:45:00`)).toHaveLength(1);
+    expect(await listedAt(`${DAY} 12:15:00`)).toEqual([]);
   });
 
   it('takes a refusal on top of another version (409) for changed, and says the gap is taken when it is', async () => {

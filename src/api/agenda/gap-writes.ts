@@ -201,6 +201,8 @@ export async function undoBooking(client: QueryClient, booked: Booked, entry?: W
 export interface Moved {
   appointmentid: number;
   previous: AppointmentRecord;
+  /** Where the move put it: the undo writes back only while it is still there. */
+  moved: AppointmentRecord;
 }
 
 /**
@@ -247,11 +249,9 @@ export async function moveEarlier(
     throw new GapTaken();
   }
   const previous = toRecord(current, current.calendarid);
+  const moved = { ...previous, date: span.start, end: span.end };
   try {
-    await call(
-      'modifyAppointment',
-      modifyInput(current.id, { ...previous, date: span.start, end: span.end }, 0, current.version),
-    );
+    await call('modifyAppointment', modifyInput(current.id, moved, 0, current.version));
   } catch (e) {
     if (changedMeanwhile(e)) throw new LaterChanged();
     throw e;
@@ -269,11 +269,11 @@ export async function moveEarlier(
     'moved',
     now,
   );
-  return { appointmentid: current.id, previous };
+  return { appointmentid: current.id, previous, moved };
 }
 
 export async function undoMoveEarlier(client: QueryClient, moved: Moved): Promise<void> {
-  await undoMove(moved.appointmentid, moved.previous);
+  await undoMove(moved.appointmentid, moved.previous, moved.moved);
   forgetFreedTime(moved.previous.calendarid, moved.previous.date);
   await invalidateAppointmentWrites(client);
 }

@@ -75,7 +75,7 @@ export function useMoveAppointment(
       offerUndo({
         message: t('dialog.moved'),
         onUndo: async () => {
-          await undoMove(appointmentid, previous);
+          await undoMove(appointmentid, previous, movedRecord(previous, target));
           notifications.show({ message: t('dialog.movedBack') });
           await invalidateAppointmentWrites(queryClient);
         },

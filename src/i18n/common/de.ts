@@ -231,6 +231,7 @@ export const de: Translation<typeof en> = {
     action: 'Rückgängig',
     hint: 'oder Ctrl+Z',
     failed: 'Rückgängig machen nicht möglich',
+    changedMeanwhile: 'Inzwischen hat es jemand geändert: Diese Änderung bleibt.',
   },
   limits: {
     textTooLong: 'Höchstens {{max}} Zeichen.',

@@ -228,6 +228,7 @@ export const en = {
     action: 'Undo',
     hint: 'or Ctrl+Z',
     failed: 'Could not undo',
+    changedMeanwhile: 'Somebody has changed it since: their change is kept.',
   },
   limits: {
     textTooLong: 'At most {{max}} characters.',

@@ -232,6 +232,7 @@ export const fr: Translation<typeof en> = {
     action: 'Annuler',
     hint: 'ou Ctrl+Z',
     failed: 'Impossible d’annuler',
+    changedMeanwhile: 'Quelqu’un l’a modifié entre-temps : sa modification est conservée.',
   },
   limits: {
     textTooLong: '{{max}} caractères au maximum.',

@@ -229,6 +229,7 @@ export const it: Translation<typeof en> = {
     action: 'Annulla',
     hint: 'o Ctrl+Z',
     failed: 'Impossibile annullare',
+    changedMeanwhile: 'Nel frattempo qualcuno l’ha modificato: la sua modifica resta.',
   },
   limits: {
     textTooLong: 'Al massimo {{max}} caratteri.',
