@@ -9,14 +9,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMutation, useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { createAbsenceMutation } from '#api/agenda/closed-time.ts';
+import { createAbsenceMutation, findCreatedAbsence } from '#api/agenda/closed-time.ts';
 import { appointmentsQuery } from '#api/agenda.ts';
+import { createOnce, createOnceState } from '#api/create-once.ts';
 import { DayField, TimeField } from '#components/date-time-fields.tsx';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
 import { formatDate } from '#components/format.ts';
@@ -96,7 +97,11 @@ export function AbsenceDialog({
   openAppointment,
 }: AbsenceDialogProps) {
   const { t } = useTranslation('agenda');
+  const queryClient = useQueryClient();
   const create = useMutation(createAbsenceMutation());
+  // createAbsence has no idempotency key: a save whose answer was lost is looked for before it is sent again (also
+  // after the dialog was closed and opened again: it stays mounted with the agenda).
+  const once = useRef(createOnceState());
   const [saved, setSaved] = useState<AbsenceFormValues | null>(null);
   const practitioners = [
     ...new Map(
@@ -152,13 +157,18 @@ export function AbsenceDialog({
       onSubmit={async (values) => {
         const period = periodOf(values);
         if (!period) return;
-        await create.mutateAsync({
+        const input = {
           provider: Number(values.provider),
           from: period.from,
           until: period.until,
           reason: values.reason.trim(),
+        };
+        const outcome = await createOnce(once.current, {
+          find: () => findCreatedAbsence(queryClient, input),
+          create: () => create.mutateAsync(input),
         });
-        onSaved(t('absence.saved'));
+        if ('stopped' in outcome) return;
+        onSaved(outcome.found ? t('absence.savedAfterLostAnswer') : t('absence.saved'));
         setSaved(values);
       }}
     >
