@@ -20,12 +20,13 @@ import { appointmentsQuery } from '#api/agenda.ts';
 import { createOnce, createOnceState } from '#api/create-once.ts';
 import { DayField, TimeField } from '#components/date-time-fields.tsx';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
-import { formatDate } from '#components/format.ts';
+import { formatDateTime } from '#components/format.ts';
 import type { Calendar } from '#contract/agenda.ts';
-import { addDays, isRealDate } from '#contract/practice-time.ts';
-import { type AgendaItem, hhmm, isCancelledState, minutesOf } from '../model.ts';
+import { addDays, clockTimeRe, isRealDate } from '#contract/practice-time.ts';
+import { type AgendaItem, isCancelledState } from '../model.ts';
 
-const hhmmRe = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A time as TimeField keeps it (`HH:MM`), by the practice clock's pattern (contract/practice-time.ts). */
+const clockTime = new RegExp(`^${clockTimeRe}$`);
 /** A reason is a few words ("Weiterbildung"); the service would take more. */
 export const REASON_MAX = 200;
 
@@ -51,8 +52,8 @@ export const absenceFormSchema: z.ZodType<AbsenceFormValues, AbsenceFormValues> 
     untilTime: z.string(),
     reason: z.string().trim().max(REASON_MAX),
   })
-  .refine((v) => v.whole === 'days' || hhmmRe.test(v.fromTime), { path: ['fromTime'] })
-  .refine((v) => v.whole === 'days' || hhmmRe.test(v.untilTime), { path: ['untilTime'] })
+  .refine((v) => v.whole === 'days' || clockTime.test(v.fromTime), { path: ['fromTime'] })
+  .refine((v) => v.whole === 'days' || clockTime.test(v.untilTime), { path: ['untilTime'] })
   .refine((v) => periodOf(v) !== null, { path: ['untilDay'], message: 'until' });
 
 /** The period as createAbsence takes it and as it closes time (`until` the first moment open again), or null. */
@@ -62,9 +63,9 @@ export function periodOf(v: AbsenceFormValues): { from: string; until: string; c
     if (v.untilDay < v.fromDay) return null;
     return { from: v.fromDay, until: v.untilDay, closesUntil: `${addDays(v.untilDay, 1)} 00:00:00` };
   }
-  if (!hhmmRe.test(v.fromTime) || !hhmmRe.test(v.untilTime)) return null;
-  const from = `${v.fromDay} ${v.fromTime}:00`;
-  const until = `${v.untilDay} ${v.untilTime}:00`;
+  if (!clockTime.test(v.fromTime) || !clockTime.test(v.untilTime)) return null;
+  const from = `${v.fromDay} ${v.fromTime.slice(0, 5)}:00`;
+  const until = `${v.untilDay} ${v.untilTime.slice(0, 5)}:00`;
   return until > from ? { from, until, closesUntil: until } : null;
 }
 
@@ -376,7 +377,7 @@ function Touched({
 }
 
 const appointmentText = ({ appt }: AgendaItem) =>
-  `${formatDate(appt.date.slice(0, 10))} ${hhmm(minutesOf(appt.date))} · ${appt.calendar} · ${appt.appointment}`;
+  `${formatDateTime(appt.date)} · ${appt.calendar} · ${appt.appointment}`;
 
 function minDay(a: string, b: string) {
   return a < b ? a : b;
