@@ -282,6 +282,7 @@ export function Component() {
 
   // ----- rendering ---------------------------------------------------------------------------------------------
   const locale = intlLocale(i18n.resolvedLanguage);
+  const shownDayClosedBy = namesOf(wholeDayClosures(closedTime.spans, date, null));
   const heading =
     view === 'day'
       ? new Intl.DateTimeFormat(locale, {
@@ -292,9 +293,7 @@ export function Component() {
           timeZone: 'UTC',
         }).format(new Date(`${date}T12:00:00Z`)) +
         (date === now.today ? ` · ${t('grid.today')}` : '') +
-        (namesOf(wholeDayClosures(closedTime.spans, date, null))
-          ? ` · ${namesOf(wholeDayClosures(closedTime.spans, date, null))}`
-          : '')
+        (shownDayClosedBy ? ` · ${shownDayClosedBy}` : '')
       : t('toolbar.rangeWeek', {
           week: isoWeek(date),
           from: formatDate(days[0]),
