@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { closedHolidays } from '#contract/holidays.ts';
 import { addDays } from '#contract/practice-time.ts';
 import type { ClosedSpan } from './spans.ts';
@@ -31,4 +32,16 @@ export async function cantonHolidays(
     }
   }
   return out;
+}
+
+/**
+ * The canton's holidays from..until as a query (not an operation of the practice: computed here), shared by the
+ * agenda's shading (useClosedTime) and the question before a booking (fetchClosedTime). They never change.
+ */
+export function cantonHolidaysQuery(canton: string, from: string, until: string, language: string) {
+  return queryOptions({
+    queryKey: ['closed-time', 'canton-holidays', canton, from, until, language],
+    queryFn: () => cantonHolidays(canton, from, until, language),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CANTON_KEY } from '#components/closed-time/canton.ts';
+import { closedAtTime } from '#components/closed-time/fetch.ts';
 import { useClosedTime } from '#components/closed-time/use-closed-time.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
@@ -36,11 +37,18 @@ describe('Settings: the canton', () => {
     expect(window.localStorage.getItem(CANTON_KEY)).toBe('ZH');
     settings.unmount();
 
-    renderWithProviders(<ClosedDays />);
+    const { queryClient } = renderWithProviders(<ClosedDays />);
     // Christmas, St Stephen's Day, New Year and Berchtoldstag (whole-day optional in Zürich): 0047's rule.
     await waitFor(() =>
       expect(screen.getByTestId('closed')).toHaveTextContent('2026-12-25 2026-12-26 2027-01-01 2027-01-02'),
     );
+    // The question before a booking reads the same: Christmas morning is closed, the 24th is not.
+    expect(
+      await closedAtTime(queryClient, { date: '2026-12-25 09:00:00', end: '2026-12-25 09:15:00' }, 4, 'de'),
+    ).toMatchObject({ kind: 'holiday', provider: 0 });
+    expect(
+      await closedAtTime(queryClient, { date: '2026-12-24 09:00:00', end: '2026-12-24 09:15:00' }, 4, 'de'),
+    ).toBeUndefined();
   });
 
   it('forgets the canton when none is chosen again', async () => {
