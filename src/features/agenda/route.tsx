@@ -191,6 +191,9 @@ export function Component() {
     loading ? 'loading' : results.map((r) => r.dataUpdatedAt).join(','),
   );
   const closedTime = useClosedTime(range.from, range.until);
+  // The absence dialog starts with the practitioner whose calendar is shown, when it is one (not another's).
+  const shownProviders = new Set(gridCalendars.flatMap((c) => (c.provider === null ? [] : [c.provider])));
+  const shownPractitioner = shownProviders.size === 1 ? [...shownProviders][0] : undefined;
   const [absenceOpen, setAbsenceOpen] = useState(false);
   const failed = results
     .map((r, i) => ({ r, calendar: shown[i] }))
@@ -533,6 +536,7 @@ export function Component() {
         opened={absenceOpen}
         calendars={offered}
         day={date}
+        provider={shownPractitioner}
         onClose={() => setAbsenceOpen(false)}
         onSaved={(message) =>
           notifications.show({

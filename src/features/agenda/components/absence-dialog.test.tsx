@@ -116,6 +116,26 @@ describe('AbsenceDialog', () => {
     // A refusal wrote nothing: nothing was looked for.
     expect(api.calls.filter((c) => c.op === 'getAbsences')).toHaveLength(0);
   });
+
+  it('starts with the practitioner whose calendar is shown, not the first of the list', async () => {
+    signInForTest();
+    const calendars = (await api.send('getCalendars')).body.result as Calendar[];
+    const practitioners = calendars.flatMap((c) => (c.provider === null ? [] : [c.provider]));
+    const last = practitioners[practitioners.length - 1];
+    expect(last).not.toBe(practitioners[0]);
+    renderWithProviders(
+      <AbsenceDialog
+        opened
+        calendars={calendars}
+        day="2026-11-24"
+        provider={last}
+        onClose={vi.fn()}
+        onSaved={vi.fn()}
+        openAppointment={({ appt }) => `/agenda?appt=${appt.id}`}
+      />,
+    );
+    expect(await screen.findByLabelText('Who is absent')).toHaveValue(String(last));
+  });
 });
 
 describe('periodOf', () => {

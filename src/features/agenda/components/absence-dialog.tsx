@@ -77,6 +77,8 @@ export interface AbsenceDialogProps {
   calendars: readonly Calendar[];
   /** The day the dialog starts on. */
   day: string;
+  /** The practitioner it starts with (the one whose calendar is shown); else the first. */
+  provider?: number;
   onClose: () => void;
   /** Saved: the agenda says so. */
   onSaved: (message: string) => void;
@@ -93,6 +95,7 @@ export function AbsenceDialog({
   opened,
   calendars,
   day,
+  provider,
   onClose,
   onSaved,
   openAppointment,
@@ -110,7 +113,7 @@ export function AbsenceDialog({
     ).entries(),
   ];
   const defaults: AbsenceFormValues = {
-    provider: practitioners[0] ? String(practitioners[0][0]) : '0',
+    provider: String(practitioners.find(([id]) => id === provider)?.[0] ?? practitioners[0]?.[0] ?? 0),
     whole: 'days',
     fromDay: day,
     untilDay: day,
