@@ -1,11 +1,11 @@
 import Holidays from 'date-holidays';
+import { closedHolidays } from '../contract/holidays.ts';
 
 /**
  * The days a Swiss practice is closed for a public holiday of its canton (docs/decisions/0042,
  * "Demo data"). From `date-holidays`, which keeps the cantons' holidays and the moving feasts
- * (Easter, Ascension, Whit Monday) so that nobody here computes them: its `public` holidays, and the whole-day
- * `optional` ones most employers of the canton give (Berchtoldstag on 2 January in Zürich). Half days (the
- * Knabenschiessen afternoon in the city of Zürich) and mere observances (Mother's Day) leave the practice open.
+ * (Easter, Ascension, Whit Monday) so that nobody here computes them; which of them close the practice is
+ * contract/holidays.ts' rule, the app's too.
  *
  * For the demo's seed now, and for the service's slots later: one place that says which days are closed.
  */
@@ -35,12 +35,7 @@ function closedDays(canton: string, year: number): Map<string, string> {
   const key = `${canton}:${year}`;
   let days = years.get(key);
   if (days) return days;
-  days = new Map();
-  for (const h of calendarOf(canton).getHolidays(year, 'de')) {
-    // `date` is the wall-clock start in the canton's zone: `2026-01-02 00:00:00`, `2026-09-14 13:00:00`.
-    const wholeDay = h.date.endsWith(' 00:00:00');
-    if (h.type === 'public' || (h.type === 'optional' && wholeDay)) days.set(h.date.slice(0, 10), h.name);
-  }
+  days = closedHolidays(calendarOf(canton).getHolidays(year, 'de'));
   years.set(key, days);
   return days;
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { absencesQuery } from '#api/agenda/closed-time.ts';
 import { isMissingOperation } from '#api/system.ts';
 import { readCanton } from './canton.ts';
-import { cantonHolidays } from './holidays.ts';
+import { cantonHolidaysQuery } from './holidays.ts';
 import { type ClosedSpan, closedDuring } from './spans.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function fetchClosedTime(
   } catch (e) {
     if (!isMissingOperation(e)) throw e;
     const canton = readCanton();
-    return canton ? cantonHolidays(canton, from, until, language) : [];
+    return canton ? client.fetchQuery(cantonHolidaysQuery(canton, from, until, language)) : [];
   }
 }
 

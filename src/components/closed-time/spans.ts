@@ -1,19 +1,12 @@
+import type { Absence } from '#contract/agenda-absences.ts';
 import { addDays } from '#contract/practice-time.ts';
 
 /**
- * Closed time as the agenda and booking draw it: a holiday of the canton or an absence entered (the shape of
- * getAbsences' result, contract/agenda-absences.ts). Times are practice-time strings `YYYY-MM-DD HH:MM:SS`, which
- * compare as text; `until` is the first moment no longer closed.
+ * Closed time as the agenda and booking draw it: a holiday of the canton or an absence entered, in the shape of
+ * getAbsences' result (contract/agenda-absences.ts; provider 0 = the whole practice, every holiday). Times are
+ * practice-time strings `YYYY-MM-DD HH:MM:SS`, which compare as text; `until` is the first moment no longer closed.
  */
-export interface ClosedSpan {
-  absenceId: number;
-  /** 0 = the whole practice (every holiday). */
-  provider: number;
-  from: string;
-  until: string;
-  kind: 'holiday' | 'absence';
-  reason: string;
-}
+export type ClosedSpan = Absence;
 
 /** Whether the span closes a calendar of this practitioner (null: a calendar of no practitioner, only the practice's). */
 export function closes(span: ClosedSpan, provider: number | null): boolean {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { absencesQuery } from '#api/agenda/closed-time.ts';
 import { isMissingOperation } from '#api/system.ts';
 import { readCanton } from './canton.ts';
-import { cantonHolidays } from './holidays.ts';
+import { cantonHolidaysQuery } from './holidays.ts';
 import type { ClosedSpan } from './spans.ts';
 
 export interface ClosedTime {
@@ -26,10 +26,8 @@ export function useClosedTime(from: string, until: string, enabled = true): Clos
   const canton = withoutService ? readCanton() : null;
   const language = i18n.resolvedLanguage ?? 'de';
   const fallback = useQuery({
-    queryKey: ['closed-time', 'canton-holidays', canton, from, until, language],
-    queryFn: () => cantonHolidays(canton ?? '', from, until, language),
+    ...cantonHolidaysQuery(canton ?? '', from, until, language),
     enabled: enabled && canton !== null,
-    staleTime: Number.POSITIVE_INFINITY,
   });
   return {
     spans: (withoutService ? fallback.data : query.data) ?? [],

@@ -191,6 +191,9 @@ export function Component() {
     loading ? 'loading' : results.map((r) => r.dataUpdatedAt).join(','),
   );
   const closedTime = useClosedTime(range.from, range.until);
+  // The absence dialog starts with the practitioner whose calendar is shown, when it is one (not another's).
+  const shownProviders = new Set(gridCalendars.flatMap((c) => (c.provider === null ? [] : [c.provider])));
+  const shownPractitioner = shownProviders.size === 1 ? [...shownProviders][0] : undefined;
   const [absenceOpen, setAbsenceOpen] = useState(false);
   const failed = results
     .map((r, i) => ({ r, calendar: shown[i] }))
@@ -282,6 +285,7 @@ export function Component() {
 
   // ----- rendering ---------------------------------------------------------------------------------------------
   const locale = intlLocale(i18n.resolvedLanguage);
+  const shownDayClosedBy = namesOf(wholeDayClosures(closedTime.spans, date, null));
   const heading =
     view === 'day'
       ? new Intl.DateTimeFormat(locale, {
@@ -292,9 +296,7 @@ export function Component() {
           timeZone: 'UTC',
         }).format(new Date(`${date}T12:00:00Z`)) +
         (date === now.today ? ` · ${t('grid.today')}` : '') +
-        (namesOf(wholeDayClosures(closedTime.spans, date, null))
-          ? ` · ${namesOf(wholeDayClosures(closedTime.spans, date, null))}`
-          : '')
+        (shownDayClosedBy ? ` · ${shownDayClosedBy}` : '')
       : t('toolbar.rangeWeek', {
           week: isoWeek(date),
           from: formatDate(days[0]),
@@ -534,6 +536,7 @@ export function Component() {
         opened={absenceOpen}
         calendars={offered}
         day={date}
+        provider={shownPractitioner}
         onClose={() => setAbsenceOpen(false)}
         onSaved={(message) =>
           notifications.show({

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { slotsQuery } from '#api/booking.ts';
-import { closedDuring, namesOf, wholeDayClosures } from '#components/closed-time/spans.ts';
+import { type ClosedSpan, closedDuring, namesOf, wholeDayClosures } from '#components/closed-time/spans.ts';
 import { useClosedTime } from '#components/closed-time/use-closed-time.ts';
 import {
   formatDate,
@@ -256,7 +256,7 @@ function ClosedDays({
   from,
   to,
 }: {
-  spans: Parameters<typeof wholeDayClosures>[0];
+  spans: readonly ClosedSpan[];
   provider: number | null;
   from: string | undefined;
   to: string | undefined;

@@ -125,26 +125,15 @@ export function Component() {
 function StartPageCard() {
   const { t } = useTranslation('settings');
   const areas = navItems.filter((i) => !i.secondary);
-  const [value, setValue] = useState(() => readStartPage(areas.map((i) => i.to)));
   return (
-    <Card withBorder maw={640}>
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('startPage.title')}
-        </Title>
-        <NativeSelect
-          label={t('startPage.label')}
-          description={t('startPage.hint')}
-          data={areas.map((i) => ({ value: i.to, label: t(i.labelKey, { ns: 'common' }) }))}
-          value={value}
-          onChange={(e) => {
-            setValue(e.currentTarget.value);
-            writeStartPage(e.currentTarget.value);
-          }}
-          maw={320}
-        />
-      </Stack>
-    </Card>
+    <DeviceChoiceCard
+      title={t('startPage.title')}
+      label={t('startPage.label')}
+      hint={t('startPage.hint')}
+      data={areas.map((i) => ({ value: i.to, label: t(i.labelKey, { ns: 'common' }) }))}
+      read={() => readStartPage(areas.map((i) => i.to))}
+      write={writeStartPage}
+    />
   );
 }
 
@@ -154,24 +143,52 @@ function StartPageCard() {
  */
 function CantonCard() {
   const { t } = useTranslation('settings');
-  const [value, setValue] = useState(() => readCanton() ?? '');
+  return (
+    <DeviceChoiceCard
+      title={t('canton.title')}
+      label={t('canton.label')}
+      hint={t('canton.hint')}
+      data={[
+        { value: '', label: t('canton.none') },
+        ...CANTONS.map((c) => ({ value: c.code, label: `${c.code} – ${c.name}` })),
+      ]}
+      read={() => readCanton() ?? ''}
+      write={(value) => writeCanton(value || null)}
+    />
+  );
+}
+
+/** One choice kept on this device (localStorage): a card with a select, saved as soon as it changes. */
+function DeviceChoiceCard({
+  title,
+  label,
+  hint,
+  data,
+  read,
+  write,
+}: {
+  title: string;
+  label: string;
+  hint: string;
+  data: { value: string; label: string }[];
+  read: () => string;
+  write: (value: string) => void;
+}) {
+  const [value, setValue] = useState(read);
   return (
     <Card withBorder maw={640}>
       <Stack gap="xs">
         <Title order={2} size="h4">
-          {t('canton.title')}
+          {title}
         </Title>
         <NativeSelect
-          label={t('canton.label')}
-          description={t('canton.hint')}
-          data={[
-            { value: '', label: t('canton.none') },
-            ...CANTONS.map((c) => ({ value: c.code, label: `${c.code} – ${c.name}` })),
-          ]}
+          label={label}
+          description={hint}
+          data={data}
           value={value}
           onChange={(e) => {
             setValue(e.currentTarget.value);
-            writeCanton(e.currentTarget.value || null);
+            write(e.currentTarget.value);
           }}
           maw={320}
         />

@@ -66,6 +66,76 @@ describe('AbsenceDialog', () => {
     expect(screen.getByLabelText('Reason')).toHaveValue('Ferien');
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it('takes a save whose answer was lost for saved when the service has it, and enters it once', async () => {
+    api.intercept('createAbsence', () => 'answer-lost');
+    const { user, onSaved } = await open('2026-11-26');
+    await user.click(screen.getByRole('radio', { name: 'With times' }));
+    await user.type(screen.getByLabelText('Reason'), 'Zahnarzt');
+    await user.click(screen.getByRole('button', { name: 'Save absence' }));
+
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(
+        expect.stringMatching(/^Absence saved\. The connection broke off/),
+      ),
+    );
+    expect(api.calls.filter((c) => c.op === 'createAbsence')).toHaveLength(1);
+    const stored = await api.send('getAbsences', { from: '2026-11-26', until: '2026-11-26', provider: 4 });
+    expect((stored.body.result as { reason: string }[]).filter((a) => a.reason === 'Zahnarzt')).toHaveLength(
+      1,
+    );
+  });
+
+  it('sends a save that did not arrive again once the connection is back, and enters it once', async () => {
+    api.intercept('createAbsence', () => 'network');
+    const { user, onSaved } = await open('2026-11-27');
+    await user.type(screen.getByLabelText('Reason'), 'Kongress');
+    await user.click(screen.getByRole('button', { name: 'Save absence' }));
+    expect(await screen.findByText('The absence was not saved')).toBeInTheDocument();
+
+    api.intercept('createAbsence', () => undefined);
+    await user.click(screen.getByRole('button', { name: 'Save absence' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Absence saved.'));
+    const stored = await api.send('getAbsences', { from: '2026-11-27', until: '2026-11-27', provider: 4 });
+    expect((stored.body.result as { reason: string }[]).filter((a) => a.reason === 'Kongress')).toHaveLength(
+      1,
+    );
+  });
+
+  it('keeps what was typed when the service refuses the save, and shows its reason', async () => {
+    api.intercept('createAbsence', () => ({ http: 404, msg: 'Provider not found.' }));
+    const { user, onSaved } = await open('2026-11-30');
+    await user.type(screen.getByLabelText('Reason'), 'Ferien');
+    await user.click(screen.getByRole('button', { name: 'Save absence' }));
+
+    expect(await screen.findByText('The absence was not saved')).toBeInTheDocument();
+    expect(screen.getByText(/Provider not found/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Reason')).toHaveValue('Ferien');
+    expect(screen.getByLabelText('Who is absent')).toHaveValue('4');
+    expect(onSaved).not.toHaveBeenCalled();
+    // A refusal wrote nothing: nothing was looked for.
+    expect(api.calls.filter((c) => c.op === 'getAbsences')).toHaveLength(0);
+  });
+
+  it('starts with the practitioner whose calendar is shown, not the first of the list', async () => {
+    signInForTest();
+    const calendars = (await api.send('getCalendars')).body.result as Calendar[];
+    const practitioners = calendars.flatMap((c) => (c.provider === null ? [] : [c.provider]));
+    const last = practitioners[practitioners.length - 1];
+    expect(last).not.toBe(practitioners[0]);
+    renderWithProviders(
+      <AbsenceDialog
+        opened
+        calendars={calendars}
+        day="2026-11-24"
+        provider={last}
+        onClose={vi.fn()}
+        onSaved={vi.fn()}
+        openAppointment={({ appt }) => `/agenda?appt=${appt.id}`}
+      />,
+    );
+    expect(await screen.findByLabelText('Who is absent')).toHaveValue(String(last));
+  });
 });
 
 describe('periodOf', () => {

@@ -9,22 +9,24 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMutation, useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { createAbsenceMutation } from '#api/agenda/closed-time.ts';
+import { createAbsenceMutation, findCreatedAbsence } from '#api/agenda/closed-time.ts';
 import { appointmentsQuery } from '#api/agenda.ts';
+import { createOnce, createOnceState } from '#api/create-once.ts';
 import { DayField, TimeField } from '#components/date-time-fields.tsx';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
-import { formatDate } from '#components/format.ts';
+import { formatDateTime } from '#components/format.ts';
 import type { Calendar } from '#contract/agenda.ts';
-import { addDays, isRealDate } from '#contract/practice-time.ts';
-import { type AgendaItem, hhmm, isCancelledState, minutesOf } from '../model.ts';
+import { addDays, clockTimeRe, isRealDate } from '#contract/practice-time.ts';
+import { type AgendaItem, isCancelledState } from '../model.ts';
 
-const hhmmRe = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A time as TimeField keeps it (`HH:MM`), by the practice clock's pattern (contract/practice-time.ts). */
+const clockTime = new RegExp(`^${clockTimeRe}$`);
 /** A reason is a few words ("Weiterbildung"); the service would take more. */
 export const REASON_MAX = 200;
 
@@ -50,8 +52,8 @@ export const absenceFormSchema: z.ZodType<AbsenceFormValues, AbsenceFormValues> 
     untilTime: z.string(),
     reason: z.string().trim().max(REASON_MAX),
   })
-  .refine((v) => v.whole === 'days' || hhmmRe.test(v.fromTime), { path: ['fromTime'] })
-  .refine((v) => v.whole === 'days' || hhmmRe.test(v.untilTime), { path: ['untilTime'] })
+  .refine((v) => v.whole === 'days' || clockTime.test(v.fromTime), { path: ['fromTime'] })
+  .refine((v) => v.whole === 'days' || clockTime.test(v.untilTime), { path: ['untilTime'] })
   .refine((v) => periodOf(v) !== null, { path: ['untilDay'], message: 'until' });
 
 /** The period as createAbsence takes it and as it closes time (`until` the first moment open again), or null. */
@@ -61,9 +63,9 @@ export function periodOf(v: AbsenceFormValues): { from: string; until: string; c
     if (v.untilDay < v.fromDay) return null;
     return { from: v.fromDay, until: v.untilDay, closesUntil: `${addDays(v.untilDay, 1)} 00:00:00` };
   }
-  if (!hhmmRe.test(v.fromTime) || !hhmmRe.test(v.untilTime)) return null;
-  const from = `${v.fromDay} ${v.fromTime}:00`;
-  const until = `${v.untilDay} ${v.untilTime}:00`;
+  if (!clockTime.test(v.fromTime) || !clockTime.test(v.untilTime)) return null;
+  const from = `${v.fromDay} ${v.fromTime.slice(0, 5)}:00`;
+  const until = `${v.untilDay} ${v.untilTime.slice(0, 5)}:00`;
   return until > from ? { from, until, closesUntil: until } : null;
 }
 
@@ -75,6 +77,8 @@ export interface AbsenceDialogProps {
   calendars: readonly Calendar[];
   /** The day the dialog starts on. */
   day: string;
+  /** The practitioner it starts with (the one whose calendar is shown); else the first. */
+  provider?: number;
   onClose: () => void;
   /** Saved: the agenda says so. */
   onSaved: (message: string) => void;
@@ -91,12 +95,17 @@ export function AbsenceDialog({
   opened,
   calendars,
   day,
+  provider,
   onClose,
   onSaved,
   openAppointment,
 }: AbsenceDialogProps) {
   const { t } = useTranslation('agenda');
+  const queryClient = useQueryClient();
   const create = useMutation(createAbsenceMutation());
+  // createAbsence has no idempotency key: a save whose answer was lost is looked for before it is sent again (also
+  // after the dialog was closed and opened again: it stays mounted with the agenda).
+  const once = useRef(createOnceState());
   const [saved, setSaved] = useState<AbsenceFormValues | null>(null);
   const practitioners = [
     ...new Map(
@@ -104,7 +113,7 @@ export function AbsenceDialog({
     ).entries(),
   ];
   const defaults: AbsenceFormValues = {
-    provider: practitioners[0] ? String(practitioners[0][0]) : '0',
+    provider: String(practitioners.find(([id]) => id === provider)?.[0] ?? practitioners[0]?.[0] ?? 0),
     whole: 'days',
     fromDay: day,
     untilDay: day,
@@ -152,13 +161,18 @@ export function AbsenceDialog({
       onSubmit={async (values) => {
         const period = periodOf(values);
         if (!period) return;
-        await create.mutateAsync({
+        const input = {
           provider: Number(values.provider),
           from: period.from,
           until: period.until,
           reason: values.reason.trim(),
+        };
+        const outcome = await createOnce(once.current, {
+          find: () => findCreatedAbsence(queryClient, input),
+          create: () => create.mutateAsync(input),
         });
-        onSaved(t('absence.saved'));
+        if ('stopped' in outcome) return;
+        onSaved(outcome.found ? t('absence.savedAfterLostAnswer') : t('absence.saved'));
         setSaved(values);
       }}
     >
@@ -366,7 +380,7 @@ function Touched({
 }
 
 const appointmentText = ({ appt }: AgendaItem) =>
-  `${formatDate(appt.date.slice(0, 10))} ${hhmm(minutesOf(appt.date))} · ${appt.calendar} · ${appt.appointment}`;
+  `${formatDateTime(appt.date)} · ${appt.calendar} · ${appt.appointment}`;
 
 function minDay(a: string, b: string) {
   return a < b ? a : b;

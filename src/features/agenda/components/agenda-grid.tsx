@@ -159,11 +159,7 @@ export function AgendaGrid(props: AgendaGridProps) {
             >
               <span title={dayLabel(day)}>{dayHeaderLabel(day)}</span>
               {day === today && <span>· {t('grid.today')}</span>}
-              {practiceClosed(day) && (
-                <span className={classes.closedName} title={practiceClosed(day)}>
-                  · {practiceClosed(day)}
-                </span>
-              )}
+              <ClosedName name={practiceClosed(day)} />
             </div>
           ))}
         {columns.map((col) => (
@@ -306,5 +302,15 @@ export function AgendaGrid(props: AgendaGridProps) {
         })}
       </div>
     </section>
+  );
+}
+
+/** What closes the whole practice on a day of the week's header (a holiday), or nothing. */
+function ClosedName({ name }: { name: string }) {
+  if (!name) return null;
+  return (
+    <span className={classes.closedName} title={name}>
+      · {name}
+    </span>
   );
 }

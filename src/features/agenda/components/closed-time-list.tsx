@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createAbsenceMutation, deleteAbsenceMutation } from '#api/agenda/closed-time.ts';
 import { type ClosedSpan, closes } from '#components/closed-time/spans.ts';
-import { formatDate } from '#components/format.ts';
+import { formatDate, formatDateTime, formatTime } from '#components/format.ts';
 import { describeError } from '#components/states.tsx';
 import { offerUndo } from '#components/undo.tsx';
 import type { Calendar } from '#contract/agenda.ts';
@@ -30,10 +30,9 @@ export function periodText(span: ClosedSpan): string {
     return last === fromDay ? formatDate(fromDay) : `${formatDate(fromDay)} – ${formatDate(last)}`;
   }
   const untilDay = span.until.slice(0, 10);
-  const start = `${formatDate(fromDay)} ${span.from.slice(11, 16)}`;
   return untilDay === fromDay
-    ? `${start} – ${span.until.slice(11, 16)}`
-    : `${start} – ${formatDate(untilDay)} ${span.until.slice(11, 16)}`;
+    ? `${formatDateTime(span.from)} – ${formatTime(span.until)}`
+    : `${formatDateTime(span.from)} – ${formatDateTime(span.until)}`;
 }
 
 /**

@@ -188,6 +188,8 @@ export const de: Translation<typeof en> = {
     save: 'Abwesenheit speichern',
     failed: 'Die Abwesenheit wurde nicht gespeichert',
     saved: 'Abwesenheit gespeichert.',
+    savedAfterLostAnswer:
+      'Abwesenheit gespeichert. Die Verbindung brach ab, bevor die Bestätigung kam. Die Abwesenheit ist trotzdem gespeichert, und nur einmal.',
     savedText: 'Die Abwesenheit ist gespeichert: Die Terminbuchung bietet diese Zeit nicht mehr an.',
     badDay: 'Geben Sie ein Datum wie 21.11.2026 ein.',
     badTime: 'Geben Sie eine Uhrzeit wie 14:30 ein.',

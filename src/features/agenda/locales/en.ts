@@ -185,6 +185,8 @@ export const en = {
     save: 'Save absence',
     failed: 'The absence was not saved',
     saved: 'Absence saved.',
+    savedAfterLostAnswer:
+      'Absence saved. The connection broke off before the confirmation came. The absence is saved all the same, and only once.',
     savedText: 'The absence is saved: booking no longer offers its times.',
     badDay: 'Enter a date such as 21.11.2026.',
     badTime: 'Enter a time such as 14:30.',

@@ -188,6 +188,8 @@ export const fr: Translation<typeof en> = {
     save: "Enregistrer l'absence",
     failed: "L'absence n'a pas été enregistrée",
     saved: 'Absence enregistrée.',
+    savedAfterLostAnswer:
+      'Absence enregistrée. La connexion a été interrompue avant la confirmation. L’absence est tout de même enregistrée, une seule fois.',
     savedText: "L'absence est enregistrée\u202f: la prise de rendez-vous ne propose plus ces heures.",
     badDay: 'Saisissez une date comme 21.11.2026.',
     badTime: 'Saisissez une heure comme 14:30.',

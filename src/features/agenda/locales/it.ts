@@ -187,6 +187,8 @@ export const it: Translation<typeof en> = {
     save: "Salva l'assenza",
     failed: "L'assenza non è stata salvata",
     saved: 'Assenza salvata.',
+    savedAfterLostAnswer:
+      'Assenza salvata. La connessione si è interrotta prima della conferma. L’assenza è comunque salvata, una sola volta.',
     savedText: "L'assenza è salvata: la prenotazione non offre più questi orari.",
     badDay: 'Inserite una data come 21.11.2026.',
     badTime: "Inserite un'ora come 14:30.",
