@@ -175,6 +175,11 @@ export function changedMeanwhile(e: unknown): boolean {
 /** An appointment of the day list: either mode's item, with the calendar it is in. */
 export type DayAppointment = Appointment & { calendarid: number };
 
+/** An item of a patient-mode list (it names its calendar), not of calendar mode. */
+export function isDayAppointment(a: object): a is DayAppointment {
+  return 'calendarid' in a;
+}
+
 /** The appointment is no longer listed on its day: deleted, or moved to another day. Nothing was written. */
 export class AppointmentGone extends Error {
   constructor() {
@@ -198,7 +203,7 @@ export async function fetchDayAppointment(
     { signal },
   );
   const hit = list.find((a) => a.id === appt.id);
-  return hit && 'calendarid' in hit ? hit : null;
+  return hit && isDayAppointment(hit) ? hit : null;
 }
 
 export interface StateWrite {

@@ -14,7 +14,13 @@ import {
   undoMoveEarlier,
 } from '#api/agenda/gap-writes.ts';
 import { waitlistQuery } from '#api/agenda/waitlist.ts';
-import { calendarsQuery, type DayAppointment, liveOptions, practiceAppointmentsQuery } from '#api/agenda.ts';
+import {
+  calendarsQuery,
+  type DayAppointment,
+  isDayAppointment,
+  liveOptions,
+  practiceAppointmentsQuery,
+} from '#api/agenda.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { createOnceState } from '#api/create-once.ts';
 import { readFreedTime, subscribeFreedTime } from '#api/freed-time.ts';
@@ -38,10 +44,6 @@ import {
 
 /** Gaps listed before "show all". */
 const FIRST_GAPS = 5;
-
-function isListed(a: object): a is DayAppointment {
-  return 'calendarid' in a;
-}
 
 export interface GapPanelProps {
   /** The calendars shown (null: all). */
@@ -78,7 +80,7 @@ export function GapPanel({ calendars, initiallyOpen = true }: GapPanelProps) {
   const calendarsQ = useQuery({ ...calendarsQuery(), retryOnMount: false, refetchOnMount: false });
   const freed = useSyncExternalStore(subscribeFreedTime, readFreedTime);
 
-  const listed = (items.data ?? []).filter(isListed);
+  const listed = (items.data ?? []).filter(isDayAppointment);
   const all = items.data ? findGaps(listed, freed, now, until) : [];
   const gaps = all.filter((g) => calendars === null || calendars.includes(g.calendarid));
   const shown = showAll ? gaps : gaps.slice(0, FIRST_GAPS);

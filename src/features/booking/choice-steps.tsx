@@ -1,18 +1,15 @@
 import { Alert, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { providerLabel } from '#api/names.ts';
 import { ProviderName } from '#components/person-name.tsx';
 import type { BookingService } from '#contract/booking.ts';
 import type { Provider } from '#contract/system.ts';
 
-/** `Dr. med. Andrea Brunner` */
-export function providerName(p: Pick<Provider, 'title' | 'givenname' | 'familyname'>): string {
-  return [p.title, p.givenname, p.familyname].filter(Boolean).join(' ');
-}
-
-export function providerLabel(providers: readonly Provider[] | undefined, userid: number): string {
+/** The practitioner's name (`Dr. med. Andrea Brunner`), `#12` for one not in the list. */
+export function providerOf(providers: readonly Provider[] | undefined, userid: number): string {
   const p = providers?.find((x) => x.userid === userid);
-  return p ? providerName(p) : `#${userid}`;
+  return p ? providerLabel(p) : `#${userid}`;
 }
 
 export interface ServiceStepProps {
@@ -83,7 +80,7 @@ export function ProviderStep({ service, providers, value, onChange }: ProviderSt
               <Radio
                 key={p.userid}
                 value={String(p.userid)}
-                label={providerName(p)}
+                label={providerLabel(p)}
                 description={p.specialization}
               />
             ))}

@@ -39,7 +39,7 @@ import {
 import type { BookingService } from '#contract/booking.ts';
 import { patientDeletedMessage } from '#contract/system.ts';
 import classes from './booking.module.css';
-import { DurationStep, ProviderStep, providerLabel, ServiceStep } from './choice-steps.tsx';
+import { DurationStep, ProviderStep, providerOf, ServiceStep } from './choice-steps.tsx';
 import {
   type BookingState,
   choose,
@@ -266,7 +266,7 @@ export function Component() {
         <BookedSummary
           service={service.name}
           when={when(state.slot)}
-          provider={providerLabel(providers.data, state.slot.provider)}
+          provider={providerOf(providers.data, state.slot.provider)}
           patid={state.patid}
           booked={state.booked}
           foundAfterLoss={foundAfterLoss}
@@ -396,7 +396,7 @@ export function Component() {
               <Stack gap={2}>
                 <Text size="sm" fw={700} data-testid="chosen-slot">
                   {state.slot
-                    ? `${when(state.slot)} · ${providerLabel(providers.data, state.slot.provider)}`
+                    ? `${when(state.slot)} · ${providerOf(providers.data, state.slot.provider)}`
                     : t('confirm.noSlot')}
                 </Text>
                 <Text size="sm">

@@ -21,7 +21,7 @@ import type { Slot } from '#contract/booking.ts';
 import { addDays } from '#contract/practice-time.ts';
 import type { Provider } from '#contract/system.ts';
 import classes from './booking.module.css';
-import { providerLabel } from './choice-steps.tsx';
+import { providerOf } from './choice-steps.tsx';
 import { groupByDay, monthOf, monthWindow, type SlotChoice, sameSlot } from './model.ts';
 
 /** `Monday 23.11.2026` for a practice day `YYYY-MM-DD`. */
@@ -97,7 +97,7 @@ export function SlotPicker(props: SlotPickerProps) {
     t('slot.slotLabel', {
       day: shown ? dayLabel(shown) : '',
       time: formatTime(fromUnixSeconds(s.from)),
-      provider: providerLabel(providers, s.provider),
+      provider: providerOf(providers, s.provider),
     });
 
   return (

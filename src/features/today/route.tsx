@@ -3,7 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DayAppointment, dayAppointmentsQuery } from '#api/agenda.ts';
+import { dayAppointmentsQuery, isDayAppointment } from '#api/agenda.ts';
 import { opMutationKey } from '#api/queries.ts';
 import { type DaySection, daySections, useNow } from '#components/day-sections.ts';
 import { firstContentMarkedByPage, markFirstContent } from '#components/deferred.tsx';
@@ -21,10 +21,6 @@ import { type SetStateVars, useSetState } from './set-state.ts';
 import { readStateTimes } from './state-times.ts';
 import classes from './today.module.css';
 import { readView, type Show, writeView } from './url-state.ts';
-
-function isDayAppointment(a: object): a is DayAppointment {
-  return 'calendarid' in a;
-}
 
 function isStateVars(v: unknown): v is SetStateVars {
   return typeof v === 'object' && v !== null && 'appt' in v && 'state' in v;

@@ -3,7 +3,7 @@ import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DayAppointment, practiceAppointmentsQuery } from '#api/agenda.ts';
+import { isDayAppointment, practiceAppointmentsQuery } from '#api/agenda.ts';
 import { type CsvColumn, downloadBlob, downloadCsv, toCsv } from '#components/csv.ts';
 import { formatDate, formatDateTime, formatPercent, practiceToday } from '#components/format.ts';
 import { describeError } from '#components/states.tsx';
@@ -11,10 +11,6 @@ import { toXlsx, xlsxBlob } from '#components/xlsx.ts';
 import { addDays } from '#contract/practice-time.ts';
 import { formatNumber } from '#i18n/number.ts';
 import { gapMinutesByWeek, statWeeks, type WeekMinutes } from '../gap-minutes.ts';
-
-function isListed(a: object): a is DayAppointment {
-  return 'calendarid' in a;
-}
 
 const share = (r: WeekMinutes) => (r.freed > 0 ? Math.round((r.refilled / r.freed) * 1000) / 10 : null);
 
@@ -28,7 +24,7 @@ export function GapMinutesPanel() {
   const until = addDays(weeks[weeks.length - 1], 6);
   const query = useQuery({
     ...practiceAppointmentsQuery({ from: weeks[0], until }),
-    select: (items) => gapMinutesByWeek(items.filter(isListed), weeks),
+    select: (items) => gapMinutesByWeek(items.filter(isDayAppointment), weeks),
   });
   const [xlsxFailed, setXlsxFailed] = useState(false);
   const rows = query.data ?? [];
