@@ -38,7 +38,7 @@ export const fr: Translation<typeof en> = {
   canton: {
     title: 'Canton du cabinet',
     label: 'Jours fériés du canton',
-    hint: "Utilisé seulement si le serveur du cabinet n'indique pas lui-même ses jours fériés\u202f: l'agenda les affiche et la prise de rendez-vous ne les propose pas. Enregistré sur cet appareil.",
+    hint: 'Utilisé seulement si le serveur du cabinet n’indique pas lui-même ses jours fériés\u202f: l’agenda les affiche et la prise de rendez-vous ne les propose pas. Enregistré sur cet appareil.',
     none: 'Aucun choisi',
   },
 };

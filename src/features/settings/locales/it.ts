@@ -38,7 +38,7 @@ export const it: Translation<typeof en> = {
   canton: {
     title: 'Cantone dello studio',
     label: 'Giorni festivi del cantone',
-    hint: "Usato solo dove il server dello studio non indica da sé i giorni festivi: l'agenda li mostra e la prenotazione non li offre. Salvato su questo dispositivo.",
+    hint: 'Usato solo dove il server dello studio non indica da sé i giorni festivi: l’agenda li mostra e la prenotazione non li offre. Salvato su questo dispositivo.',
     none: 'Nessuno scelto',
   },
 };
