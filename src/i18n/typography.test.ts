@@ -75,3 +75,22 @@ describe('numbers written in the strings', () => {
     expect(found).toEqual([]);
   });
 });
+
+/** An elision written with the straight apostrophe (`l'absence`); the app writes `l’absence` (U+2019). */
+function straightApostrophes(text: string): string[] {
+  return [...text.matchAll(/\p{L}'\p{L}/gu)].map((m) => m[0]);
+}
+
+describe('apostrophes', () => {
+  it("finds l'absence and leaves l’absence and 100'000", () => {
+    expect(straightApostrophes("Enregistrer l'absence, Jusqu'à")).toEqual(["l'a", "u'à"]);
+    expect(straightApostrophes("l’absence, 100'000")).toEqual([]);
+  });
+
+  it.each(['fr', 'it'])('%s elides with ’, never with the straight apostrophe', (lng) => {
+    const found = strings(lng).flatMap(([key, text]) =>
+      straightApostrophes(text).map((slip) => `${key}: «${slip}» in ${text}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
