@@ -2,7 +2,8 @@
  * The import direction of DESIGN.md, checked on resolved paths (`npm run lint:imports`, part of `npm run check`):
  *
  *   app (main.tsx, boot.ts, app.tsx, router.tsx) -> features -> components / api / i18n -> contract
- *   server -> contract          contract -> zod only
+ *   server/main.ts -> server/host (the app server) -> server/service (the reference service) -> contract
+ *   server/ (time, listen, client address: used by both) -> contract          contract -> zod only
  *
  * Every `from`/`to` below is a path relative to the repository, after resolution: `../../../features/x` from a
  * feature's subfolder, a new feature folder and a type-only import all land on the same file name as any other
@@ -74,7 +75,7 @@ module.exports = {
     {
       name: 'src-to-hono',
       comment:
-        "src/ never imports the service's framework; src/test/ reaches the service through server/app.ts.",
+        "src/ never imports the service's framework; src/test/ reaches the service through server/service/app.ts.",
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '(^|/)node_modules/(hono|@hono/[^/]+)/' },
@@ -91,8 +92,24 @@ module.exports = {
       comment:
         'server/ imports contract/, never src/ (DESIGN.md). One test drives the client against the service on purpose.',
       severity: 'error',
-      from: { path: '^server/', pathNot: '^server/client-contract\\.test\\.ts$' },
+      from: { path: '^server/', pathNot: '^server/host/client-contract\\.test\\.ts$' },
       to: { path: '^src/' },
+    },
+    {
+      name: 'service-to-host',
+      comment:
+        'server/service/ (the reference service) never imports server/host/ (the app server in front of it) nor server/main.ts: the app server runs the service, not the other way round.',
+      severity: 'error',
+      from: { path: '^server/service/' },
+      to: { path: '^server/(host/|main\\.ts$)' },
+    },
+    {
+      name: 'server-shared-to-programs',
+      comment:
+        'The files at the top of server/ beside main.ts (time, listen, client address) serve both programs: they import neither server/host/ nor server/service/.',
+      severity: 'error',
+      from: { path: '^server/[^/]+$', pathNot: '^server/main\\.ts$' },
+      to: { path: '^server/(host|service)/' },
     },
     {
       name: 'contract-beyond-zod',

@@ -14,7 +14,7 @@ const gz = promisify(gzip);
 
 /**
  * `vite build`: a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, at the highest
- * settings, so that the server sends them as they are (server/compression.ts). index.html is not among them:
+ * settings, so that the server sends them as they are (server/host/compression.ts). index.html is not among them:
  * the server fills in a nonce per answer and compresses it then.
  */
 function precompress(): Plugin {
@@ -115,7 +115,7 @@ function practiceService(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       // Beside this file: the config runs from a bundled copy elsewhere, so a bare relative path would miss it.
-      const serverModule = new URL('./server/dev-middleware.ts', import.meta.url).href;
+      const serverModule = new URL('./server/host/dev-middleware.ts', import.meta.url).href;
       const { createDevMiddleware } = (await import(/* @vite-ignore */ serverModule)) as {
         createDevMiddleware: () => Promise<import('vite').Connect.NextHandleFunction>;
       };

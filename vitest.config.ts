@@ -40,9 +40,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The session tests once more, every app server's sessions in a real Redis (server/session.test.ts).
+          // The session tests once more, every app server's sessions in a real Redis (server/host/session.test.ts).
           name: 'sessions-redis',
-          include: ['server/session.test.ts'],
+          include: ['server/host/session.test.ts'],
           environment: 'node',
           pool: 'forks',
           env: { SESSION_TEST_STORE: 'redis' },

@@ -5,9 +5,9 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../scripts/chromium.ts';
-import { openDatabase, tenantFile, transaction } from '../server/db/database.ts';
-import { seedTenant } from '../server/db/seed/index.ts';
-import { tenants } from '../server/tenants.ts';
+import { openDatabase, tenantFile, transaction } from '../server/service/db/database.ts';
+import { seedTenant } from '../server/service/seed/index.ts';
+import { tenants } from '../server/service/tenants.ts';
 
 /**
  * `npm run bench:app`: every area of the production build in headless Chromium against the reference service with

@@ -4,9 +4,9 @@ import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../scripts/chromium.ts';
-import { openDatabase, tenantFile, transaction } from '../server/db/database.ts';
-import { seedTenant } from '../server/db/seed/index.ts';
-import { tenants } from '../server/tenants.ts';
+import { openDatabase, tenantFile, transaction } from '../server/service/db/database.ts';
+import { seedTenant } from '../server/service/seed/index.ts';
+import { tenants } from '../server/service/tenants.ts';
 
 /**
  * `npm run bench:board`: the lead board with 10,000 patient leads, in headless Chromium against the reference

@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { createService } from '../server/app.ts';
+import { createService } from '../server/service/app.ts';
 
 // The service alone in its own process, so that its peak memory is its own. Prints the peak on SIGTERM.
 const service = createService({ dataDir: process.env.DATA_DIR ?? '.bench-data', seed: false });

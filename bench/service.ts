@@ -2,10 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { openDatabase, tenantFile, transaction } from '../server/db/database.ts';
-import { seedTenant } from '../server/db/seed/index.ts';
-import { emptyLead, insertLeadStatement, insertLeadValues, newUniqid } from '../server/sales/store.ts';
-import { tenants } from '../server/tenants.ts';
+import { openDatabase, tenantFile, transaction } from '../server/service/db/database.ts';
+import {
+  emptyLead,
+  insertLeadStatement,
+  insertLeadValues,
+  newUniqid,
+} from '../server/service/sales/store.ts';
+import { seedTenant } from '../server/service/seed/index.ts';
+import { tenants } from '../server/service/tenants.ts';
 import { addDays, zurichDate } from '../server/time.ts';
 import { benchSessionCost } from './session-cost.ts';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { createBackend } from '../server/backend.ts';
-import { sessionKey } from '../server/session.ts';
-import { newSessionId, sessionCrypto } from '../server/session-store.ts';
-import { startRedis } from '../server/test-redis.ts';
+import { createBackend } from '../server/host/backend.ts';
+import { sessionKey } from '../server/host/session.ts';
+import { newSessionId, sessionCrypto } from '../server/host/session-store.ts';
+import { startRedis } from '../server/host/test-redis.ts';
 
 /**
  * Part of `npm run bench:service`: what the session store costs a signed-in request of the page (docs/api.md#session,

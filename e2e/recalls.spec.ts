@@ -239,7 +239,7 @@ test('a mail recall that failed for want of an address offers no "Send again" un
   page,
   request,
 }) => {
-  // One of the demo's failed mail recalls (server/db/seed/agenda.ts); its patient is made to have no mail address
+  // One of the demo's failed mail recalls (server/service/seed/agenda.ts); its patient is made to have no mail address
   // here, whatever other tests of this worker did to the demo's patients before.
   const failed = await api<Recall[]>(request, '/recall/getRecalls', { error: 1 });
   const recall = failed.find((r) => r.recallType === 'mail');

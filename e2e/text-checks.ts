@@ -9,7 +9,7 @@ import {
   maleFirst,
   places,
   streets,
-} from '../server/db/seed/swiss.ts';
+} from '../server/service/seed/swiss.ts';
 import { localeFileOf, namespaceFolders } from '../src/i18n/namespaces.ts';
 import {
   englishIn,
@@ -69,7 +69,7 @@ const NAMES = wordSet([
   ...places.map((p) => p.city),
   ...streets,
   ...insurers,
-  // The practice's users (server/db/seed/core.ts).
+  // The practice's users (server/service/seed/core.ts).
   'Petra Sommer Andrea Brunner Marc Favre Lucia Rossi Hans Keller Nina Weber Luca Meier',
 ]);
 /** Brand words and codes that are the same in every language. */

@@ -4,7 +4,7 @@
  * Reads the comments of the TypeScript and CSS files and the whole text of the Markdown files under src, server,
  * contract, scripts, e2e, bench and docs, and README.md, and finds what names a file:
  *
- * - a path: `server/agenda/handlers.ts`, `contract/`, `./comment-refs.test.ts`, `#contract/common.ts`,
+ * - a path: `server/service/agenda/handlers.ts`, `contract/`, `./comment-refs.test.ts`, `#contract/common.ts`,
  *   `docs/decisions/0047` (a record or a migration by its number), `leads/board/column.tsx` (the tail of a path);
  * - a bare file name: `README.md`, `view.tsx`, `theme.ts`;
  * - an anchor of the repository's Markdown: `docs/api.md#agenda` must be a heading of that file.
@@ -163,7 +163,7 @@ export function resolves(
     const found = findPath(c.replace(/\/$/, ''), repo);
     if (found) return anchorHolds(found, anchor, anchorsIn);
   }
-  // The tail of a path (`leads/board/column.tsx`, `server/agenda/` written from the feature's point of view).
+  // The tail of a path (`leads/board/column.tsx`, `server/service/agenda/` written from the feature's point of view).
   if (!path.startsWith('.') && !path.startsWith('#') && path.includes('/')) {
     const tail = `/${path.replace(/\/$/, '')}`;
     for (const f of repo.files) {

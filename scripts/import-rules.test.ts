@@ -22,7 +22,9 @@ const files: Record<string, string> = {
   'src/features/tasks/inbox.ts': 'export const inbox = 1;\n',
   'src/features/patients/patient.ts': 'export type Patient = { id: string };\n',
   'contract/common.ts': 'export const schema = 1;\n',
-  'server/app.ts': "import { schema } from '../contract/common.ts';\nexport const app = schema;\n",
+  'server/service/app.ts': "import { schema } from '../../contract/common.ts';\nexport const app = schema;\n",
+  'server/host/backend.ts': "import { app } from '../service/app.ts';\nexport const backend = app;\n",
+  'server/main.ts': "import { backend } from './host/backend.ts';\nexport const main = backend;\n",
 
   // 1. A feature's subfolder reaching three levels up into another feature.
   'src/features/leads/board/deep.ts':
@@ -37,7 +39,7 @@ const files: Record<string, string> = {
   'src/features/leads/owner.ts':
     "import type { Patient } from '../patients/patient.ts';\nexport const o = (p: Patient) => p.id;\n",
   // 6. The service reaching into the app.
-  'server/handler.ts': "import { call } from '../src/api/client.ts';\nexport const h = call;\n",
+  'server/service/handler.ts': "import { call } from '../../src/api/client.ts';\nexport const h = call;\n",
   // 7. The contract importing the app.
   'contract/sales.ts': "import { call } from '../src/api/client.ts';\nexport const s = call;\n",
   // 8. The query layer importing shared UI.
@@ -46,9 +48,14 @@ const files: Record<string, string> = {
   'src/components/lead-link.tsx':
     "import { Route } from '../features/leads/route.tsx';\nexport const L = Route;\n",
   // 10. The app importing the service.
-  'src/features/tasks/db.ts': "import { app } from '../../../server/app.ts';\nexport const db = app;\n",
+  'src/features/tasks/db.ts':
+    "import { app } from '../../../server/service/app.ts';\nexport const db = app;\n",
   // 11. The app importing a Node built-in.
   'src/components/file.ts': "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n",
+  // 12. The reference service reaching into the app server in front of it.
+  'server/service/tenants.ts': "import { backend } from '../host/backend.ts';\nexport const t = backend;\n",
+  // 13. A file beside main.ts that both programs use, importing one of them.
+  'server/time.ts': "import { app } from './service/app.ts';\nexport const t = app;\n",
 };
 
 const fixture = mkdtempSync(join(tmpdir(), 'import-rules-'));
@@ -72,11 +79,13 @@ describe('the import check (.dependency-cruiser.cjs)', () => {
         'up-to-the-app: src/features/tasks/links.ts -> src/router.tsx',
         'up-to-the-app: src/components/shell.tsx -> src/app.tsx',
         'feature-to-other-feature: src/features/leads/owner.ts -> src/features/patients/patient.ts',
-        'server-to-src: server/handler.ts -> src/api/client.ts',
+        'server-to-src: server/service/handler.ts -> src/api/client.ts',
         'contract-beyond-zod: contract/sales.ts -> src/api/client.ts',
         'api-to-ui: src/api/people.ts -> src/components/page.tsx',
         'components-to-features: src/components/lead-link.tsx -> src/features/leads/route.tsx',
-        'src-to-server: src/features/tasks/db.ts -> server/app.ts',
+        'src-to-server: src/features/tasks/db.ts -> server/service/app.ts',
+        'service-to-host: server/service/tenants.ts -> server/host/backend.ts',
+        'server-shared-to-programs: server/time.ts -> server/service/app.ts',
         'src-to-node: src/components/file.ts -> fs',
       ].sort(),
     );

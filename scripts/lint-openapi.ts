@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openapiDocument } from '../server/openapi.ts';
+import { openapiDocument } from '../server/service/openapi.ts';
 
 // Lints the generated OpenAPI document with redocly (recommended rules, redocly.yaml) and fails on any error.
 // The document is written to a temporary file exactly as the service serves it (YAML); nothing needs the network.

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
-import { createBackend, idleMinutesFromEnv, timeoutFromEnv } from './backend.ts';
 import { parseTrustedProxies } from './client-address.ts';
-import { compressResponses, serveDist } from './compression.ts';
+import { createBackend, idleMinutesFromEnv, timeoutFromEnv } from './host/backend.ts';
+import { compressResponses, serveDist } from './host/compression.ts';
 import { listen } from './listen.ts';
 import { clockFromEnv } from './time.ts';
 

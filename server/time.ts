@@ -1,6 +1,6 @@
 /** Practice time: every date-time string is in Europe/Zurich (docs/api.md#practice-time). */
 
-import { zurichDateTime, zurichInstant } from '../contract/practice-time.ts';
+import { zurichDateTime, zurichInstant } from '#contract/practice-time.ts';
 
 export { zurichDateTime };
 

@@ -7,7 +7,7 @@ import { ChangedMeanwhile } from './errors.ts';
 import { type Invalidation, type OpData, opMutation, opQuery, opScope, scopeOf } from './queries.ts';
 
 /**
- * The contract's agenda area (contract/agenda.ts, server/agenda/): every query and mutation factory of it, once
+ * The contract's agenda area (contract/agenda.ts, server/service/agenda/): every query and mutation factory of it, once
  * (the agenda, Today, booking and the patient page read them): the calendars, the lists and their refresh, the
  * complete record that modifyAppointment overwrites, the combined writes (a state set from a list, a move with its
  * undo, a create that may have arrived), and what an appointment write makes stale.

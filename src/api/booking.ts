@@ -3,7 +3,7 @@ import { call } from './client.ts';
 import { type OpData, opQuery } from './queries.ts';
 
 /**
- * The contract's booking area (contract/booking.ts, server/booking/), read by the booking screen and by the agenda.
+ * The contract's booking area (contract/booking.ts, server/service/booking/), read by the booking screen and by the agenda.
  * Booking's write is the agenda's createAppointment (api/agenda.ts).
  */
 

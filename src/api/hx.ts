@@ -1,6 +1,6 @@
 import { opQuery } from './queries.ts';
 
-/** The contract's hx area (contract/hx.ts, server/hx/): a patient's history (journal) and its attachments. */
+/** The contract's hx area (contract/hx.ts, server/service/hx/): a patient's history (journal) and its attachments. */
 
 /** The journal's default length; "load all" sends no limit (slow for long histories, the document warns). */
 export const HISTORY_LIMIT = 50;

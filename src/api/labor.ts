@@ -3,7 +3,7 @@ import type { OpInput } from '#contract/operations.ts';
 import { call } from './client.ts';
 import { opMutation } from './queries.ts';
 
-/** The contract's labor area (contract/labor.ts, server/labor/): one lab file to laborUpload. */
+/** The contract's labor area (contract/labor.ts, server/service/labor/): one lab file to laborUpload. */
 
 export type LaborUploadInput = OpInput<'laborUpload'>;
 

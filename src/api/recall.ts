@@ -5,7 +5,7 @@ import { call, isApiError } from './client.ts';
 import { opMutation, opQuery, scopeOf } from './queries.ts';
 
 /**
- * The contract's recall area (contract/recall.ts, server/recall/): the recall list, the patient page's recalls and
+ * The contract's recall area (contract/recall.ts, server/service/recall/): the recall list, the patient page's recalls and
  * the recall dialog read and write through these.
  */
 

@@ -5,7 +5,7 @@ import { call, isApiError } from './client.ts';
 import { opMutation, opQuery, scopeOf } from './queries.ts';
 
 /**
- * The contract's system area (contract/system.ts, server/system/): every query and mutation factory of it, once.
+ * The contract's system area (contract/system.ts, server/service/system/): every query and mutation factory of it, once.
  * Who is signed in and the practice's users (whoami, getUsers, with their fallback to getProviders) are in
  * system/people.ts, re-exported here.
  */

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { getSession } from '#api/session.ts';
 import { type OpName, operationByPath, operations } from '#contract/operations.ts';
-import { createService, type Service, type ServiceOptions } from '../../server/app.ts';
-import { createSessions, SESSION_COOKIE, sessionKey } from '../../server/session.ts';
+import { createSessions, SESSION_COOKIE, sessionKey } from '../../server/host/session.ts';
+import { createService, type Service, type ServiceOptions } from '../../server/service/app.ts';
 import { testCredentials } from './test-credentials.ts';
 
 /**
  * The one harness of the component tests: the real reference service, in-process, behind the real sessions of the
- * app's server (server/session.ts). Their `fetch` answers the global fetch (the app's client talks to them as to
+ * app's server (server/host/session.ts). Their `fetch` answers the global fetch (the app's client talks to them as to
  * its own server), on a fresh data directory per test file. The harness is the browser too: it keeps the
  * session id's cookie the server sets (out of the page's reach, as HttpOnly), puts `praxis.who` into document.cookie,
  * and sends the page's Origin. A test signed in with `signInForTest` has no session cookie: the harness adds its
