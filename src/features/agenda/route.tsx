@@ -30,7 +30,7 @@ import { useUrlParams } from '#components/use-url-params.ts';
 import type { Calendar } from '#contract/agenda.ts';
 import { AbsenceDialog } from './components/absence-dialog.tsx';
 import { AgendaGrid, type CreateRange, type MoveTarget } from './components/agenda-grid.tsx';
-import { type AgendaNavigation, AgendaToolbar, keyBelongsElsewhere } from './components/agenda-toolbar.tsx';
+import { AgendaToolbar, keyBelongsElsewhere } from './components/agenda-toolbar.tsx';
 import { AppointmentDialog, type DialogMode } from './components/appointment-dialog.tsx';
 import { ClosedTimeList } from './components/closed-time-list.tsx';
 import { MoveConflictDialog } from './components/conflict.tsx';
@@ -40,8 +40,6 @@ import { StateLegend } from './components/state-legend.tsx';
 import { liveOptions, useChangedHighlight } from './live.ts';
 import {
   type AgendaItem,
-  type AgendaView,
-  isDay,
   isoWeek,
   shiftDay,
   toRecord,
@@ -53,6 +51,7 @@ import { type MoveConflictState, useMoveAppointment } from './move-appointment.t
 import { confirmClosed, confirmOverlap } from './overlap.ts';
 import { calendarsFallbackQuery } from './queries.ts';
 import { readRememberedCalendars, rememberCalendars } from './remembered-calendars.ts';
+import { type AgendaNavigation, readAddress, withoutAppointment, writeAddress } from './url-state.ts';
 
 const TYPED_CALENDARS_KEY = 'praxis.agenda.calendars';
 
@@ -71,38 +70,15 @@ export function Component() {
   const [params, setParams] = useUrlParams();
   const now = usePracticeNow();
 
-  const view: AgendaView = params.get('view') === 'week' ? 'week' : 'day';
-  const dateParam = params.get('date');
-  const date = isDay(dateParam) ? dateParam : now.today;
+  const address = readAddress(params, now.today);
+  const { view, date, allSeven } = address;
   // The week is loaded whole; Saturday and Sunday are shown when asked for (`days=7`) or when they hold appointments.
   const loadedDays = visibleDays(view, date);
-  const allSeven = params.get('days') === '7';
-  const apptParam = Number(params.get('appt') ?? '');
+  const apptParam = address.appt;
 
-  const navigate = (next: AgendaNavigation) => {
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        if (next.view) out.set('view', next.view);
-        if (next.date) out.set('date', next.date);
-        if (next.weekCalendar !== undefined) {
-          if (next.weekCalendar === null) out.delete('wcal');
-          else out.set('wcal', String(next.weekCalendar));
-        }
-        if (next.allSeven !== undefined) {
-          if (next.allSeven) out.set('days', '7');
-          else out.delete('days');
-        }
-        if (next.cals !== undefined) {
-          if (next.cals === null) out.delete('cals');
-          else out.set('cals', next.cals.join(','));
-        }
-        return out;
-        // flushSync: controls bound to the URL (the view switch) show their new state at once.
-      },
-      { flushSync: true },
-    );
-  };
+  // flushSync: controls bound to the URL (the view switch) show their new state at once.
+  const navigate = (next: AgendaNavigation) =>
+    setParams((prev) => writeAddress(prev, next), { flushSync: true });
 
   // ----- calendars ---------------------------------------------------------------------------------------------
   const calendarsQ = useQuery(calendarsQuery());
@@ -120,25 +96,16 @@ export function Component() {
       ]
     : (calendarsQ.data ?? []);
 
-  const calsParam = params.get('cals');
   // Without calendars in the address: the ones this user chose last time on this device.
   const me = useQuery(meQuery());
   const userid = me.data?.userid;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once the user is known, not on every address change
   useEffect(() => {
-    if (userid === undefined || calsParam !== null) return;
+    if (userid === undefined || address.cals !== null) return;
     const remembered = readRememberedCalendars(userid);
-    if (remembered)
-      setParams(
-        (prev) => {
-          const out = new URLSearchParams(prev);
-          out.set('cals', remembered.join(','));
-          return out;
-        },
-        { replace: true },
-      );
+    if (remembered) setParams((prev) => writeAddress(prev, { cals: remembered }), { replace: true });
   }, [userid]);
-  const chosenIds = calsParam === null ? null : calsParam.split(',').map(Number).filter(Number.isInteger);
+  const chosenIds = address.cals;
   // A calendar of an inactive practitioner is not offered, unless the address asks for it (a link to an old one).
   const users = useQuery(usersQuery());
   const isActive = (c: Calendar) =>
@@ -179,7 +146,7 @@ export function Component() {
   });
   const loading = results.some((r) => r.isPending);
   // The week of several calendars: all side by side in narrow columns, or one at a time (`wcal`).
-  const weekCalendar = Number(params.get('wcal') ?? '');
+  const { weekCalendar } = address;
   const oneOfSeveral =
     view === 'week' && columns.length > 1 ? columns.find((c) => c.calendarid === weekCalendar) : undefined;
   const gridCalendars = oneOfSeveral ? [oneOfSeveral] : columns;
@@ -226,14 +193,7 @@ export function Component() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the dialog closes
   useEffect(() => {
     if (dialog !== null || openedFromAddress.current === null || !params.has('appt')) return;
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        out.delete('appt');
-        return out;
-      },
-      { replace: true },
-    );
+    setParams(withoutAppointment, { replace: true });
   }, [dialog]);
 
   const move = useMoveAppointment(calendarName, setMoveConflict, setActionError);

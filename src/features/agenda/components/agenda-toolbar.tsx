@@ -6,16 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { appointmentListsKey } from '#api/agenda.ts';
 import { DayField } from '#components/date-time-fields.tsx';
 import { type AgendaView, isDay, shiftDay } from '../model.ts';
-
-export interface AgendaNavigation {
-  view?: AgendaView;
-  date?: string;
-  /** The week of one of several calendars (`wcal`); null: all side by side. */
-  weekCalendar?: number | null;
-  /** The week with Saturday and Sunday (`days=7`). */
-  allSeven?: boolean;
-  cals?: number[] | null;
-}
+import type { AgendaNavigation } from '../url-state.ts';
 
 /** Is the key press meant for a field or a dialog rather than for the agenda? */
 export function keyBelongsElsewhere(e: KeyboardEvent): boolean {
