@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '#contract/booking.ts';
-import {
-  type BookingState,
-  choose,
-  defaultProvider,
-  groupByDay,
-  isBooked,
-  isStillFree,
-  monthWindow,
-  readState,
-  shiftMonth,
-  writeState,
-} from './model.ts';
+import { defaultProvider, groupByDay, isStillFree, monthWindow, shiftMonth } from './model.ts';
 
 const base = 1_795_420_800; // Monday 23.11.2026 09:00 in Zurich
 const min = 60;
@@ -19,48 +8,6 @@ const min = 60;
 function slot(from: number, minutes: number, provider = 2, ymd = '20261123'): Slot {
   return { ymd, from, to: from + minutes * min, provider, location: 1 };
 }
-
-const empty = readState(new URLSearchParams());
-
-describe('the booking state in the URL', () => {
-  it('reads what it wrote', () => {
-    const state: BookingState = {
-      ...empty,
-      service: 2,
-      provider: 0,
-      duration: 15,
-      month: '2026-12',
-      day: '2026-12-03',
-      slot: { from: base, to: base + 900, provider: 3 },
-      patid: 7,
-    };
-    expect(readState(writeState(state))).toEqual(state);
-    expect(writeState(state).toString()).toBe(
-      `service=2&provider=0&duration=15&month=2026-12&day=2026-12-03&slot=${base}-${base + 900}-3&patid=7`,
-    );
-  });
-
-  it('ignores what does not fit', () => {
-    const state = readState(
-      new URLSearchParams('service=x&provider=-1&slot=1-0-2&month=2026-13&day=2026-02-30&patid=0'),
-    );
-    expect(state).toMatchObject({
-      service: null,
-      provider: null,
-      slot: null,
-      month: null,
-      day: null,
-      patid: null,
-    });
-  });
-
-  it('is booked only with a slot, a patient and an appointment number', () => {
-    const chosen = { ...empty, slot: { from: base, to: base + 900, provider: 3 }, patid: 7 };
-    expect(isBooked(chosen)).toBe(false);
-    expect(isBooked({ ...chosen, booked: 501 })).toBe(true);
-    expect(isBooked({ ...chosen, patid: null, booked: 501 })).toBe(false);
-  });
-});
 
 describe('the month shown', () => {
   it('asks for its days from today on, and nothing for a month that is over', () => {
@@ -72,27 +19,6 @@ describe('the month shown', () => {
   it('steps over the turn of the year', () => {
     expect(shiftMonth('2026-12', 1)).toBe('2027-01');
     expect(shiftMonth('2027-01', -1)).toBe('2026-12');
-  });
-});
-
-describe('changed choices', () => {
-  it('clears the choices that depended on a changed one, and keeps the patient', () => {
-    const chosen = {
-      ...empty,
-      service: 1,
-      provider: 3,
-      duration: 30,
-      slot: { from: base, to: base + 1800, provider: 3 },
-      patid: 5,
-    };
-    expect(choose(chosen, { service: 2 })).toMatchObject({
-      provider: null,
-      duration: null,
-      slot: null,
-      patid: 5,
-    });
-    expect(choose(chosen, { provider: 0 })).toMatchObject({ duration: 30, slot: null, patid: 5 });
-    expect(choose(chosen, { duration: 30 })).toMatchObject({ slot: chosen.slot });
   });
 });
 

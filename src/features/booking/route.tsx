@@ -40,20 +40,11 @@ import type { BookingService } from '#contract/booking.ts';
 import { patientDeletedMessage } from '#contract/system.ts';
 import classes from './booking.module.css';
 import { DurationStep, ProviderStep, providerOf, ServiceStep } from './choice-steps.tsx';
-import {
-  type BookingState,
-  choose,
-  defaultProvider,
-  isBooked,
-  isStillFree,
-  monthOf,
-  readState,
-  type SlotChoice,
-  writeState,
-} from './model.ts';
+import { defaultProvider, isStillFree, monthOf } from './model.ts';
 import { PatientStep } from './patient-step.tsx';
 import { SlotPicker, useDayLabel } from './slot-step.tsx';
 import { BookedSummary, PatientText, SlotTaken } from './summary.tsx';
+import { type BookingState, choose, isBooked, readState, type SlotChoice, writeState } from './url-state.ts';
 
 /**
  * Booking on one screen, as cal.com does it: service, practitioner and duration on the left; a month calendar

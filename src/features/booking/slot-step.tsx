@@ -22,7 +22,8 @@ import { addDays } from '#contract/practice-time.ts';
 import type { Provider } from '#contract/system.ts';
 import classes from './booking.module.css';
 import { providerOf } from './choice-steps.tsx';
-import { groupByDay, monthOf, monthWindow, type SlotChoice, sameSlot } from './model.ts';
+import { groupByDay, monthOf, monthWindow, sameSlot } from './model.ts';
+import type { SlotChoice } from './url-state.ts';
 
 /** `Monday 23.11.2026` for a practice day `YYYY-MM-DD`. */
 export function useDayLabel(): (day: string) => string {
