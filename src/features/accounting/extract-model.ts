@@ -25,7 +25,7 @@ export type ExtractOp = 'accountingServices' | 'accountingTransactions';
 
 type Row = Record<string, unknown>;
 
-/** The filter fields as in the address (view-state.ts); '' for not set. */
+/** The filter fields as in the address (url-state.ts); '' for not set. */
 export interface FilterSpec {
   law: string;
   status: string;

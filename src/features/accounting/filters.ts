@@ -1,5 +1,5 @@
 import type { AccountingServiceRow, AccountingTransactionRow } from '#contract/accounting.ts';
-import type { AccountingView } from './view-state.ts';
+import type { AccountingView } from './url-state.ts';
 
 /** A patient number as typed: digits, or '' for none; anything else is not a usable filter. */
 export function patidOf(text: string): number | null | 'invalid' {

@@ -5,7 +5,7 @@ import type { AccountingServiceRow } from '#contract/accounting.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
 import { Component as AccountingRoute } from './route.tsx';
-import { monthOf } from './view-state.ts';
+import { monthOf } from './url-state.ts';
 
 const api = inProcessService();
 

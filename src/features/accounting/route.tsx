@@ -18,7 +18,7 @@ import { useSpareWorker } from './extract-client.ts';
 import type { SheetSpec, ViewSpec } from './extract-model.ts';
 import { patidOf } from './filters.ts';
 import type { SortKind, Total } from './table-model.ts';
-import { type AccountingView, monthOf, rangeOf, readView, type Tab, writeView } from './view-state.ts';
+import { type AccountingView, monthOf, rangeOf, readView, type Tab, writeView } from './url-state.ts';
 
 /** `/accounting`: services and payments of a period (this month by default), filtered, totalled and exported. */
 export function Component() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentFilter, serviceFilter } from './filters.ts';
-import { monthOf, previousMonthOf, rangeOf, readView, writeView } from './view-state.ts';
+import { monthOf, previousMonthOf, rangeOf, readView, writeView } from './url-state.ts';
 
 const today = '2026-11-21';
 

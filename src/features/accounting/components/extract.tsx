@@ -13,7 +13,7 @@ import type { ExportNames } from '../csv-columns.ts';
 import { useExtract } from '../extract-client.ts';
 import type { CsvSpec, ExtractOp, SheetSpec, ViewSpec } from '../extract-model.ts';
 import type { Total } from '../table-model.ts';
-import type { SortDir } from '../view-state.ts';
+import type { SortDir } from '../url-state.ts';
 import { Totals, type TotalsGroup } from './totals.tsx';
 import { VirtualTable } from './virtual-table.tsx';
 

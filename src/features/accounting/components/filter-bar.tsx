@@ -2,7 +2,7 @@ import { Button, Group, Select, TextInput, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { laws, serviceTypes, statuses } from '../columns.ts';
 import { patidOf } from '../filters.ts';
-import type { AccountingView, Tab } from '../view-state.ts';
+import type { AccountingView, Tab } from '../url-state.ts';
 
 type FilterKey = 'law' | 'status' | 'type' | 'patid' | 'invoice';
 

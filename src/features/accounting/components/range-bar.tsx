@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DayField } from '#components/date-time-fields.tsx';
-import { monthOf, previousMonthOf, yearOf } from '../view-state.ts';
+import { monthOf, previousMonthOf, yearOf } from '../url-state.ts';
 
 export interface RangeBarProps {
   from: string;

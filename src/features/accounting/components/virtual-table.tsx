@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { TableColumn } from '../columns.ts';
-import type { SortDir } from '../view-state.ts';
+import type { SortDir } from '../url-state.ts';
 
 export const ROW_HEIGHT = 37;
 /** Two lines: a header wraps at its word bounds (`Rechnungs-` / `Nr.`) rather than being cut. */
