@@ -1,25 +1,14 @@
-import { accountingOperations } from './accounting.ts';
 import { agendaOperations } from './agenda.ts';
-import { bookingOperations } from './booking.ts';
 import type { OperationDef } from './common.ts';
-import { hxOperations } from './hx.ts';
-import { laborOperations } from './labor.ts';
-import { recallOperations } from './recall.ts';
-import { salesOperations } from './sales.ts';
 import { systemOperations } from './system.ts';
 
 /**
- * The operations the app's areas call from the first page on: the app's client (src/api/operation-table.ts) holds
- * these from the start. The waiting list and absences (operations.ts adds them) come with the area that uses them,
- * so that their schemas are not part of every first load (issue 38, decision 0016).
+ * The operations the app's client holds from the start (src/api/operation-table.ts): those of the frame and of
+ * Today, the start page (the agenda's appointments and calendars, the people and patients). Every other area hands
+ * its operations over when its api module loads (the board's sales with the board), so that no first page carries
+ * the schemas of an area it does not call (issue 38, decisions 0016 and 0052). operations.ts is the whole table.
  */
 export const coreOperations = {
-  ...salesOperations,
   ...agendaOperations,
-  ...recallOperations,
-  ...bookingOperations,
-  ...hxOperations,
-  ...laborOperations,
-  ...accountingOperations,
   ...systemOperations,
 } satisfies Record<string, OperationDef>;

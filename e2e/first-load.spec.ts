@@ -17,9 +17,11 @@ const TARGET_JS = 180 * 1024;
  * What the check holds the first loads to until the target is reached (issue 38 stays open until then): no first
  * load grows past what it is (193.3-195.2 KB in de fr it en when this was set at 196 KB; raised to 197 KB by the
  * waiting list, closed time and gap offers: the shell's list of chunks to preload and six operations' error headings,
- * /leads 196.1 KB); lowered with every cut that lands, to TARGET_JS at the end.
+ * /leads 196.1 KB; lowered to 192 KB when the schemas of the areas Today does not call, the patients area's strings
+ * and Mantine's NavLink left the shell: /leads 189.9-191.0 KB, /today 186.4-187.3 KB); lowered with every cut that
+ * lands, to TARGET_JS at the end.
  */
-const BUDGET_JS = 197 * 1024;
+const BUDGET_JS = 192 * 1024;
 const BUDGET_REQUESTS = 25;
 
 const pages = [

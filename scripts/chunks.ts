@@ -272,6 +272,6 @@ export function shellChunks(appDir: string): FirstChunks {
  * page does not need them.
  */
 export function firstStrings(id: string): string | null {
-  const m = /\/src\/(?:i18n\/common|features\/patients\/locales)\/([a-z]{2})\.ts$/.exec(id);
+  const m = /\/src\/i18n\/common\/([a-z]{2})\.ts$/.exec(id);
   return m ? `strings-${m[1]}` : null;
 }

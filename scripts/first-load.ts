@@ -80,7 +80,7 @@ export function firstLoad(
   const strings = [...manifest.keys()].filter(
     (k) =>
       // The shell's strings and the page's own (not the lead page's, namespace leadDetails, loaded on demand) ...
-      new RegExp(`^src/(i18n/common|features/(${page}|patients)/locales)/${lang}\\.ts$`).test(k) ||
+      new RegExp(`^src/(i18n/common|features/${page}/locales)/${lang}\\.ts$`).test(k) ||
       // ... the shell's in one chunk per language (vite.config.ts firstStrings).
       k.startsWith(`_strings-${lang}-`),
   );

@@ -26,10 +26,10 @@ export function startFirstDownloads(pathname: string): void {
   if (!onBoard) return;
   import('./features/leads/route.tsx').catch(() => {});
   // As soon as the API client has loaded (it comes with the app's code, already on its way), not once the board
-  // has rendered.
+  // has rendered; with the sales area's operations (they come with the board's code: api/operation-table.ts).
   if (referenceWanted()) {
-    import('#api/client.ts')
-      .then((client) => client.startEarly('getReferenceData', referenceInput()))
+    Promise.all([import('#api/client.ts'), import('#api/sales/operations.ts')])
+      .then(([client]) => client.startEarly('getReferenceData', referenceInput()))
       .catch(() => {});
   }
 }

@@ -1,11 +1,15 @@
+import { bookingOperations } from '#contract/booking.ts';
 import type { OpInput } from '#contract/operations.ts';
 import { call } from './client.ts';
+import { registerOperations } from './operation-table.ts';
 import { type OpData, opQuery } from './queries.ts';
 
 /**
  * The contract's booking area (contract/booking.ts, server/service/booking/), read by the booking screen and by the agenda.
  * Booking's write is the agenda's createAppointment (api/agenda.ts).
  */
+// Its operations come to the client with this module, never with a first page (operation-table.ts, issue 38).
+registerOperations(bookingOperations);
 
 /**
  * The practice's bookable services (booking/getServices): what the booking screen offers, and what the agenda's

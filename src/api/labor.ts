@@ -1,9 +1,13 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
+import { laborOperations } from '#contract/labor.ts';
 import type { OpInput } from '#contract/operations.ts';
 import { call } from './client.ts';
+import { registerOperations } from './operation-table.ts';
 import { opMutation } from './queries.ts';
 
 /** The contract's labor area (contract/labor.ts, server/service/labor/): one lab file to laborUpload. */
+// Its operations come to the client with this module, never with a first page (operation-table.ts, issue 38).
+registerOperations(laborOperations);
 
 export type LaborUploadInput = OpInput<'laborUpload'>;
 

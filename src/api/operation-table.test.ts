@@ -4,7 +4,9 @@ import type { OpName } from '#contract/operations.ts';
 import { operationDef, registerOperations } from './operation-table.ts';
 
 describe('the operations the app knows', () => {
-  it('has those of the first page from the start', () => {
+  it("has those of the frame and Today from the start, an area's once its api module loaded", async () => {
+    expect(operationDef('getAppointments').path).toBe('/agenda/getAppointments');
+    await import('./sales/leads.ts');
     expect(operationDef('getLeads').path).toBe('/sales/getLeads');
   });
 

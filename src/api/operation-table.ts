@@ -3,9 +3,11 @@ import type { Operations, OpName } from '#contract/operations.ts';
 import { coreOperations } from '#contract/operations-core.ts';
 
 /**
- * The operations the app's client knows: those of the first page on (contract/operations-core.ts) from the start,
- * the others once the area that calls them has registered them (its api module, when it loads). So the first load
- * carries no schema of an area the person has not opened (issue 38, decision 0016).
+ * The operations the app's client knows: the frame's and Today's (contract/operations-core.ts: agenda, system) from
+ * the start, the others once the area that calls them has registered them (its api module, when it loads: the
+ * board's sales with the board). So a first load carries no schema of an area it does not call (issue 38, decisions
+ * 0016 and 0052). Query and mutation keys take an operation's area from contract/operation-areas.ts, which holds no
+ * schema, so that they can be built before the area loads.
  */
 const registered = new Map<string, OperationDef>();
 

@@ -5,6 +5,8 @@ import { signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
 import { opInfiniteQuery, opKey, opMutation, opQuery, opScope } from './queries.ts';
 import { createQueryClient } from './query-client.ts';
+// The sales area's operations, as the area's api modules register them when they load (operation-table.ts).
+import './sales/operations.ts';
 
 const api = inProcessService();
 

@@ -9,9 +9,9 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
+import { operationAreas } from '#contract/operation-areas.ts';
 import type { Operations, OpInput, OpName } from '#contract/operations.ts';
 import { type CallOptions, type CallResult, call } from './client.ts';
-import { operationDef } from './operation-table.ts';
 
 /**
  * The one query layer. Every cache entry's key is derived from the contract table: `[area, op, input]`, and its
@@ -28,7 +28,7 @@ export type OpKey<N extends OpName> = readonly [OpArea<N>, N, OpInput<N>];
 
 /** `['sales', 'getLeads', input]`. */
 export function opKey<N extends OpName>(op: N, input: OpInput<N>): OpKey<N> {
-  return [operationDef(op).area, op, input] as const;
+  return [operationAreas[op], op, input] as const;
 }
 
 declare const scopeBrand: unique symbol;
@@ -38,7 +38,7 @@ export type OpScope = QueryKey & { readonly [scopeBrand]: true };
 /** `opScope('getLeadHistory', {leadId})`: for invalidate/cancel/find; matches `[area, op, input…]` by prefix. */
 export function opScope<N extends OpName>(op: N, partialInput?: Partial<OpInput<N>>): OpScope {
   const key: QueryKey =
-    partialInput === undefined ? [operationDef(op).area, op] : [operationDef(op).area, op, partialInput];
+    partialInput === undefined ? [operationAreas[op], op] : [operationAreas[op], op, partialInput];
   return key as OpScope;
 }
 
@@ -103,7 +103,7 @@ export function opInfiniteQuery<N extends OpName, TData = InfiniteData<OpData<N>
 ) {
   return infiniteQueryOptions<OpData<N>, Error, TData, OpPagesKey<N>, number>({
     ...extras,
-    queryKey: [operationDef(op).area, op, input, 'pages'] as const,
+    queryKey: [operationAreas[op], op, input, 'pages'] as const,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       call(op, { ...(input as object), offset: pageParam } as OpInput<N>, { signal }),
@@ -130,7 +130,7 @@ export function opComposedQuery<N extends OpName, I, Name extends string, TResul
   return queryOptions<TResult, Error, TData, OpComposedKey<N, I, Name>>({
     staleTime: staleTimes[op],
     ...extras,
-    queryKey: [operationDef(op).area, op, input, name] as const,
+    queryKey: [operationAreas[op], op, input, name] as const,
     queryFn: ({ signal }) => fetch(input, signal),
   });
 }
@@ -151,7 +151,7 @@ type MutationExtras<N extends OpName, TVars, TResult, TContext> = Omit<
 
 /** `[area, op]`: the mutation key of an operation (for useMutationState / useIsMutating). */
 export function opMutationKey<N extends OpName>(op: N): MutationKey {
-  return [operationDef(op).area, op];
+  return [operationAreas[op], op];
 }
 
 /**

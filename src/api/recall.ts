@@ -1,13 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { OpInput } from '#contract/operations.ts';
-import type { Recall } from '#contract/recall.ts';
+import { type Recall, recallOperations } from '#contract/recall.ts';
 import { call, isApiError } from './client.ts';
+import { registerOperations } from './operation-table.ts';
 import { opMutation, opQuery, scopeOf } from './queries.ts';
 
 /**
  * The contract's recall area (contract/recall.ts, server/service/recall/): the recall list, the patient page's recalls and
  * the recall dialog read and write through these.
  */
+// Its operations come to the client with this module, never with a first page (operation-table.ts, issue 38).
+registerOperations(recallOperations);
 
 /**
  * An instance without the getRecalls fix ends the operation in a fatal error: HTTP 500 and no JSON

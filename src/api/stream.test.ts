@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountingOperations } from '#contract/accounting.ts';
 import { ApiError } from './client.ts';
+import { registerOperations } from './operation-table.ts';
 import type { Session } from './session.ts';
 import { RowSplitter, streamRows } from './stream.ts';
+
+// As the accounting extract's host does when it loads (operation-table.ts).
+registerOperations(accountingOperations);
 
 const session: Session = {
   base: 'https://praxis.example.ch/v1/',

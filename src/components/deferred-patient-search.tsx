@@ -1,4 +1,5 @@
 import { TextInput } from '@mantine/core';
+import { loadNamespace } from '#i18n/index.ts';
 import { deferred } from './deferred.tsx';
 import type { PatientSearchBoxProps } from './patient-search.tsx';
 import { searchFieldProps } from './patient-search-field.tsx';
@@ -25,9 +26,13 @@ function PatientSearchBoxPlaceholder(props: PatientSearchBoxProps) {
 
 /**
  * `PatientSearchBox` for places that show on a first page (the header): its code loads after the page's content
- * (decision 0016). Elsewhere (inside lazy areas) import `PatientSearchBox` itself.
+ * (decision 0016), with the patients area's strings it speaks (not among the shell's: issue 38). Elsewhere (inside
+ * lazy areas, whose loaders load the namespace `patients`) import `PatientSearchBox` itself.
  */
 export const DeferredPatientSearchBox = deferred<PatientSearchBoxProps>(
-  () => import('./patient-search.tsx').then((m) => m.PatientSearchBox),
+  () =>
+    Promise.all([import('./patient-search.tsx'), loadNamespace('patients')]).then(
+      ([m]) => m.PatientSearchBox,
+    ),
   PatientSearchBoxPlaceholder,
 );

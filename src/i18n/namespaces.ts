@@ -35,11 +35,12 @@ export type Namespace = keyof typeof namespaceFolders;
 export const namespaces = Object.keys(namespaceFolders) as Namespace[];
 
 /**
- * The namespaces of the shell (navigation, global patient search), loaded before the first render. An area's own
- * namespace is loaded by its route before the area shows (router.tsx), and a deferred part's with its code (the
- * overdue badge: tasks), so no key ever flashes.
+ * The namespaces of the shell (navigation, the header's patient search field), loaded before the first render. An
+ * area's own namespace is loaded by its route before the area shows (router.tsx), and a deferred part's with its code
+ * (the overdue badge: tasks; the header's patient search box: patients), so no key ever flashes. `patients` is the
+ * patient search's and the new-patient dialog's too: every area that shows them loads it with its own (issue 38).
  */
-export const shellNamespaces = ['common', 'patients'] as const satisfies readonly Namespace[];
+export const shellNamespaces = ['common'] as const satisfies readonly Namespace[];
 
 const byFolder = new Map<string, Namespace>(namespaces.map((ns) => [namespaceFolders[ns], ns]));
 

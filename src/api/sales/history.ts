@@ -11,6 +11,7 @@ import {
   opScope,
   scopeOf,
 } from '../queries.ts';
+import './operations.ts';
 
 /**
  * The sales area's reads and writes around a lead: its history (timeline), admissions, notes and tasks, and the

@@ -1,5 +1,6 @@
 import { call } from '../client.ts';
 import { opMutation } from '../queries.ts';
+import './operations.ts';
 
 /**
  * The sales area's writes of the lead dialogs (disqualify, convert, delete, assign), which the board and the details

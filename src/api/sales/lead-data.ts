@@ -2,6 +2,7 @@ import type { OpInput } from '#contract/operations.ts';
 import { MSG, type UpdateLeadInput } from '#contract/sales.ts';
 import { call, isApiError } from '../client.ts';
 import { opComposedQuery, opMutation, opScope } from '../queries.ts';
+import './operations.ts';
 
 /** The sales area's writes of the details page and the new-lead form: a new lead, its data, its patient. */
 

@@ -1,5 +1,6 @@
 import type { Lead } from '#contract/sales.ts';
 import { type MutationHandlers, opMutation } from '../queries.ts';
+import './operations.ts';
 
 /**
  * The sales area's writes that the board sends itself (a card's folder, a bulk folder, a restore): its first load

@@ -2,6 +2,7 @@ import { type InfiniteData, replaceEqualDeep } from '@tanstack/react-query';
 import type { OpInput } from '#contract/operations.ts';
 import { type Lead, referenceKinds } from '#contract/sales.ts';
 import { type OpData, opInfiniteQuery, opQuery } from '../queries.ts';
+import './operations.ts';
 
 /**
  * The sales area's reads of leads (getLeads: pages, one page, one lead; getReferenceData). The board, the lead

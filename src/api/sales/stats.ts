@@ -2,6 +2,7 @@ import type { LeadFilter, StatFilter, StatGroupBy, StatMetric } from '#contract/
 import { call } from '../client.ts';
 import { opComposedQuery, opQuery } from '../queries.ts';
 import type { LeadPage } from './leads.ts';
+import './operations.ts';
 
 /**
  * The sales area's statistics: getLeadStats, and the disqualification reasons counted over every page of getLeads

@@ -1,5 +1,6 @@
 import type { OpInput } from '#contract/operations.ts';
 import { type OpData, opQuery, opScope } from '../queries.ts';
+import './operations.ts';
 
 /**
  * The sales area's task lists (getTasks): the inbox and the navigation's overdue count, which every page shows (so

@@ -1,8 +1,8 @@
-import { Burger, Group, NavLink, Text } from '@mantine/core';
+import { Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { signInPath, useSession } from '#api/session.ts';
 import { LockButton } from '../lock/lock-button.tsx';
 import classes from './app-layout.module.css';
@@ -120,7 +120,7 @@ export function AppLayout() {
   );
 }
 
-/** On a phone the navigation closes once an entry was chosen. */
+/** On a phone the navigation closes once an entry was chosen. The app's own link, not Mantine's NavLink (issue 38). */
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const { t } = useTranslation('common');
   const location = useLocation();
@@ -129,14 +129,22 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void 
   const active = location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
   return (
     <NavLink
-      component={RouterNavLink}
       to={item.to}
-      label={t(item.labelKey)}
-      leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
-      rightSection={Badge ? <Badge /> : undefined}
-      active={active}
+      className={`mantine-focus-auto ${classes.navLink}`}
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
-    />
+    >
+      <span className={classes.navSection} data-position="left">
+        <Icon size={18} stroke={1.6} aria-hidden />
+      </span>
+      <span className={classes.navBody}>
+        <span className={classes.navLabel}>{t(item.labelKey)}</span>
+      </span>
+      {Badge && (
+        <span className={classes.navSection} data-position="right">
+          <Badge />
+        </span>
+      )}
+    </NavLink>
   );
 }

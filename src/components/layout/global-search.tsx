@@ -13,14 +13,35 @@ function isMac(): boolean {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 }
 
+/** "All results": shown by the search box once its code and the patients area's strings are there. */
+function AllResultsLink({ text, onOpen }: { text: string; onOpen: (text: string) => void }) {
+  const { t } = useTranslation('patients');
+  return (
+    <Anchor
+      component={Link}
+      to="/patients"
+      size="sm"
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={(e) => {
+        // The text goes with the history entry, never into the address (useUrlParams `private`).
+        e.preventDefault();
+        onOpen(text);
+      }}
+    >
+      {t('search.allResults')}
+    </Anchor>
+  );
+}
+
 /**
  * The header's patient search: a field on wide screens, a button on narrow ones; Ctrl+K (Cmd+K) goes to the field,
  * or opens the search in a dialog where the field is not shown. Enter opens the highlighted patient.
  * The search box's code loads after the page's content (DeferredPatientSearchBox); the shortcut works before: it
- * focuses the stand-in field, whose focus goes on in the real one when that is there.
+ * focuses the stand-in field, whose focus goes on in the real one when that is there. The header's own words are
+ * `common`'s (header.patientSearch); the patients area's strings load with the search box's code (issue 38).
  */
 export function GlobalSearch() {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation('common');
   const navigate = useNavigate();
   const fieldRef = useRef<HTMLInputElement>(null);
   const [opened, { open, close }] = useDisclosure(false);
@@ -44,20 +65,13 @@ export function GlobalSearch() {
   };
 
   const allResults = (text: string) => (
-    <Anchor
-      component={Link}
-      to="/patients"
-      size="sm"
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={(e) => {
-        // The text goes with the history entry, never into the address (useUrlParams `private`).
-        e.preventDefault();
+    <AllResultsLink
+      text={text}
+      onOpen={(q) => {
         close();
-        void navigate('/patients', { state: privateParamsState({ q: text.trim() }) });
+        void navigate('/patients', { state: privateParamsState({ q: q.trim() }) });
       }}
-    >
-      {t('search.allResults')}
-    </Anchor>
+    />
   );
 
   useHotkeys(
@@ -85,9 +99,9 @@ export function GlobalSearch() {
       <Box visibleFrom="sm" w={{ sm: 260, md: 340 }}>
         <DeferredPatientSearchBox
           inputRef={fieldRef}
-          label={t('search.label')}
+          label={t('header.patientSearch.label')}
           hideLabel
-          placeholder={t('search.placeholder')}
+          placeholder={t('header.patientSearch.placeholder')}
           onPick={openPatient}
           onBook={bookPatient}
           onWaitlist={waitlistPatient}
@@ -105,7 +119,7 @@ export function GlobalSearch() {
         variant="subtle"
         size="lg"
         onClick={open}
-        aria-label={t('search.open', { shortcut })}
+        aria-label={t('header.patientSearch.open', { shortcut })}
       >
         <IconSearch size={20} aria-hidden />
       </ActionIcon>
@@ -114,14 +128,14 @@ export function GlobalSearch() {
         onClose={close}
         size="lg"
         yOffset="10vh"
-        title={t('search.title')}
-        closeLabel={t('close')}
+        title={t('header.patientSearch.title')}
+        closeLabel={t('dialog.close')}
         contentProps={{ style: { overflow: 'visible' } }}
       >
         {opened && (
           <DeferredPatientSearchBox
-            label={t('search.label')}
-            placeholder={t('search.placeholder')}
+            label={t('header.patientSearch.label')}
+            placeholder={t('header.patientSearch.placeholder')}
             onPick={openPatient}
             onBook={bookPatient}
             onWaitlist={waitlistPatient}

@@ -1,7 +1,8 @@
 import { isApiError } from '#api/client.ts';
+import { registerOperations } from '#api/operation-table.ts';
 import type { Session } from '#api/session.ts';
 import { streamRows } from '#api/stream.ts';
-import type { AccountingRange } from '#contract/accounting.ts';
+import { type AccountingRange, accountingOperations } from '#contract/accounting.ts';
 import {
   type CsvSpec,
   ExtractModel,
@@ -10,6 +11,12 @@ import {
   type Summary,
   type ViewSpec,
 } from './extract-model.ts';
+
+/**
+ * The accounting operations, handed to the client of the thread that streams them (the worker's own, or the page's
+ * without Worker) when the extract's host loads (operation-table.ts, issue 38).
+ */
+registerOperations(accountingOperations);
 
 /**
  * The far side of an accounting extract: reads the rows (parsed and checked against the contract a batch at a

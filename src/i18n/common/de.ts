@@ -80,6 +80,12 @@ export const de: Translation<typeof en> = {
     signOut: 'Abmelden',
     signOutEverywhere: 'Auf allen Geräten abmelden',
     navigating: 'Die Seite wird geladen…',
+    patientSearch: {
+      label: 'Patienten suchen',
+      title: 'Patienten suchen',
+      placeholder: 'Name, Geburtsdatum, Telefon, Patientennr., Mail oder AHV-Nr.',
+      open: 'Patienten suchen ({{shortcut}})',
+    },
   },
   connection: {
     offline:

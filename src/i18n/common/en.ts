@@ -78,6 +78,13 @@ export const en = {
     signOut: 'Sign out',
     signOutEverywhere: 'Sign out on every device',
     navigating: 'Loading the page…',
+    /** The header's patient search (its results' strings are the patients area's, loaded with the search's code). */
+    patientSearch: {
+      label: 'Search patients',
+      title: 'Search patients',
+      placeholder: 'Name, date of birth, phone, patient no., mail or AHV no.',
+      open: 'Search patients ({{shortcut}})',
+    },
   },
   connection: {
     offline: 'No connection to the practice server. What you change cannot be saved until it is back.',

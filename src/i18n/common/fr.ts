@@ -79,6 +79,12 @@ export const fr: Translation<typeof en> = {
     signOut: 'Se déconnecter',
     signOutEverywhere: 'Se déconnecter sur tous les appareils',
     navigating: 'Chargement de la page…',
+    patientSearch: {
+      label: 'Rechercher des patients',
+      title: 'Rechercher des patients',
+      placeholder: 'Nom, date de naissance, téléphone, n° de patient, e-mail ou n° AVS',
+      open: 'Rechercher des patients ({{shortcut}})',
+    },
   },
   connection: {
     offline:

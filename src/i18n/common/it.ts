@@ -79,6 +79,12 @@ export const it: Translation<typeof en> = {
     signOut: 'Esci',
     signOutEverywhere: 'Esci su tutti i dispositivi',
     navigating: 'Caricamento della pagina…',
+    patientSearch: {
+      label: 'Cerca pazienti',
+      title: 'Cerca pazienti',
+      placeholder: 'Nome, data di nascita, telefono, n. paziente, e-mail o n. AVS',
+      open: 'Cerca pazienti ({{shortcut}})',
+    },
   },
   connection: {
     offline:

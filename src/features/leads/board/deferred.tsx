@@ -45,9 +45,10 @@ export function useDragModule(): DragModule | null {
 }
 
 // The dialogs load when one is first opened, not with the board: the board's first cards come sooner. The
-// dialogs' strings are in the namespace `leadDetails`, loaded with them.
+// dialogs' strings are in the namespace `leadDetails`, loaded with them, and the patient search's of the convert
+// dialog (which the move dialog opens) in `patients`.
 const withDialogStrings = <T,>(load: Promise<T>): Promise<T> =>
-  Promise.all([load, loadNamespace('leadDetails')]).then(([m]) => m);
+  Promise.all([load, loadNamespace('leadDetails', 'patients')]).then(([m]) => m);
 const MoveDialog = lazyPart(() =>
   withDialogStrings(import('../dialogs/move-dialog.tsx')).then((m) => m.MoveDialog),
 );

@@ -14,7 +14,7 @@ import { leadName } from './lead.ts';
 // The details are their own chunk, their strings (namespace `leadDetails`) loaded with them: the board does not wait
 // for them.
 const LeadDetails = lazyPart(() =>
-  Promise.all([import('../details/lead-details.tsx'), loadNamespace('leadDetails')]).then(
+  Promise.all([import('../details/lead-details.tsx'), loadNamespace('leadDetails', 'patients')]).then(
     ([m]) => m.LeadDetails,
   ),
 );

@@ -7,10 +7,6 @@ export const de: Translation<typeof en> = {
   unnamed: '(ohne Namen)',
   deleted: 'Gelöscht',
   search: {
-    label: 'Patienten suchen',
-    title: 'Patienten suchen',
-    placeholder: 'Name, Geburtsdatum, Telefon, Patientennr., Mail oder AHV-Nr.',
-    open: 'Patienten suchen ({{shortcut}})',
     hint: 'Geben Sie einen Namen (in beliebiger Reihenfolge), ein Geburtsdatum (18.9.49), eine Telefon- oder Mobilnummer, eine Patientennummer, eine Mailadresse oder eine AHV-Nummer ein.',
     tooShort: 'Bitte etwas mehr eingeben.',
     searching: 'Suche läuft…',

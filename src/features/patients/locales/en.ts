@@ -5,10 +5,6 @@ export const en = {
   unnamed: '(no name)',
   deleted: 'Deleted',
   search: {
-    label: 'Search patients',
-    title: 'Search patients',
-    placeholder: 'Name, date of birth, phone, patient no., mail or AHV no.',
-    open: 'Search patients ({{shortcut}})',
     hint: 'Type a name (either order), a date of birth (18.9.49), a phone or mobile number, a patient number, a mail address or an AHV number.',
     tooShort: 'Type a little more to search.',
     searching: 'Searching…',

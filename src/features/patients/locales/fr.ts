@@ -7,10 +7,6 @@ export const fr: Translation<typeof en> = {
   unnamed: '(sans nom)',
   deleted: 'Supprimé',
   search: {
-    label: 'Rechercher des patients',
-    title: 'Rechercher des patients',
-    placeholder: 'Nom, date de naissance, téléphone, n° de patient, e-mail ou n° AVS',
-    open: 'Rechercher des patients ({{shortcut}})',
     hint: 'Saisissez un nom (dans n’importe quel ordre), une date de naissance (18.9.49), un numéro de téléphone ou de portable, un numéro de patient, une adresse e-mail ou un numéro AVS.',
     tooShort: 'Saisissez encore quelques caractères.',
     searching: 'Recherche…',

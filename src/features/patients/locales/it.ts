@@ -7,10 +7,6 @@ export const it: Translation<typeof en> = {
   unnamed: '(senza nome)',
   deleted: 'Eliminato',
   search: {
-    label: 'Cerca pazienti',
-    title: 'Cerca pazienti',
-    placeholder: 'Nome, data di nascita, telefono, n. paziente, e-mail o n. AVS',
-    open: 'Cerca pazienti ({{shortcut}})',
     hint: 'Inserire un nome (in qualsiasi ordine), una data di nascita (18.9.49), un numero di telefono o di cellulare, un numero di paziente, un indirizzo e-mail o un numero AVS.',
     tooShort: 'Inserire ancora qualche carattere.',
     searching: 'Ricerca…',

@@ -1,0 +1,61 @@
+import type { Area } from './common.ts';
+import type { OpName } from './operations.ts';
+
+/**
+ * The area of every operation, without its schemas: query keys and mutation keys start with the area
+ * (`['sales', 'getLeads', input]`), and the app's shell builds some at load (api/query-client.ts), while the schemas
+ * of an area come only with the area that calls it (src/api/operation-table.ts; issue 38, decision 0052).
+ * `satisfies` holds it to every operation and no other; operation-areas.test.ts to each operation's own area.
+ */
+export const operationAreas = {
+  getLeads: 'sales',
+  getReferenceData: 'sales',
+  createLead: 'sales',
+  updateLead: 'sales',
+  intakeLead: 'sales',
+  getLeadHistory: 'sales',
+  getTasks: 'sales',
+  getAdmissions: 'sales',
+  createAdmission: 'sales',
+  getLeadStats: 'sales',
+  addLeadTask: 'sales',
+  addLeadNote: 'sales',
+  completeLeadTask: 'sales',
+  disqualifyLead: 'sales',
+  deleteLead: 'sales',
+  restoreLead: 'sales',
+  setLeadFolder: 'sales',
+  bulkAssign: 'sales',
+  bulkSetFolder: 'sales',
+  linkLeadToPatient: 'sales',
+  convertLead: 'sales',
+  getAppointments: 'agenda',
+  createAppointment: 'agenda',
+  modifyAppointment: 'agenda',
+  getCalendars: 'agenda',
+  getWaitlist: 'agenda',
+  addWaitlistEntry: 'agenda',
+  modifyWaitlistEntry: 'agenda',
+  getAbsences: 'agenda',
+  createAbsence: 'agenda',
+  deleteAbsence: 'agenda',
+  getRecalls: 'recall',
+  createRecall: 'recall',
+  modifyRecall: 'recall',
+  getServices: 'booking',
+  getSlots: 'booking',
+  getPatientHistory: 'hx',
+  getAttachment: 'hx',
+  laborUpload: 'labor',
+  accountingServices: 'accounting',
+  accountingTransactions: 'accounting',
+  getProviders: 'system',
+  whoami: 'system',
+  getUsers: 'system',
+  openapi: 'system',
+  createCustomer: 'system',
+  updateCustomer: 'system',
+  searchPatients: 'system',
+  getCustomerById: 'system',
+  getProvider: 'system',
+} as const satisfies Record<OpName, Area>;
