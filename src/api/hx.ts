@@ -2,13 +2,9 @@ import { hxOperations } from '#contract/hx.ts';
 import { registerOperations } from './operation-table.ts';
 import { opQuery } from './queries.ts';
 
-<<<<<<< HEAD
 /** The contract's hx area (contract/hx.ts, server/service/hx/): a patient's history (journal) and its attachments. */
-=======
-/** The contract's hx area (contract/hx.ts, server/hx/): a patient's history (journal) and its attachments. */
 // Its operations come to the client with this module, never with a first page (operation-table.ts, issue 38).
 registerOperations(hxOperations);
->>>>>>> fl38
 
 /** The journal's default length; "load all" sends no limit (slow for long histories, the document warns). */
 export const HISTORY_LIMIT = 50;
