@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { operations } from '#contract/operations.ts';
 import { ApiError, call } from '../../src/api/client.ts';
+import { registerOperations } from '../../src/api/operation-table.ts';
 import type { Session } from '../../src/api/session.ts';
 import { listen } from '../listen.ts';
 import { type Backend, createBackend } from './backend.ts';
@@ -14,6 +16,9 @@ import { type Backend, createBackend } from './backend.ts';
  * envelope kind read and checked by the contract. Node's fetch keeps no cookies: this test is the browser, and
  * sends the cookie each sign-in got (the one of the session a call is for).
  */
+// In the app an area's api module registers its operations when it loads; this test calls every area's.
+registerOperations(operations);
+
 let dataDir = '';
 let backend: Backend;
 let server: Server;
