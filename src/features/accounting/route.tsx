@@ -33,8 +33,9 @@ export function Component() {
   const [wholeConfirmed, setWholeConfirmed] = useState(false);
   const wholeAllowed = !view.all || wholeConfirmed;
 
+  // On the address as last written (a second change before the page has drawn the first keeps both).
   const update = (change: Partial<AccountingView>) =>
-    setParams(writeView({ ...view, ...change }, today), { replace: true });
+    setParams((prev) => writeView({ ...readView(prev, today), ...change }, today), { replace: true });
 
   const [asking, setAsking] = useState(false);
   const confirmWholeStock = () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, practiceToday } from '#components/format.ts';
 import type { Appointment } from '#contract/agenda.ts';
@@ -117,6 +117,26 @@ describe('the statistics page', { timeout: 20_000 }, () => {
           .map((c) => (c.input.filter as { folderId: number }).folderId),
       ),
     ).toEqual(new Set([5]));
+  });
+});
+
+describe('two quick changes', () => {
+  it('keeps both when the second comes before the page has drawn the first (CI saw the measure lost)', async () => {
+    signInForTest();
+    const { router } = renderWithProviders(<StatsRoute />, { url: '/stats?groupBy=source' });
+    const revenue = await screen.findByRole('radio', { name: 'Revenue' });
+    const patients = screen.getByRole('radio', { name: 'Patients' });
+    // Both clicks in one task: the second one's handler runs before React has drawn the first change.
+    act(() => {
+      revenue.click();
+      patients.click();
+    });
+    await waitFor(() => {
+      const search = router.state.location.search;
+      expect(search).toContain('metric=revenue');
+      expect(search).toContain('pipeline=1');
+      expect(search).toContain('groupBy=source');
+    });
   });
 });
 

@@ -38,8 +38,10 @@ export function Component() {
   const { t, i18n } = useTranslation('stats');
   const [params, setParams] = useUrlParams();
   const view = readStatsView(params);
+  // On the address as last written, not this render's view: a second click before the page has drawn the first
+  // would write the first one back (useUrlParams hands the updater the latest params).
   const update = (change: Partial<StatsView>) =>
-    setParams(writeStatsView({ ...view, ...change }), { replace: true });
+    setParams((prev) => writeStatsView({ ...readStatsView(prev), ...change }), { replace: true });
   const filter = statFilterOf(view);
 
   const stats = useQuery({
