@@ -110,6 +110,8 @@ test('keeps grouping, measure and filters in the URL and sums revenue', async ({
   await expect(page).toHaveURL(/metric=revenue/);
   await page.getByRole('radiogroup', { name: 'Pipeline' }).getByText('Patients').click();
   await expect(page).toHaveURL(/pipeline=1/);
+  // The second change kept the first (a quick second click once wrote the measure back to Count).
+  await expect(page).toHaveURL(/metric=revenue/);
   await expect(page.getByRole('heading', { level: 2, name: 'Revenue (CHF) by Source' })).toBeVisible();
 
   const { result } = await sales<StatRow[]>(request, 'getLeadStats', {
