@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { clockFromEnv } from '../server/time.ts';
-import { clockOrigin, PRACTICE_MOMENT, practiceDay, practiceNow, serviceClockEnv } from './clock.ts';
+import {
+  browserClockAhead,
+  clockOrigin,
+  installClock,
+  PRACTICE_MOMENT,
+  practiceDay,
+  practiceNow,
+  serviceClockEnv,
+} from './clock.ts';
 
 /** The real instant of a Zurich wall time in winter (UTC+1). */
 const zurichWinter = (day: string, time: string) => Date.parse(`${day}T${time}+01:00`);
@@ -49,5 +57,35 @@ describe('the practice clock of the end-to-end suite', () => {
   it('leaves the service on real time without PRACTICE_NOW, and refuses a moment that is no instant', () => {
     expect(clockFromEnv({})).toBeUndefined();
     expect(() => clockFromEnv({ PRACTICE_NOW: 'next Wednesday' })).toThrow(/not an instant/);
+  });
+});
+
+describe('the browser clock under faketime', () => {
+  const faked = { LD_PRELOAD: '/usr/$LIB/faketime/libfaketime.so.1', FAKETIME: '-7386' };
+
+  it('is ahead of the runner by the offset the faketime wrapper set, and not otherwise', () => {
+    expect(browserClockAhead(faked)).toBe(7_386_000);
+    expect(browserClockAhead({ ...faked, FAKETIME: '+60' })).toBe(-60_000);
+    expect(browserClockAhead({ FAKETIME: '-7386' })).toBe(0);
+    expect(browserClockAhead({ ...faked, FAKETIME: '@2026-11-28 22:59:00' })).toBe(0);
+    expect(browserClockAhead({})).toBe(0);
+  });
+
+  it('installs the time less that offset, so that a page opened after it reads the time asked for', async () => {
+    const saved = { LD_PRELOAD: process.env.LD_PRELOAD, FAKETIME: process.env.FAKETIME };
+    Object.assign(process.env, faked);
+    try {
+      const installed: number[] = [];
+      await installClock(
+        { install: async ({ time }) => void installed.push(time) },
+        Date.parse('2027-02-02T07:00:00Z'),
+      );
+      expect(installed).toEqual([Date.parse('2027-02-02T07:00:00Z') - 7_386_000]);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
   });
 });

@@ -39,3 +39,27 @@ export { addDays };
 export function serviceClockEnv(): Record<string, string> {
   return { PRACTICE_NOW: PRACTICE_MOMENT, PRACTICE_NOW_AT: String(clockOrigin()) };
 }
+
+/**
+ * How far Chromium's clock is ahead of this process's, in ms. Under faketime (the machine's clock set to 23:59 for a
+ * run, decision 0035) the runner and the services run FAKETIME seconds off the real clock; Chromium does not run
+ * under libfaketime (playwright.config.ts: its pages hang there), so it keeps the real one. The faketime wrapper
+ * writes the offset as seconds (`-7386`); other forms (a frozen date) are not used by the suite and count as none.
+ */
+export function browserClockAhead(env: NodeJS.ProcessEnv = process.env): number {
+  const offset = env.LD_PRELOAD?.includes('faketime') ? env.FAKETIME?.trim() : undefined;
+  return offset && /^[+-]?\d+(\.\d+)?$/.test(offset) ? -Number(offset) * 1000 : 0;
+}
+
+/**
+ * Opens the browser's pages at `time` (page.clock.install). Playwright counts the time since the install by this
+ * process's clock when it writes it and by the browser's when a new page reads it, so under faketime every page after
+ * a navigation was ahead by the offset (Today read 10:38 for 08:45); the install takes that off. Every spec installs
+ * through here (e2e/rules.test.ts).
+ */
+export async function installClock(
+  clock: { install: (options: { time: number }) => Promise<void> },
+  time: Date | number,
+): Promise<void> {
+  await clock.install({ time: new Date(time).getTime() - browserClockAhead() });
+}

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { test as base } from '@playwright/test';
-import { practiceNow, serviceClockEnv } from './clock.ts';
+import { installClock, practiceNow, serviceClockEnv } from './clock.ts';
 
 export { expect } from '@playwright/test';
 
@@ -78,7 +78,7 @@ export const test = base.extend<object, { appServer: string; ownPractice: boolea
   ],
   baseURL: async ({ appServer }, use) => use(appServer),
   context: async ({ context }, use) => {
-    await context.clock.install({ time: practiceNow() });
+    await installClock(context.clock, practiceNow());
     await use(context);
   },
 });

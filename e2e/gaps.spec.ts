@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { zurichDateTime } from '../contract/practice-time.ts';
-import { practiceNow } from './clock.ts';
+import { installClock, practiceNow } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 import { rememberSession } from './screens.ts';
 import { api, signInOverApi, weekdayAhead, zurichAt } from './support.ts';
@@ -77,7 +77,7 @@ async function offeredTimes(request: APIRequestContext): Promise<string[]> {
 }
 
 async function openToday(page: Page) {
-  await page.clock.install({ time: zurichAt(DAY, '08:00') });
+  await installClock(page.clock, zurichAt(DAY, '08:00'));
   await signInOverApi(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/today$/, { timeout: 20_000 });
@@ -236,7 +236,7 @@ test('screenshots of the gap offer', async ({ browser, request }) => {
   ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await page.clock.install({ time: zurichAt(DAY, '08:00') });
+    await installClock(page.clock, zurichAt(DAY, '08:00'));
     await rememberSession(page, { language, scheme });
     await page.goto('/today');
     const panel = page.getByRole('region', {
@@ -257,7 +257,7 @@ test('screenshots of the gap offer', async ({ browser, request }) => {
   // Statistics on the practice's own day: freed and refilled minutes of the seeded weeks.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.clock.install({ time: practiceNow() });
+  await installClock(page.clock, practiceNow());
   await rememberSession(page, { language: 'de', scheme: 'light' });
   await page.goto('/stats');
   const table = page.getByRole('table', { name: 'Frei gewordene und wieder belegte Zeit pro Woche' });

@@ -34,4 +34,8 @@ describe('the end-to-end suite', () => {
       found(/format\(new Date\(\)\)|new Date\(\)\.toISO|new Date\(Date\.now\(\) [+-]|\bclock\.install\(\)/),
     ).toEqual([]);
   });
+
+  it('sets the browser clock through installClock, which takes off the offset of a run under faketime', () => {
+    expect(found(/\.clock\.install\(/).filter((line) => !line.startsWith('clock.ts:'))).toEqual([]);
+  });
 });

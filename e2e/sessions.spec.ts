@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { practiceNow } from './clock.ts';
+import { installClock, practiceNow } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 import { api, DEMO, expectShell, signInWithForm } from './support.ts';
 
@@ -234,7 +234,7 @@ test('a copied session cookie stops working once the browser it came from signs 
 
   // Another browser given this one's cookies (as a stolen cookie would be): it opens the record, for now.
   const copied = await browser.newContext({ baseURL });
-  await copied.clock.install({ time: practiceNow() });
+  await installClock(copied.clock, practiceNow());
   await copied.addCookies(await context.cookies());
   try {
     const other = await copied.newPage();
@@ -269,7 +269,7 @@ test('"Sign out on every device" ends the session of the same user in another br
   await signInWithForm(page, { path: '/settings' });
   // A colleague at another desk, signed in as the same user in a browser of their own.
   const colleague = await browser.newContext({ baseURL });
-  await colleague.clock.install({ time: practiceNow() });
+  await installClock(colleague.clock, practiceNow());
   try {
     const other = await colleague.newPage();
     await signInWithForm(other, { path: '/settings' });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { installClock } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 import { api, signIn, signInOverApi, weekdayAhead, zurichAt } from './support.ts';
 
@@ -61,7 +62,7 @@ async function slotStarts(request: APIRequestContext): Promise<number[]> {
 
 /** Signed in (over the app's server, as the sign-in page does), the app opened at its start page: Today. */
 async function openToday(page: Page, time: string) {
-  await page.clock.install({ time: zurichAt(DAY, time) });
+  await installClock(page.clock, zurichAt(DAY, time));
   await signInOverApi(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/today$/, { timeout: 20_000 });
