@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#api/client.ts';
 import { isRecallsBroken } from '#api/recall.ts';
 import { practiceToday } from '#components/format.ts';
@@ -276,7 +276,16 @@ describe('a recall of a patient deleted meanwhile', () => {
 });
 
 describe('what the list opens on', () => {
-  const today = practiceToday();
+  // One moment for the app and the service (Wednesday 25.11.2026 09:40 Zurich): a run crossing midnight would put
+  // "Due today" on another day than the list's.
+  const moment = new Date('2026-11-25T08:40:00Z');
+  const today = practiceToday(moment);
+  beforeEach(() => {
+    vi.useFakeTimers({ now: moment, toFake: ['Date'], shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   /** One patient's recalls: sent in August, failed next month, due today, overdue, due in six weeks. */
   async function mixedRecalls() {

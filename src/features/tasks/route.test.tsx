@@ -16,7 +16,13 @@ vi.setConfig({ testTimeout: 30_000 });
 const api = inProcessService();
 const ME = 1;
 
-const today = practiceToday();
+/**
+ * The practice's moment for every test of this file (Wednesday 25.11.2026 09:40 in Zurich), the app and the service
+ * alike: a run that crosses midnight (CI under faketime at 23:59) once sent the overdue preset's day after the one the
+ * test computed.
+ */
+const MOMENT = new Date('2026-11-25T08:40:00Z');
+const today = practiceToday(MOMENT);
 const yesterday = addDays(today, -1);
 
 /** The demo user's open tasks as the service has them. */
@@ -69,6 +75,7 @@ const table = () => screen.getByRole('table', { name: 'Tasks' });
 const rowOf = (text: string) => within(table()).getByRole('row', { name: new RegExp(`${text}\\b`) });
 
 beforeEach(async () => {
+  vi.useFakeTimers({ now: MOMENT, toFake: ['Date'], shouldAdvanceTime: true });
   signInForTest();
   await clearMyTasks();
 });
@@ -79,7 +86,7 @@ afterEach(() => {
 
 /** The clock runs on its own (the service and the UI keep working) and can jump over the Undo's 8 seconds. */
 function fakeClock() {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.useFakeTimers({ now: Date.now(), shouldAdvanceTime: true });
 }
 
 async function passUndo() {
