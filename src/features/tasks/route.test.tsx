@@ -137,6 +137,26 @@ describe('the task inbox', () => {
     expect(tasksCalls().at(-1)?.filter).toEqual({ completed: false, assignedTo: ME, reminderTo: yesterday });
   });
 
+  it('keeps two filter changes made before the page has redrawn the first', async () => {
+    const { router } = renderInbox();
+    await screen.findByText('No open tasks — well done');
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    // Both in one task: the second handler runs before React has drawn the first change.
+    act(() => {
+      fireEvent.change(within(filters).getByRole('combobox', { name: 'Pipeline' }), {
+        target: { value: '1' },
+      });
+      fireEvent.change(within(filters).getByRole('combobox', { name: 'Priority' }), {
+        target: { value: '3' },
+      });
+    });
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect(search.get('pipeline')).toBe('1');
+      expect(search.get('priority')).toBe('3');
+    });
+  });
+
   it('completed tasks show when they were done, and cannot be completed again', async () => {
     const done = await myTask(50, null);
     expect((await api.send('completeLeadTask', { historyId: done.historyId })).body.status).toBe(true);

@@ -66,7 +66,9 @@ export function Component() {
     select: (m) => (m.state.variables as TaskRow | undefined)?.historyId,
   });
 
-  const change = (next: TasksView, push = false) => setParams(writeView(next), { replace: !push });
+  // On the address as last written, not this render's view: two quick changes both stay (like stats, e6a134f).
+  const change = (update: (v: TasksView) => TasksView, push = false) =>
+    setParams((prev) => writeView(update(readView(prev))), { replace: !push });
 
   const data = query.data;
   const rows = useMemo(() => {
@@ -81,7 +83,7 @@ export function Component() {
   // A page that no longer exists (its last task was completed): to the last one there is.
   useEffect(() => {
     if (data && data.items.length === 0 && total > 0 && view.page > pages) {
-      setParams(writeView({ ...view, page: pages }), { replace: true });
+      setParams((prev) => writeView({ ...readView(prev), page: pages }), { replace: true });
     }
   }, [data, total, pages, view, setParams]);
 
@@ -102,11 +104,11 @@ export function Component() {
         <SegmentedControl
           aria-label={t('presets.label')}
           value={view.preset}
-          onChange={(p) => change(withPreset(view, p as Preset), true)}
+          onChange={(p) => change((v) => withPreset(v, p as Preset), true)}
           data={presets.map((p) => ({ value: p, label: t(`presets.${p}`) }))}
         />
       </Box>
-      <TaskFilters view={view} me={myId} users={users} onChange={(v) => change(v)} />
+      <TaskFilters view={view} me={myId} users={users} onChange={(u) => change(u)} />
       <Stack
         gap="sm"
         component="section"
@@ -163,7 +165,7 @@ export function Component() {
                 <Pagination
                   total={pages}
                   value={Math.min(view.page, pages)}
-                  onChange={(page) => change({ ...view, page }, true)}
+                  onChange={(page) => change((v) => ({ ...v, page }), true)}
                   withEdges
                   getItemProps={(page) => ({ 'aria-label': t('list.page', { page }) })}
                   getControlProps={(control) => ({ 'aria-label': t(`list.${control}`) })}

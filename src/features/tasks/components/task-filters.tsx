@@ -17,13 +17,14 @@ export interface TaskFiltersProps {
   /** The signed-in user's id (0 while unknown). */
   me: number;
   users: readonly PracticeUser[];
-  onChange: (view: TasksView) => void;
+  /** Applied to the view as last written (a second change before the page has redrawn keeps the first). */
+  onChange: (update: (view: TasksView) => TasksView) => void;
 }
 
 /** Assignee, pipeline, priority, reminder range and order; every change starts at page 1. */
 export function TaskFilters({ view, me, users, onChange }: TaskFiltersProps) {
   const { t } = useTranslation('tasks');
-  const set = (patch: Partial<TasksView>) => onChange({ ...view, ...patch, page: 1 });
+  const set = (patch: Partial<TasksView>) => onChange((v) => ({ ...v, ...patch, page: 1 }));
   // '' stands for the preset's own assignee: everyone in "All open", the signed-in user elsewhere.
   const everyoneByDefault = view.preset === 'open';
   const others = users.filter((u) => u.userid !== me && (u.active || String(u.userid) === view.assignee));
@@ -101,7 +102,7 @@ export function TaskFilters({ view, me, users, onChange }: TaskFiltersProps) {
         onChange={(e) => set({ dir: e.currentTarget.value as OrderDir })}
       />
       {hasFilters(view) && (
-        <Button variant="subtle" onClick={() => onChange(withoutFilters(view))}>
+        <Button variant="subtle" onClick={() => onChange(withoutFilters)}>
           {t('filters.reset')}
         </Button>
       )}
