@@ -58,6 +58,41 @@ function clientWithList(): { client: QueryClient; listStale: () => boolean } {
 
 const creates = () => api.calls.filter((c) => c.op === 'createAppointment').length;
 
+/** What the panel hands bookIntoGap for a patient and a quarter hour of Dr. Favre's Kontrolle. */
+const gapBooking = (patid: number, time: { start: string; end: string }, entry?: WaitlistEntry) => ({
+  calendarid: CALENDAR,
+  patid,
+  service: KONTROLLE,
+  span: time,
+  provider: PROVIDER,
+  entry,
+});
+
+/** The panel's "Move earlier" of a listed booking into the quarter hour from-to. */
+const moveInto = (appt: DayAppointment, from: string, to: string, client = createQueryClient()) =>
+  moveEarlier(client, {
+    appt,
+    span: span(from, to),
+    provider: PROVIDER,
+    services: [KONTROLLE],
+    now: '2026-11-25 09:40:00',
+  });
+
+/** A colleague moves the booking in the agenda to the quarter hour from-to. */
+async function colleagueMoves(appt: DayAppointment, from: string, to: string): Promise<void> {
+  await api.send('modifyAppointment', {
+    appointmentid: appt.id,
+    calendarid: CALENDAR,
+    date: `${DAY} ${from}:00`,
+    end: `${DAY} ${to}:00`,
+    patid: appt.patid,
+    appointment: appt.appointment,
+    comment: '',
+    displayedduration: '15',
+    state: 'P',
+  });
+}
+
 describe('bookIntoGap', () => {
   it('books the patient into the free time and closes the waiting entry', async () => {
     signInForTest();
@@ -65,14 +100,7 @@ describe('bookIntoGap', () => {
     const entry = await waitingEntry(patid);
     const time = span('08:00', '08:15');
 
-    const booked = await bookIntoGap(createQueryClient(), createOnceState(), {
-      calendarid: CALENDAR,
-      patid,
-      service: KONTROLLE,
-      span: time,
-      provider: PROVIDER,
-      entry,
-    });
+    const booked = await bookIntoGap(createQueryClient(), createOnceState(), gapBooking(patid, time, entry));
 
     expect(await listedAt(time.start)).toEqual([
       expect.objectContaining({ id: booked.appointmentid, patid }),
@@ -97,14 +125,7 @@ describe('bookIntoGap', () => {
     const { client, listStale } = clientWithList();
 
     await expect(
-      bookIntoGap(client, createOnceState(), {
-        calendarid: CALENDAR,
-        patid,
-        service: KONTROLLE,
-        span: time,
-        provider: PROVIDER,
-        entry,
-      }),
+      bookIntoGap(client, createOnceState(), gapBooking(patid, time, entry)),
     ).rejects.toBeInstanceOf(GapTaken);
 
     expect((await listedAt(time.start)).map((a) => a.patid)).toEqual([other]);
@@ -119,7 +140,7 @@ describe('bookIntoGap', () => {
     const entry = await waitingEntry(patid);
     const time = span('08:30', '08:45');
     const once = createOnceState();
-    const input = { calendarid: CALENDAR, patid, service: KONTROLLE, span: time, provider: PROVIDER, entry };
+    const input = gapBooking(patid, time, entry);
     api.intercept('createAppointment', () => 'network');
 
     await expect(bookIntoGap(createQueryClient(), once, input)).rejects.toMatchObject({ kind: 'network' });
@@ -139,13 +160,7 @@ describe('bookIntoGap', () => {
     const time = span('08:45', '09:00');
     api.intercept('createAppointment', () => 'answer-lost');
 
-    const booked = await bookIntoGap(createQueryClient(), createOnceState(), {
-      calendarid: CALENDAR,
-      patid,
-      service: KONTROLLE,
-      span: time,
-      provider: PROVIDER,
-    });
+    const booked = await bookIntoGap(createQueryClient(), createOnceState(), gapBooking(patid, time));
 
     expect(await listedAt(time.start)).toEqual([expect.objectContaining({ id: booked.appointmentid })]);
     expect(booked).toMatchObject({ entry: 'none', found: true });
@@ -159,14 +174,7 @@ describe('bookIntoGap', () => {
     await api.send('modifyWaitlistEntry', { entryId: entry.entryId, note: 'Ruft zurück' });
     const time = span('09:00', '09:15');
 
-    const booked = await bookIntoGap(createQueryClient(), createOnceState(), {
-      calendarid: CALENDAR,
-      patid,
-      service: KONTROLLE,
-      span: time,
-      provider: PROVIDER,
-      entry,
-    });
+    const booked = await bookIntoGap(createQueryClient(), createOnceState(), gapBooking(patid, time, entry));
 
     expect(booked.entry).toBe('changed');
     expect(await listedAt(time.start)).toHaveLength(1);
@@ -180,14 +188,7 @@ describe('bookIntoGap', () => {
     const time = span('09:15', '09:30');
     api.intercept('modifyWaitlistEntry', () => 'network');
 
-    const booked = await bookIntoGap(createQueryClient(), createOnceState(), {
-      calendarid: CALENDAR,
-      patid,
-      service: KONTROLLE,
-      span: time,
-      provider: PROVIDER,
-      entry,
-    });
+    const booked = await bookIntoGap(createQueryClient(), createOnceState(), gapBooking(patid, time, entry));
 
     expect(booked).toMatchObject({ entry: 'failed', failure: { kind: 'network' } });
     expect(await listedAt(time.start)).toHaveLength(1);
@@ -214,29 +215,10 @@ describe('moveEarlier', () => {
   it('moves nothing when the booking was moved since it was listed, and reads the lists again', async () => {
     signInForTest();
     const appt = await laterBooking('11:00', '11:15');
-    // A colleague moves it to 11:15 in the agenda.
-    await api.send('modifyAppointment', {
-      appointmentid: appt.id,
-      calendarid: CALENDAR,
-      date: `${DAY} 11:15:00`,
-      end: `${DAY} 11:30:00`,
-      patid: appt.patid,
-      appointment: appt.appointment,
-      comment: '',
-      displayedduration: '15',
-      state: 'P',
-    });
+    await colleagueMoves(appt, '11:15', '11:30');
     const { client, listStale } = clientWithList();
 
-    await expect(
-      moveEarlier(client, {
-        appt,
-        span: span('09:30', '09:45'),
-        provider: PROVIDER,
-        services: [KONTROLLE],
-        now: '2026-11-25 09:40:00',
-      }),
-    ).rejects.toBeInstanceOf(LaterChanged);
+    await expect(moveInto(appt, '09:30', '09:45', client)).rejects.toBeInstanceOf(LaterChanged);
 
     expect(await listedAt(`${DAY} 09:30:00`)).toEqual([]);
     expect(await listedAt(`${DAY} 11:15:00`)).toHaveLength(1);
@@ -245,36 +227,17 @@ describe('moveEarlier', () => {
 
   it("undo puts the booking back while it is where the move left it, and keeps a colleague's later change", async () => {
     signInForTest();
-    const move = (appt: DayAppointment, from: string, to: string) =>
-      moveEarlier(createQueryClient(), {
-        appt,
-        span: span(from, to),
-        provider: PROVIDER,
-        services: [KONTROLLE],
-        now: '2026-11-25 09:40:00',
-      });
-
     const untouched = await laterBooking('12:00', '12:15');
-    const back = await move(untouched, '10:15', '10:30');
+    const back = await moveInto(untouched, '10:15', '10:30');
     expect(await listedAt(`${DAY} 10:15:00`)).toHaveLength(1);
     await undoMoveEarlier(createQueryClient(), back);
     expect(await listedAt(`${DAY} 10:15:00`)).toEqual([]);
     expect(await listedAt(`${DAY} 12:00:00`)).toHaveLength(1);
 
     const appt = await laterBooking('12:15', '12:30');
-    const moved = await move(appt, '10:30', '10:45');
-    // A colleague moves it on to 10:45 in the agenda before the undo is clicked.
-    await api.send('modifyAppointment', {
-      appointmentid: appt.id,
-      calendarid: CALENDAR,
-      date: `${DAY} 10:45:00`,
-      end: `${DAY} 11:00:00`,
-      patid: appt.patid,
-      appointment: appt.appointment,
-      comment: '',
-      displayedduration: '15',
-      state: 'P',
-    });
+    const moved = await moveInto(appt, '10:30', '10:45');
+    // Before the undo is clicked.
+    await colleagueMoves(appt, '10:45', '11:00');
     const error = await undoMoveEarlier(createQueryClient(), moved).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChangedMeanwhile);
     expect(isChangedMeanwhile(error)).toBe(true);
@@ -286,21 +249,13 @@ describe('moveEarlier', () => {
     signInForTest();
     const appt = await laterBooking('11:30', '11:45');
     api.intercept('modifyAppointment', () => ({ http: 409, msg: 'Changed meanwhile.' }));
-    const move = (client: QueryClient, from: string, to: string) =>
-      moveEarlier(client, {
-        appt,
-        span: span(from, to),
-        provider: PROVIDER,
-        services: [KONTROLLE],
-        now: '2026-11-25 09:40:00',
-      });
 
-    await expect(move(createQueryClient(), '09:45', '10:00')).rejects.toBeInstanceOf(LaterChanged);
+    await expect(moveInto(appt, '09:45', '10:00')).rejects.toBeInstanceOf(LaterChanged);
     expect(await listedAt(`${DAY} 11:30:00`)).toHaveLength(1);
 
     await laterBooking('10:00', '10:15');
     const { client, listStale } = clientWithList();
-    await expect(move(client, '10:00', '10:15')).rejects.toBeInstanceOf(GapTaken);
+    await expect(moveInto(appt, '10:00', '10:15', client)).rejects.toBeInstanceOf(GapTaken);
     expect(listStale()).toBe(true);
   });
 });
