@@ -345,9 +345,10 @@ export async function moveAppointment({ item, change, differs, base }: RecordMov
 }
 
 /**
- * The undo of a move: the complete record as it was, written back on top of the version the service has now, and
- * only while the appointment is still as the move left it (`moved`); a colleague's change since then is kept and the
- * undo refused with ChangedMeanwhile (the caller reads the lists again).
+ * The undo of a move: the appointment goes back to its calendar and times, written on top of the record and version
+ * the service has now (a text or comment a colleague changed since stays), and only while it is still where the move
+ * left it (`moved`); a colleague's move or state change since then is kept and the undo refused with ChangedMeanwhile
+ * (the caller reads the lists again).
  */
 export async function undoMove(
   appointmentid: number,
@@ -357,7 +358,13 @@ export async function undoMove(
   const now = await fetchDayAppointment({ id: appointmentid, date: moved.date, patid: moved.patid });
   if (!now || !sameRecord(toRecord(now, now.calendarid), moved)) throw new ChangedMeanwhile();
   try {
-    await call('modifyAppointment', modifyInput(appointmentid, previous, 0, now.version));
+    const back = {
+      ...toRecord(now, now.calendarid),
+      calendarid: previous.calendarid,
+      date: previous.date,
+      end: previous.end,
+    };
+    await call('modifyAppointment', modifyInput(appointmentid, back, 0, now.version));
   } catch (e) {
     if (changedMeanwhile(e)) throw new ChangedMeanwhile();
     throw e;

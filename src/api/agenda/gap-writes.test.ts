@@ -32,9 +32,11 @@ const KONTROLLE: BookingService = {
 const span = (from: string, to: string) => ({ start: `${DAY} ${from}:00`, end: `${DAY} ${to}:00` });
 
 /** What the service lists in the calendar at a start (its own answer, not the app's). */
-async function listedAt(start: string): Promise<{ id: number; patid: number }[]> {
+async function listedAt(start: string): Promise<{ id: number; patid: number; comment: string }[]> {
   const { body } = await api.send('getAppointments', { calendarid: CALENDAR, from: DAY, until: DAY });
-  return (body.result as { id: number; patid: number; date: string }[]).filter((a) => a.date === start);
+  return (body.result as { id: number; patid: number; date: string; comment: string }[]).filter(
+    (a) => a.date === start,
+  );
 }
 
 async function waitingEntry(patid: number): Promise<WaitlistEntry> {
@@ -243,6 +245,30 @@ describe('moveEarlier', () => {
     expect(isChangedMeanwhile(error)).toBe(true);
     expect(await listedAt(`${DAY} 10:45:00`)).toHaveLength(1);
     expect(await listedAt(`${DAY} 12:15:00`)).toEqual([]);
+  });
+
+  it('undo keeps a comment a colleague wrote on the moved booking since, and puts only its time back', async () => {
+    signInForTest();
+    const appt = await laterBooking('12:30', '12:45');
+    const moved = await moveInto(appt, '11:45', '12:00');
+    const { body } = await api.send('getAppointments', { patid: appt.patid, from: DAY, until: DAY });
+    const now = (body.result as DayAppointment[])[0];
+    await api.send('modifyAppointment', {
+      appointmentid: appt.id,
+      calendarid: CALENDAR,
+      date: now.date,
+      end: now.end,
+      patid: appt.patid,
+      appointment: appt.appointment,
+      comment: 'Dolmetscherin kommt mit',
+      displayedduration: now.displayedduration,
+      state: now.state,
+    });
+
+    await undoMoveEarlier(createQueryClient(), moved);
+
+    const back = await listedAt(`${DAY} 12:30:00`);
+    expect(back).toEqual([expect.objectContaining({ id: appt.id, comment: 'Dolmetscherin kommt mit' })]);
   });
 
   it('takes a refusal on top of another version (409) for changed, and says the gap is taken when it is', async () => {
