@@ -181,7 +181,7 @@ export function isDayAppointment(a: object): a is DayAppointment {
 }
 
 /** The appointment is no longer listed on its day: deleted, or moved to another day. Nothing was written. */
-export class AppointmentGone extends Error {
+export class AppointmentGone extends ChangedMeanwhile {
   constructor() {
     super('The appointment is no longer there.');
     this.name = 'AppointmentGone';
@@ -210,17 +210,28 @@ export interface StateWrite {
   appt: Pick<Appointment, 'id' | 'date' | 'patid'>;
   /** P, W, 1, 2, -1 or -2. */
   state: string;
+  /**
+   * Write only while the state is still this one (an undo: the state this device set); another state means a
+   * colleague set it since, and the write is refused with ChangedMeanwhile.
+   */
+  expected?: string;
 }
 
 /**
  * Sets the state on the complete record as the service has it now (every other field as it is there, so nobody's
  * change is lost), on top of the version just read (`ifVersion`, when the service gives versions). A change in
- * between (409) is read again once. Returns the state it replaced (what an undo sets back).
+ * between (409) is read again once. Returns the state it replaced (what an undo sets back). An undo passes
+ * `expected`, so that a state a colleague set meanwhile is kept.
  */
-export async function writeAppointmentState({ appt, state }: StateWrite): Promise<{ previous: string }> {
+export async function writeAppointmentState({
+  appt,
+  state,
+  expected,
+}: StateWrite): Promise<{ previous: string }> {
   for (let attempt = 0; ; attempt += 1) {
     const current = await fetchDayAppointment(appt);
     if (!current) throw new AppointmentGone();
+    if (expected !== undefined && current.state !== expected) throw new ChangedMeanwhile();
     const record = { ...toRecord(current, current.calendarid), state };
     try {
       await call('modifyAppointment', modifyInput(current.id, record, 0, current.version));

@@ -167,6 +167,38 @@ describe('Today', () => {
     expect((await stored(id))?.comment).toBe('Dolmetscher');
   });
 
+  it('Undo keeps a state a colleague set since, and says so', async () => {
+    signInForTest();
+    const emil = await createPatient(api, { lastname: 'Heute-Kollege', firstname: 'Emil' });
+    const id = await book({ calendar: 3, start: '10:30', appointment: 'Heutetest E', patid: emil.patid });
+    const { user } = renderWithProviders(<TodayPage />, { url: '/today' });
+    const row = rowOf(
+      await within(await region(/^Expected/)).findByRole('link', { name: 'Heute-Kollege, Emil' }),
+    );
+    await user.click(within(row).getByRole('button', { name: 'Arrived' }));
+    await waitFor(async () => expect((await stored(id))?.state).toBe('1'));
+    // A colleague at the other desk sets Done before Undo is clicked.
+    const now = await stored(id);
+    await api.send('modifyAppointment', {
+      appointmentid: id,
+      calendar: 3,
+      date: now?.date,
+      end: now?.end,
+      patid: emil.patid,
+      appointment: 'Heutetest E',
+      comment: '',
+      displayedduration: now?.displayedduration ?? '',
+      state: '2',
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+
+    expect(
+      await screen.findByText('Somebody has changed it since: their change is kept.'),
+    ).toBeInTheDocument();
+    expect((await stored(id))?.state).toBe('2');
+  });
+
   it('a key in a row sets its state: 4 No-show moves it to cancelled / no-show', async () => {
     signInForTest();
     const emil = await createPatient(api, { lastname: 'Heute-Taste', firstname: 'Emil' });

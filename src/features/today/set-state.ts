@@ -75,7 +75,7 @@ export function useSetState(day: string, onFailure: (message: string) => void) {
       offerUndo({
         message: t('set', { patient, state: appointmentStateName(state) }),
         onUndo: async () => {
-          await writeAppointmentState({ appt, state: previous });
+          await writeAppointmentState({ appt, state: previous, expected: state });
           remember(appt.id, previous);
           notifications.show({
             message: t('setBack', { patient, state: appointmentStateName(previous) }),
