@@ -1,5 +1,6 @@
 import { waitlistOperations } from '#contract/agenda-waitlist.ts';
 import type { OpInput } from '#contract/operations.ts';
+import { call } from '../client.ts';
 import { registerOperations } from '../operation-table.ts';
 import { opMutation, opQuery } from '../queries.ts';
 
@@ -23,4 +24,35 @@ export function addWaitlistEntryMutation() {
 /** Changes only the fields sent; with ifVersion a colleague's change meanwhile answers 409 and nothing changes. */
 export function modifyWaitlistEntryMutation() {
   return opMutation('modifyWaitlistEntry', { invalidates: ['getWaitlist'], silent: true });
+}
+
+/** The ids of a patient's entries (any status), asked of the service: what an add looked for afterwards is not. */
+export async function waitlistEntryIds(patid: number): Promise<Set<number>> {
+  const list = await call('getWaitlist', { status: 'all', patid });
+  return new Set(list.map((e) => e.entryId));
+}
+
+/**
+ * The entry an add whose answer was lost wrote (create once, docs/decisions/0040): a waiting entry of the patient
+ * that was not there before the add (`known`) and holds what was sent; the newest of them. Undefined without `known`
+ * (nothing to tell an old entry from the new one) or when there is none.
+ */
+export async function findCreatedWaitlistEntry(
+  sent: OpInput<'addWaitlistEntry'>,
+  known: ReadonlySet<number> | null,
+): Promise<{ entryId: number } | undefined> {
+  if (!known) return undefined;
+  const list = await call('getWaitlist', { status: 'waiting', patid: Number(sent.patid) });
+  const hits = list.filter(
+    (e) =>
+      !known.has(e.entryId) &&
+      e.serviceid === (sent.serviceid ?? 0) &&
+      e.provider === (sent.provider ?? 0) &&
+      e.earliest === (sent.earliest ?? null) &&
+      e.latest === (sent.latest ?? null) &&
+      e.times === (sent.times ?? 'any') &&
+      e.priority === (sent.priority ?? 0) &&
+      e.note === (sent.note ?? ''),
+  );
+  return hits.length === 0 ? undefined : { entryId: Math.max(...hits.map((e) => e.entryId)) };
 }

@@ -19,12 +19,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   addWaitlistEntryMutation,
+  findCreatedWaitlistEntry,
   modifyWaitlistEntryMutation,
+  waitlistEntryIds,
   waitlistQuery,
 } from '#api/agenda/waitlist.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { isApiError } from '#api/client.ts';
+import { createOnce, createOnceState } from '#api/create-once.ts';
 import { providerLabel } from '#api/names.ts';
+import { opScope } from '#api/queries.ts';
 import { allProvidersQuery, customerQuery, isMissingOperation } from '#api/system.ts';
 import {
   WAITLIST_NOTE_MAX,
@@ -91,6 +95,9 @@ function EntryDialog({ target, onClose }: { target: WaitlistDialogTarget; onClos
   const words = useMessageWords();
   const queryClient = useQueryClient();
   const add = useMutation(addWaitlistEntryMutation());
+  const once = useRef(createOnceState());
+  // The patient's entries before the first add of this dialog: what a lost add wrote is told from them.
+  const known = useRef<Set<number> | null>(null);
   const modify = useMutation(modifyWaitlistEntryMutation());
   const editing = target.kind === 'edit';
   // The entry the next save is based on: after a colleague's change, the fresh one (its version).
@@ -114,9 +121,21 @@ function EntryDialog({ target, onClose }: { target: WaitlistDialogTarget; onClos
     try {
       const entry = base.current;
       if (!entry) {
-        await add.mutateAsync(toAddInput(values));
+        // Entered once even when the answer was lost (decision 0040): looked for before it is sent again.
+        const input = toAddInput(values);
+        const outcome = await createOnce(once.current, {
+          find: () => findCreatedWaitlistEntry(input, known.current),
+          before: async () => {
+            known.current ??= await waitlistEntryIds(values.patid);
+            return true;
+          },
+          create: () => add.mutateAsync(input),
+        });
+        if ('stopped' in outcome) return;
+        if (outcome.found) await queryClient.invalidateQueries({ queryKey: opScope('getWaitlist') });
         const patient = queryClient.getQueryData(customerQuery(values.patid).queryKey);
-        done(t('form.created', { patient: patient ? patientName(patient) : `#${values.patid}` }));
+        const name = patient ? patientName(patient) : `#${values.patid}`;
+        done(t(outcome.found ? 'form.createdAfterLostAnswer' : 'form.created', { patient: name }));
         return;
       }
       try {

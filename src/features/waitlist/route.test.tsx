@@ -133,6 +133,28 @@ describe('the waiting list', () => {
     ]);
   });
 
+  it('enters the patient once when the answer of the add was lost, and says it is saved', async () => {
+    signInForTest();
+    const { patid } = await createPatient(api, { firstname: 'Otto', lastname: 'Funkstille' });
+    // An entry of the same patient that is already there is not taken for the lost one.
+    await api.send('addWaitlistEntry', { patid, note: 'Schon da' });
+    api.intercept('addWaitlistEntry', () => 'answer-lost');
+    const { user } = renderWithProviders(<WaitlistPage />, { url: `/agenda/waitlist?add=${patid}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to the waiting list' });
+    expect(await within(dialog).findByTestId('waitlist-patient')).toHaveTextContent('Funkstille, Otto');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Nur vormittags');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to the waiting list' }));
+
+    expect(
+      await screen.findByText(
+        'Funkstille, Otto is on the waiting list. The connection broke before the confirmation came; the entry is saved all the same, and only once.',
+      ),
+    ).toBeInTheDocument();
+    const entries = (await api.send('getWaitlist', { patid })).body.result as { note: string }[];
+    expect(entries.map((e) => e.note).sort()).toEqual(['Nur vormittags', 'Schon da']);
+    api.intercept('addWaitlistEntry', () => undefined);
+  });
+
   it('does not take a deleted patient handed in: it says so, offers the search, and nothing is added', async () => {
     signInForTest();
     // Every 40th seeded patient is deleted.

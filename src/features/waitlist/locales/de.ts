@@ -84,6 +84,8 @@ export const de: Translation<typeof en> = {
     save: 'Speichern',
     failed: 'Nicht gespeichert',
     created: '{{patient}} ist auf der Warteliste.',
+    createdAfterLostAnswer:
+      '{{patient}} ist auf der Warteliste. Die Verbindung brach ab, bevor die Bestätigung kam; der Eintrag ist trotzdem gespeichert, und nur einmal.',
     saved: 'Der Eintrag der Warteliste ist gespeichert.',
     changedMeanwhile:
       'Eine Kollegin oder ein Kollege hat diesen Eintrag inzwischen geändert. Ihre Änderungen bleiben, die übrigen Felder zeigen die neue Fassung. Bitte prüfen und nochmals speichern.',

@@ -81,6 +81,8 @@ export const en = {
     save: 'Save',
     failed: 'Not saved',
     created: '{{patient}} is on the waiting list.',
+    createdAfterLostAnswer:
+      '{{patient}} is on the waiting list. The connection broke before the confirmation came; the entry is saved all the same, and only once.',
     saved: 'The waiting list entry is saved.',
     changedMeanwhile:
       'A colleague changed this entry meanwhile. What you changed is kept; the other fields now show their change. Check and save again.',

@@ -84,6 +84,8 @@ export const fr: Translation<typeof en> = {
     save: 'Enregistrer',
     failed: 'Non enregistré',
     created: '{{patient}} est sur la liste d’attente.',
+    createdAfterLostAnswer:
+      '{{patient}} est sur la liste d’attente. La connexion a été interrompue avant la confirmation\u202f; l’inscription est tout de même enregistrée, une seule fois.',
     saved: 'L’inscription est enregistrée.',
     changedMeanwhile:
       'Un collègue a modifié cette inscription entre-temps. Vos changements sont conservés ; les autres champs montrent la nouvelle version. Vérifiez et enregistrez à nouveau.',

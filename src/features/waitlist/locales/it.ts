@@ -84,6 +84,8 @@ export const it: Translation<typeof en> = {
     save: 'Salva',
     failed: 'Non salvato',
     created: '{{patient}} è in lista d’attesa.',
+    createdAfterLostAnswer:
+      '{{patient}} è in lista d’attesa. La connessione si è interrotta prima della conferma; l’iscrizione è comunque salvata, una sola volta.',
     saved: 'L’iscrizione è salvata.',
     changedMeanwhile:
       'Un collega ha modificato questa iscrizione nel frattempo. Le sue modifiche restano; gli altri campi mostrano la nuova versione. Controlli e salvi di nuovo.',
