@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, practiceToday } from '#components/format.ts';
 import type { Appointment } from '#contract/agenda.ts';
 import { addDays } from '#contract/practice-time.ts';
@@ -141,6 +141,14 @@ describe('two quick changes', () => {
 });
 
 describe('freed and refilled time', { timeout: 20_000 }, () => {
+  // The app's weeks from the service's day (20.11.2026), not the machine's: the seeded weeks are the ones counted.
+  beforeEach(() => {
+    vi.useFakeTimers({ now: clock, toFake: ['Date'], shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows per week the minutes freed and refilled as gap-minutes counts them from the service', async () => {
     signInForTest();
     const weeks = statWeeks(practiceToday());
