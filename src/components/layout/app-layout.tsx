@@ -123,17 +123,11 @@ export function AppLayout() {
 /** On a phone the navigation closes once an entry was chosen. The app's own link, not Mantine's NavLink (issue 38). */
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const { t } = useTranslation('common');
-  const location = useLocation();
   const Icon = item.icon;
   const Badge = item.badge;
-  const active = location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
+  // NavLink marks the entry of the area shown (and of its sub-pages) with aria-current="page" itself.
   return (
-    <NavLink
-      to={item.to}
-      className={`mantine-focus-auto ${classes.navLink}`}
-      onClick={onNavigate}
-      aria-current={active ? 'page' : undefined}
-    >
+    <NavLink to={item.to} className={`mantine-focus-auto ${classes.navLink}`} onClick={onNavigate}>
       <span className={classes.navSection} data-position="left">
         <Icon size={18} stroke={1.6} aria-hidden />
       </span>
