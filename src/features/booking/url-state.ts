@@ -1,7 +1,4 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
+import { isRealDate } from '#contract/practice-time.ts';
 
 /**
  * The booking screen's state as it lives in the URL (so that going back, reloading or sharing keeps every choice).
@@ -56,9 +53,7 @@ function monthParam(value: string | null): string | null {
 }
 
 function dayParam(value: string | null): string | null {
-  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs.utc(value).format('YYYY-MM-DD') === value
-    ? value
-    : null;
+  return value && isRealDate(value) ? value : null;
 }
 
 export function readState(params: URLSearchParams): BookingState {
