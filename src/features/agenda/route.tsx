@@ -192,7 +192,7 @@ export function Component() {
   // unsaved-changes guard never sees this change of address.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the dialog closes
   useEffect(() => {
-    if (dialog !== null || openedFromAddress.current === null || !params.has('appt')) return;
+    if (dialog !== null || openedFromAddress.current === null || !(address.appt > 0)) return;
     setParams(withoutAppointment, { replace: true });
   }, [dialog]);
 
