@@ -251,9 +251,14 @@ describe('deferred()', () => {
         return () => listeners.delete(fn);
       },
     });
-    // The page's code arrives; a query starts at once, another one after a short pause, each takes a while.
+    // The page's code arrives and the router shows it, but React is still drawing it (a busy machine: 1.5 s in
+    // slices), its queries not yet started: that quiet moment is not the end.
     shown = true;
     change();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(load).not.toHaveBeenCalled();
+    // The page is on screen; a query starts at once, another one after a short pause, each takes a while.
+    mod.pageRendered();
     fetching = 1;
     change();
     await act(() => vi.advanceTimersByTimeAsync(3000));

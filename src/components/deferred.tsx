@@ -62,8 +62,25 @@ export function firstContentMarkedByPage(): void {
 const QUIET_MS = 500;
 
 /**
- * For a page that does not mark its first content: marks it once the page is shown and none of its queries has
- * been fetching for QUIET_MS. Returns the cancel (for the effect that starts it).
+ * Whether an area's page (components/page.tsx) has been put on screen. The router counts a page as shown once its
+ * code is there, but React may still be drawing it: on a busy machine the first render of the shell and Today took
+ * 1.5 s, in slices, and the quiet moment before the page's queries had started was taken for the end (Today's
+ * first rows came 1.2 s after the header's parts, e2e/first-load.spec.ts in CI). A page's queries start in the
+ * same commit as its frame, so nothing is guessed before that commit.
+ */
+let pageOnScreen = false;
+const pageListeners = new Set<() => void>();
+
+/** Called by the frame of every area's page once it is on screen (components/page.tsx). */
+export function pageRendered(): void {
+  if (pageOnScreen) return;
+  pageOnScreen = true;
+  for (const fn of [...pageListeners]) fn();
+}
+
+/**
+ * For a page that does not mark its first content: marks it once the page is shown (its frame on screen) and none
+ * of its queries has been fetching for QUIET_MS. Returns the cancel (for the effect that starts it).
  */
 export function markFirstContentWhenSettled(signals: FirstContentSignals): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -71,19 +88,21 @@ export function markFirstContentWhenSettled(signals: FirstContentSignals): () =>
     if (marked || pageMarks) return stop();
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (!signals.pageShown() || signals.fetching() > 0) return;
+    if (!pageOnScreen || !signals.pageShown() || signals.fetching() > 0) return;
     timer = setTimeout(() => {
       timer = undefined;
       if (marked || pageMarks) return stop();
-      if (signals.pageShown() && signals.fetching() === 0) {
+      if (pageOnScreen && signals.pageShown() && signals.fetching() === 0) {
         markFirstContent();
         stop();
       }
     }, QUIET_MS);
   };
   const unsubscribe = signals.subscribe(check);
+  pageListeners.add(check);
   const stop = () => {
     unsubscribe();
+    pageListeners.delete(check);
     if (timer !== undefined) clearTimeout(timer);
   };
   check();

@@ -1,6 +1,7 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pageRendered } from './deferred.tsx';
 
 export interface PageProps {
   /** The page's heading (one h1 per page) and the window title. */
@@ -14,6 +15,8 @@ export interface PageProps {
 export function Page({ title, actions, children }: PageProps) {
   const { t } = useTranslation('common');
   const appName = t('app.name');
+  // The page is on screen: what waits for the first content may now guess when that content is there.
+  useEffect(pageRendered, []);
   useEffect(() => {
     document.title = `${title} · ${appName}`;
   }, [title, appName]);
