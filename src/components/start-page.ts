@@ -24,12 +24,16 @@ export function readStartPage(areas?: readonly string[]): string {
   return stored;
 }
 
-/** Keeps the choice on this device; the default (or null) forgets it. */
-export function writeStartPage(path: string | null): void {
+/**
+ * Keeps the choice on this device; the default (or null) forgets it. False when the browser refused to store it
+ * (storage switched off or full): then nothing changed, and the settings say so.
+ */
+export function writeStartPage(path: string | null): boolean {
   try {
     if (!path || path === DEFAULT_START_PAGE) window.localStorage.removeItem(START_PAGE_KEY);
     else window.localStorage.setItem(START_PAGE_KEY, path);
+    return true;
   } catch {
-    // Without storage the choice cannot be kept; the app opens on Today.
+    return false;
   }
 }

@@ -52,11 +52,16 @@ export function readCanton(): string | null {
   }
 }
 
-export function writeCanton(code: string | null): void {
+/**
+ * Keeps the canton on this device (null forgets it). False when the browser refused to store it (storage switched
+ * off or full): the agenda and booking read the stored choice, so nothing changed, and the settings say so.
+ */
+export function writeCanton(code: string | null): boolean {
   try {
     if (isCanton(code)) window.localStorage.setItem(CANTON_KEY, code);
     else window.localStorage.removeItem(CANTON_KEY);
+    return true;
   } catch {
-    // Without storage the choice lasts for this page only.
+    return false;
   }
 }

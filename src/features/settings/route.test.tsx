@@ -3,11 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { CANTON_KEY } from '#components/closed-time/canton.ts';
 import { closedAtTime } from '#components/closed-time/fetch.ts';
 import { useClosedTime } from '#components/closed-time/use-closed-time.ts';
+import { DEFAULT_START_PAGE, START_PAGE_KEY } from '#components/start-page.ts';
 import { renderWithProviders, signInForTest } from '#test/render.tsx';
 import { inProcessService } from '#test/service.ts';
 import { Component as Settings } from './route.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
+
+const NOT_KEPT = 'This browser did not keep the choice';
 vi.setConfig({ testTimeout: 30_000 });
 
 const api = inProcessService({ now: () => new Date('2026-11-23T07:00:00Z') });
@@ -59,5 +62,34 @@ describe('Settings: the canton', () => {
     expect(select).toHaveValue('BE');
     await user.selectOptions(select, '');
     expect(window.localStorage.getItem(CANTON_KEY)).toBeNull();
+  });
+
+  it('says so when the browser keeps nothing, and does not show the canton or the start page as chosen', async () => {
+    window.localStorage.setItem(CANTON_KEY, 'BE');
+    window.localStorage.removeItem(START_PAGE_KEY);
+    signInForTest();
+    const { user } = renderWithProviders(<Settings />);
+    const canton = await screen.findByLabelText('Public holidays of the canton');
+    const start = screen.getByLabelText('Open after signing in');
+    // Storage switched off (or full) after the page opened: every write is refused.
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      await user.selectOptions(canton, 'ZH – Zürich');
+      expect(canton).toHaveValue('BE');
+      expect(canton).toHaveAccessibleDescription(expect.stringContaining(NOT_KEPT));
+      await user.selectOptions(start, 'Leads');
+      expect(start).toHaveValue(DEFAULT_START_PAGE);
+      expect(start).toHaveAccessibleDescription(expect.stringContaining(NOT_KEPT));
+    } finally {
+      setItem.mockRestore();
+    }
+    expect(window.localStorage.getItem(CANTON_KEY)).toBe('BE');
+    expect(window.localStorage.getItem(START_PAGE_KEY)).toBeNull();
+    // Kept again: the message goes.
+    await user.selectOptions(canton, 'ZH – Zürich');
+    expect(canton).toHaveValue('ZH');
+    expect(screen.queryByText(NOT_KEPT)).not.toBeInTheDocument();
   });
 });

@@ -172,9 +172,12 @@ function DeviceChoiceCard({
   hint: string;
   data: { value: string; label: string }[];
   read: () => string;
-  write: (value: string) => void;
+  /** False when the device refused to keep it. */
+  write: (value: string) => boolean;
 }) {
+  const { t } = useTranslation('settings');
   const [value, setValue] = useState(read);
+  const [refused, setRefused] = useState(false);
   return (
     <Card withBorder maw={640}>
       <Stack gap="xs">
@@ -186,9 +189,13 @@ function DeviceChoiceCard({
           description={hint}
           data={data}
           value={value}
+          // A browser that keeps nothing (storage off or full): the choice is not shown as made, and the person is
+          // told why; what the app reads is still the choice kept before.
+          error={refused ? t('notKept') : undefined}
           onChange={(e) => {
-            setValue(e.currentTarget.value);
-            write(e.currentTarget.value);
+            const kept = write(e.currentTarget.value);
+            setRefused(!kept);
+            setValue(read());
           }}
           maw={320}
         />

@@ -35,6 +35,8 @@ export const de: Translation<typeof en> = {
     minutes: 'Minuten ohne Eingabe',
     minutesHint: 'Von {{min}} bis {{max}} Minuten.',
   },
+  notKept:
+    'Dieser Browser hat die Auswahl nicht gespeichert (sein Speicher ist ausgeschaltet oder voll): Nichts wurde geändert.',
   canton: {
     title: 'Kanton der Praxis',
     label: 'Feiertage des Kantons',

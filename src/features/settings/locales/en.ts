@@ -33,6 +33,7 @@ export const en = {
     minutes: 'Minutes without input',
     minutesHint: 'From {{min}} to {{max}} minutes.',
   },
+  notKept: 'This browser did not keep the choice (its storage is switched off or full): nothing changed.',
   canton: {
     title: 'Canton of the practice',
     label: 'Public holidays of the canton',

@@ -35,6 +35,8 @@ export const fr: Translation<typeof en> = {
     minutes: 'Minutes sans saisie',
     minutesHint: 'De {{min}} à {{max}} minutes.',
   },
+  notKept:
+    'Ce navigateur n’a pas enregistré ce choix (son stockage est désactivé ou plein)\u202f: rien n’a changé.',
   canton: {
     title: 'Canton du cabinet',
     label: 'Jours fériés du canton',

@@ -35,6 +35,8 @@ export const it: Translation<typeof en> = {
     minutes: 'Minuti senza attività',
     minutesHint: 'Da {{min}} a {{max}} minuti.',
   },
+  notKept:
+    'Questo browser non ha salvato la scelta (la sua memoria è disattivata o piena): non è cambiato nulla.',
   canton: {
     title: 'Cantone dello studio',
     label: 'Giorni festivi del cantone',
