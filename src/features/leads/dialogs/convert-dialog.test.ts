@@ -75,6 +75,6 @@ describe('patients that match a lead', () => {
       { patient: patient(3, { lastname: 'Brunner', mobile: '+41 79 152 26 54' }), fields: [] },
       { patient: patient(4, { lastname: 'Fischer', dob: '1988-06-12', deleted: '1' }), fields: ['dob'] },
     ]);
-    expect(same.map((m) => m.patient.patid)).toEqual([1, 3]);
+    expect(same.map((p) => p.patid)).toEqual([1, 3]);
   });
 });

@@ -53,6 +53,53 @@ describe('converting a lead the practice has as a patient already', () => {
     ]);
   });
 
+  it("asks a second time for a patient found only by the lead's mobile number, whose name and birth date differ", async () => {
+    signInForTest();
+    // The practice knows the number under another name (a family's shared mobile, or a married name) and without
+    // a birth date: the candidates' searches (name, birth date, mail) do not find them.
+    const twin = await createPatient(api, {
+      lastname: 'Handy-Anders',
+      firstname: 'Vera',
+      mobile: '079 613 27 48',
+    });
+    const lead = await createLead(api, {
+      contact: { firstname: 'Vera', lastname: 'Nummer-Gleich' },
+      communication: { mobile: '+41 79 613 27 48' },
+    });
+    const { user } = renderWithProviders(
+      <ConvertDialog lead={lead} opened onClose={() => undefined} onDone={() => undefined} />,
+    );
+    expect(
+      await screen.findByText('No existing patient has the name, date of birth or mail of this lead.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The practice has this person already');
+    expect(screen.getByText(/079 613 27 48/)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.op === 'convertLead')).toHaveLength(0);
+    await user.click(
+      screen.getByRole('button', { name: `Link the lead to Handy-Anders, Vera (no. ${twin.patid})` }),
+    );
+    expect(await screen.findByText(`The lead is now linked to patient #${twin.patid}.`)).toBeInTheDocument();
+  });
+
+  it('creates nothing when the search for the same person fails, and says so', async () => {
+    signInForTest();
+    const lead = await createLead(api, {
+      contact: { firstname: 'Olga', lastname: 'Ohne-Netz' },
+      communication: { mobile: '079 555 01 02' },
+    });
+    const { user } = renderWithProviders(
+      <ConvertDialog lead={lead} opened onClose={() => undefined} onDone={() => undefined} />,
+    );
+    expect(
+      await screen.findByText('No existing patient has the name, date of birth or mail of this lead.'),
+    ).toBeInTheDocument();
+    api.intercept('searchPatients', () => ({ http: 500, msg: 'Interner Fehler.' }));
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be converted');
+    expect(api.calls.filter((c) => c.op === 'convertLead')).toHaveLength(0);
+  });
+
   it('creates the new patient only on the second, deliberate click', async () => {
     signInForTest();
     await createPatient(api, { lastname: 'Zwilling-Zwei', firstname: 'Ida', dob: '1977-07-08' });

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
+import { type QueryClient, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { searchPatientsQuery } from '#api/system.ts';
 import { useSubmitMutation } from '#api/use-submit-mutation.ts';
 import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
 import { formatDate } from '#components/format.ts';
-import { matchReasons } from '#components/new-patient/duplicates.ts';
+import { type DuplicateInput, findDuplicates, matchReasons } from '#components/new-patient/duplicates.ts';
 import { type PatientCriteria, toSearchInput } from '#components/patient-criteria.ts';
 import { PatientSearchBox, patientName } from '#components/patient-search.tsx';
 import { describeError } from '#components/states.tsx';
@@ -27,7 +27,8 @@ type ConvertFormValues = z.infer<typeof convertFormSchema>;
 /** Which of the lead's data found a patient. */
 export type MatchField = 'name' | 'dob' | 'mail';
 
-export interface PatientMatch {
+/** A patient the dialog offers to link the lead to, with the lead's data whose search found them. */
+export interface Candidate {
   patient: Patient;
   fields: MatchField[];
 }
@@ -47,8 +48,8 @@ export function matchCriteria(lead: Lead): { field: MatchField; criteria: Patien
 }
 
 /** The hits of the searches merged by patid: most matching fields first, deleted patients left out. */
-export function mergeMatches(results: { field: MatchField; hits: readonly Patient[] }[]): PatientMatch[] {
-  const byId = new Map<number, PatientMatch>();
+export function mergeMatches(results: { field: MatchField; hits: readonly Patient[] }[]): Candidate[] {
+  const byId = new Map<number, Candidate>();
   for (const { field, hits } of results) {
     for (const p of hits) {
       if (p.deleted === '1') continue;
@@ -65,20 +66,47 @@ export function mergeMatches(results: { field: MatchField; hits: readonly Patien
 
 const NEW = 'new';
 
-/**
- * The matches that may be the lead's person by the one same-person rule of the new-patient dialog (matchReasons:
- * the same or a similar last name on the same birth date, the same mail, phone or mobile, the same AHV number).
- * Creating a patient beside one of them asks a second time.
- */
-export function samePerson(lead: Lead, matches: readonly PatientMatch[]): PatientMatch[] {
-  const input = {
+/** The lead as the person the one same-person rule compares (components/new-patient/duplicates.ts). */
+export function leadPerson(lead: Lead): DuplicateInput {
+  return {
     lastname: lead.contact.lastname,
     dob: lead.contact.dob ?? undefined,
     mail: lead.communication.mail,
     tel: lead.communication.phone,
     mobile: lead.communication.mobile,
   };
-  return matches.filter(({ patient }) => patient.deleted !== '1' && matchReasons(input, patient).length > 0);
+}
+
+/**
+ * The candidates that may be the lead's person by the one same-person rule of the new-patient dialog
+ * (matchReasons: the same or a similar last name on the same birth date, the same mail, phone or mobile, the same
+ * AHV number). Creating a patient beside one of them asks a second time.
+ */
+export function samePerson(lead: Lead, candidates: readonly Candidate[]): Patient[] {
+  const person = leadPerson(lead);
+  return candidates
+    .filter(({ patient }) => patient.deleted !== '1' && matchReasons(person, patient).length > 0)
+    .map(({ patient }) => patient);
+}
+
+/**
+ * Everyone the practice may have as the lead's person, asked afresh before a new patient is created: the
+ * candidates on screen that the rule names, and what the new-patient dialog's searches find (the birth date with a
+ * similar name, the mail, each phone and mobile number), since the candidates were searched by name, birth date and
+ * mail only: a lead whose mobile number a patient has would otherwise make a second patient. Deleted patients are
+ * never linked to. A failed search fails the conversion: nothing is created unchecked.
+ */
+export async function twinsOf(
+  queryClient: QueryClient,
+  lead: Lead,
+  candidates: readonly Candidate[],
+): Promise<Patient[]> {
+  const found = await findDuplicates(queryClient, leadPerson(lead));
+  const twins = new Map<number, Patient>();
+  for (const p of [...samePerson(lead, candidates), ...found.map((m) => m.patient)]) {
+    if (p.deleted !== '1' && !twins.has(p.patid)) twins.set(p.patid, p);
+  }
+  return [...twins.values()];
 }
 
 export interface ConvertDialogProps extends Omit<LeadDialogProps, 'onDone'> {
@@ -93,6 +121,7 @@ export interface ConvertDialogProps extends Omit<LeadDialogProps, 'onDone'> {
 export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogProps) {
   const { t } = useTranslation('leadDetails');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const name = leadName(lead);
   const searches = useMemo(() => matchCriteria(lead), [lead]);
   const queries = useQueries({
@@ -104,15 +133,15 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
   // Cheap (a few hits): computed on every render from the searches' current answers.
   const matches = mergeMatches(searches.map((s, i) => ({ field: s.field, hits: queries[i]?.data ?? [] })));
   const listed = new Set(matches.map((m) => m.patient.patid));
-  const shown: PatientMatch[] = [
+  const shown: Candidate[] = [
     ...matches,
-    ...extra.filter((p) => !listed.has(p.patid)).map((p): PatientMatch => ({ patient: p, fields: [] })),
+    ...extra.filter((p) => !listed.has(p.patid)).map((p): Candidate => ({ patient: p, fields: [] })),
   ];
 
   const mutation = useSubmitMutation(convertLeadMutation());
   const result = mutation.data;
   // "Create a new patient" while the practice has this person already: the second, deliberate question.
-  const [twins, setTwins] = useState<PatientMatch[] | null>(null);
+  const [twins, setTwins] = useState<Patient[] | null>(null);
 
   const { reset } = mutation;
   useEffect(() => {
@@ -152,13 +181,14 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
         {t('convert.twinsText', { count: twins.length })}
       </Alert>
       <Stack gap="xs">
-        {twins.map(({ patient }, i) => (
+        {twins.map((patient, i) => (
           <Group key={patient.patid} justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm">
               <Text span fw={600}>
                 {patientName(patient)}
               </Text>{' '}
-              {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail]
+              {/* The number too: a twin found by a shared mobile shows what it shares. */}
+              {[formatDate(patient.dob), `#${patient.patid}`, patient.city, patient.mail, patient.mobile]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>
@@ -216,7 +246,7 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
       submitLabel={t('convert.submit')}
       instead={instead}
       onSubmit={async ({ choice }) => {
-        const same = choice === NEW ? samePerson(lead, shown) : [];
+        const same = choice === NEW ? await twinsOf(queryClient, lead, shown) : [];
         if (same.length > 0) {
           setTwins(same);
           return;
@@ -255,7 +285,7 @@ function ChoiceFields({
   searching: boolean;
   pending: boolean;
   failed: { error: unknown } | undefined;
-  shown: PatientMatch[];
+  shown: Candidate[];
   onExtra: (patient: Patient) => void;
 }) {
   const { t } = useTranslation('leadDetails');
