@@ -11,8 +11,11 @@ import { allProvidersQuery, customerQuery } from './system.ts';
 
 export const CONCURRENCY = 4;
 
-/** `Muster, Anna` as the patient lists show it. */
-export function patientLabel(p: { lastname?: string; firstname?: string }): string {
+/**
+ * `Müller-Schmid, Anna`: the one format of a patient's name, in lists, searches, dialogs and exports
+ * (components/patient-criteria.ts hands it on to the views).
+ */
+export function patientName(p: { lastname?: string; firstname?: string }): string {
   return [p.lastname, p.firstname].filter(Boolean).join(', ');
 }
 
@@ -53,7 +56,7 @@ export async function fetchPatientNames(
       const id = unique[next++];
       try {
         const p = await queryClient.fetchQuery(customerQuery(id));
-        names.set(id, patientLabel(p));
+        names.set(id, patientName(p));
       } catch {
         failed.push(id);
       }

@@ -207,7 +207,5 @@ export function patientSearchQuery(
   return { ...searchPatientsQuery(toSearchInput(criteria, paging)), enabled: hasCriteria(criteria) };
 }
 
-/** `Müller-Schmid, Anna` */
-export function patientName(p: Pick<Patient, 'lastname' | 'firstname'>): string {
-  return [p.lastname, p.firstname].filter(Boolean).join(', ');
-}
+/** The one format of a patient's name (api/names.ts). */
+export { patientName } from '#api/names.ts';
