@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Provider } from '#contract/system.ts';
+import { patientName, providerLabel } from './name-format.ts';
 import { allProvidersQuery, customerQuery } from './system.ts';
 
 /**
@@ -10,19 +10,6 @@ import { allProvidersQuery, customerQuery } from './system.ts';
  */
 
 export const CONCURRENCY = 4;
-
-/**
- * `Müller-Schmid, Anna`: the one format of a patient's name, in lists, searches, dialogs and exports
- * (components/patient-criteria.ts hands it on to the views).
- */
-export function patientName(p: { lastname?: string; firstname?: string }): string {
-  return [p.lastname, p.firstname].filter(Boolean).join(', ');
-}
-
-/** `Dr. Anna Berger`. */
-export function providerLabel(p: Pick<Provider, 'title' | 'givenname' | 'familyname'>): string {
-  return [p.title, p.givenname, p.familyname].filter(Boolean).join(' ');
-}
 
 export interface NameLookup {
   /** id → name; an id whose patient could not be read is missing. */

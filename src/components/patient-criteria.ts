@@ -207,5 +207,5 @@ export function patientSearchQuery(
   return { ...searchPatientsQuery(toSearchInput(criteria, paging)), enabled: hasCriteria(criteria) };
 }
 
-/** The one format of a patient's name (api/names.ts). */
-export { patientName } from '#api/names.ts';
+/** The one format of a patient's name (api/name-format.ts). */
+export { patientName } from '#api/name-format.ts';

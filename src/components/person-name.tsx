@@ -2,6 +2,7 @@ import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { providerLabel } from '#api/name-format.ts';
 import { allProvidersQuery, customerQuery } from '#api/system.ts';
 
 /** True once the element has been on screen (at once where the browser cannot tell). */
@@ -50,7 +51,7 @@ export function ProviderName({ userid }: { userid: number }) {
   const { t } = useTranslation('common');
   const query = useQuery(allProvidersQuery());
   const p = query.data?.find((x) => x.userid === userid);
-  if (p) return <>{[p.title, p.givenname, p.familyname].filter(Boolean).join(' ')}</>;
+  if (p) return <>{providerLabel(p)}</>;
   if (query.isPending)
     return <Skeleton component="span" display="inline-block" h="0.9em" w="6em" aria-hidden />;
   return <>{t('person.userNo', { id: userid })}</>;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, isApiError } from '../client.ts';
+import { personName } from '../name-format.ts';
 import { opComposedQuery } from '../queries.ts';
 import { getSession, type Session } from '../session.ts';
 
@@ -86,7 +87,7 @@ export function userName(
   if (!userid) return '';
   const u = users?.find((x) => x.userid === userid);
   if (!u) return `#${userid}`;
-  return [u.givenname, u.familyname].filter(Boolean).join(' ') || `#${userid}`;
+  return personName(u) || `#${userid}`;
 }
 
 /** `const name = useUserName(); name(task.assignedTo)` */

@@ -2,6 +2,7 @@ import { Avatar, Group, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { personName } from '#api/name-format.ts';
 import { useSession } from '#api/session.ts';
 import { meQuery } from '#api/system/people.ts';
 import { practiceTitle } from './practice-name.ts';
@@ -14,7 +15,7 @@ export function UserTriggerContent() {
   const { t } = useTranslation('common');
   const session = useSession();
   const { data: me } = useQuery(meQuery());
-  const name = me ? [me.givenname, me.familyname].filter(Boolean).join(' ') || me.username : '…';
+  const name = me ? personName(me) || me.username : '…';
   const tenant = me?.tenant ?? session?.tenant ?? '';
   const initials = me ? `${me.givenname.charAt(0)}${me.familyname.charAt(0)}`.toUpperCase() : '';
   return (

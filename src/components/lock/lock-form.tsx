@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, sessionRequest } from '#api/client.ts';
+import { personName } from '#api/name-format.ts';
 import { getSession, useSession } from '#api/session.ts';
 import { meQuery } from '#api/system/people.ts';
 import { practiceTitle } from '../layout/practice-name.ts';
@@ -31,7 +32,7 @@ export function LockForm() {
     inputRef.current?.focus();
   }, []);
 
-  const name = me ? [me.givenname, me.familyname].filter(Boolean).join(' ') || me.username : '';
+  const name = me ? personName(me) || me.username : '';
   const tenant = me?.tenant ?? session?.tenant ?? '';
 
   const refuse = () => {

@@ -27,7 +27,7 @@ import {
 import { servicesQuery } from '#api/booking.ts';
 import { isApiError } from '#api/client.ts';
 import { createOnce, createOnceState } from '#api/create-once.ts';
-import { providerLabel } from '#api/names.ts';
+import { providerLabel } from '#api/name-format.ts';
 import { opScope } from '#api/queries.ts';
 import { allProvidersQuery, customerQuery, isMissingOperation } from '#api/system.ts';
 import {

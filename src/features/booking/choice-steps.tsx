@@ -1,7 +1,7 @@
 import { Alert, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { providerLabel } from '#api/names.ts';
+import { providerLabel } from '#api/name-format.ts';
 import { ProviderName } from '#components/person-name.tsx';
 import type { BookingService } from '#contract/booking.ts';
 import type { Provider } from '#contract/system.ts';

@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { personName } from '#api/name-format.ts';
 import { useSession } from '#api/session.ts';
 import { meQuery } from '#api/system.ts';
 import { CANTONS, readCanton, writeCanton } from '#components/closed-time/canton.ts';
@@ -93,9 +94,7 @@ export function Component() {
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('user')}</Table.Th>
-                  <Table.Td data-testid="settings-user">
-                    {me ? [me.givenname, me.familyname].filter(Boolean).join(' ') || me.username : '…'}
-                  </Table.Td>
+                  <Table.Td data-testid="settings-user">{me ? personName(me) || me.username : '…'}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('method')}</Table.Th>

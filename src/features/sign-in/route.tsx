@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { isApiError, sessionRequest } from '#api/client.ts';
+import { providerLabel } from '#api/name-format.ts';
 import { getSession, safeNext, sessionChanged, type Who } from '#api/session.ts';
 import { type Me, meQuery } from '#api/system.ts';
 import { contractResolver } from '#components/form-resolver.ts';
@@ -325,7 +326,7 @@ function PickUser({ providers, onPicked }: { providers: Provider[]; onPicked: (u
           error={missing ? t('errors.pickRequired') : undefined}
           data={providers.map((p) => ({
             value: String(p.userid),
-            label: [p.title, p.givenname, p.familyname].filter(Boolean).join(' '),
+            label: providerLabel(p),
           }))}
         />
         <Button type="submit">{t('pick.submit')}</Button>

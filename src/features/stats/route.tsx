@@ -3,6 +3,7 @@ import { IconFileSpreadsheet, IconFileTypeCsv, IconPhoto } from '@tabler/icons-r
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { personName } from '#api/name-format.ts';
 import { leadStatsQuery, referenceDataQuery } from '#api/sales.ts';
 import { usersQuery } from '#api/system.ts';
 import { folderName } from '#components/codes.ts';
@@ -96,7 +97,7 @@ export function Component() {
           view.assignee === '0'
             ? t('label.unassigned')
             : user
-              ? [user.givenname, user.familyname].filter(Boolean).join(' ') || `#${user.userid}`
+              ? personName(user) || `#${user.userid}`
               : `#${view.assignee}`
         }`,
       view.folder && `${t('filter.folder')}: ${folder ? folderLabel(folder) : `#${view.folder}`}`,

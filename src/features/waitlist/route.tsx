@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { modifyWaitlistEntryMutation, waitlistQuery } from '#api/agenda/waitlist.ts';
 import { servicesQuery } from '#api/booking.ts';
 import { isApiError } from '#api/client.ts';
-import { providerLabel } from '#api/names.ts';
+import { providerLabel } from '#api/name-format.ts';
 import { opScope } from '#api/queries.ts';
 import { allProvidersQuery, customerQuery, isMissingOperation } from '#api/system.ts';
 import { formatDate } from '#components/format.ts';

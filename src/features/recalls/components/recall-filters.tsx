@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, SimpleGrid, Switch } from '@mantine/core'
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { providerLabel } from '#api/name-format.ts';
 import { allProvidersQuery } from '#api/system.ts';
 import { DayField } from '#components/date-time-fields.tsx';
 import { hasFilters, noFilters, type RecallFilters } from '../url-state.ts';
@@ -20,9 +21,7 @@ export function RecallFiltersBar({ filters, onChange }: RecallFiltersBarProps) {
   const set = onChange;
   const practitioners = (providers.data ?? []).map((p) => ({
     value: String(p.userid),
-    label:
-      [p.title, p.givenname, p.familyname].filter(Boolean).join(' ') +
-      (p.active ? '' : ` (${t('inactive')})`),
+    label: providerLabel(p) + (p.active ? '' : ` (${t('inactive')})`),
   }));
 
   return (

@@ -1,6 +1,7 @@
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { personName } from '#api/name-format.ts';
 import type { PracticeUser } from '#api/system.ts';
 import { DayField } from '#components/date-time-fields.tsx';
 import { type Folder, statGroupBys, statMetrics } from '#contract/sales.ts';
@@ -76,7 +77,7 @@ export function StatsFilters({ view, onChange, folders, users, folderLabel }: St
             { value: '0', label: t('label.unassigned') },
             ...users.map((u) => ({
               value: String(u.userid),
-              label: [u.givenname, u.familyname].filter(Boolean).join(' ') || `#${u.userid}`,
+              label: personName(u) || `#${u.userid}`,
             })),
           ]}
           value={view.assignee || null}
