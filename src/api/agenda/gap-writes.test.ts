@@ -271,6 +271,28 @@ describe('moveEarlier', () => {
     expect(back).toEqual([expect.objectContaining({ id: appt.id, comment: 'Dolmetscherin kommt mit' })]);
   });
 
+  it('takes a move whose answer was lost for moved: the undo has what it needs, and a refusal is still a failure', async () => {
+    signInForTest();
+    const appt = await laterBooking('16:00', '16:15');
+    api.intercept('modifyAppointment', () => 'answer-lost');
+    const moved = await moveInto(appt, '14:00', '14:15');
+    expect(moved).toMatchObject({ appointmentid: appt.id, moved: { date: `${DAY} 14:00:00` } });
+    expect(await listedAt(`${DAY} 14:00:00`)).toHaveLength(1);
+    expect(await listedAt(`${DAY} 16:00:00`)).toEqual([]);
+    // Its Undo works: the move is put back.
+    api.intercept('modifyAppointment', () => undefined);
+    await undoMoveEarlier(createQueryClient(), moved);
+    expect(await listedAt(`${DAY} 14:00:00`)).toEqual([]);
+    expect(await listedAt(`${DAY} 16:00:00`)).toHaveLength(1);
+
+    // The request never arrived: nothing moved, and the failure is given as it is.
+    const other = await laterBooking('16:30', '16:45');
+    api.intercept('modifyAppointment', () => 'network');
+    await expect(moveInto(other, '14:30', '14:45')).rejects.toThrow();
+    expect(await listedAt(`${DAY} 14:30:00`)).toEqual([]);
+    expect(await listedAt(`${DAY} 16:30:00`)).toHaveLength(1);
+  });
+
   it('takes a refusal on top of another version (409) for changed, and says the gap is taken when it is', async () => {
     signInForTest();
     const appt = await laterBooking('11:30', '11:45');

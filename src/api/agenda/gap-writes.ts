@@ -67,6 +67,18 @@ async function calendarFree(calendarid: number, span: Span, ignoreId?: number): 
   );
 }
 
+/** Whether the booking is now in `span`, in its calendar and still the same patient's (asked now). */
+async function movedThere(before: DayAppointment, span: Span): Promise<boolean> {
+  const now = await fetchDayAppointment({ id: before.id, date: span.start, patid: before.patid });
+  return (
+    now !== null &&
+    now.date === span.start &&
+    now.end === span.end &&
+    now.calendarid === before.calendarid &&
+    now.patid === before.patid
+  );
+}
+
 /**
  * Whether getSlots offers the span for the service and practitioner (asked now): a slot that starts there, or
  * slots that cover it. Without a practitioner (a server without getCalendars) only the calendar's list decides.
@@ -254,7 +266,9 @@ export async function moveEarlier(
     await call('modifyAppointment', modifyInput(current.id, moved, 0, current.version));
   } catch (e) {
     if (changedMeanwhile(e)) throw new LaterChanged();
-    throw e;
+    // The answer may have been lost after the service moved it: a booking that is now where this move put it
+    // was moved (by this click), and is not reported as failed, nor as changed when the person tries again.
+    if (!(await movedThere(current, span).catch(() => false))) throw e;
   } finally {
     await invalidateAppointmentWrites(client);
   }
