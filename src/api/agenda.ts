@@ -4,7 +4,8 @@ import type { OpInput } from '#contract/operations.ts';
 import { addDays, zurichDateTime } from '#contract/practice-time.ts';
 import { ApiError, call } from './client.ts';
 import { ChangedMeanwhile } from './errors.ts';
-import { type Invalidation, type OpData, opMutation, opQuery, opScope, scopeOf } from './queries.ts';
+import { type OpData, opMutation, opQuery, opScope, scopeOf } from './queries.ts';
+import { appointmentWrites } from './query-client.ts';
 
 /**
  * The contract's agenda area (contract/agenda.ts, server/service/agenda/): every query and mutation factory of it, once
@@ -16,9 +17,6 @@ import { type Invalidation, type OpData, opMutation, opQuery, opScope, scopeOf }
 
 /** Every getAppointments list (calendar and patient mode): a write makes all of them stale. */
 export const appointmentListsKey = opScope('getAppointments');
-
-/** What every appointment write makes stale: the lists, and booking's free times (a cancelled time is free). */
-export const appointmentWrites: readonly Invalidation[] = ['getAppointments', 'getSlots'];
 
 /** agenda/getCalendars (reference service addition; a real tenant may answer 404). */
 export function calendarsQuery() {

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack
 import type { OpName } from '#contract/operations.ts';
 import { type ApiError, isApiError } from './client.ts';
 import { isOnline } from './connection.ts';
-import { opMutationKey, opScope } from './queries.ts';
+import { type Invalidation, opMutationKey, scopeOf } from './queries.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -49,7 +49,8 @@ function isUnauthorized(error: unknown): error is ApiError {
  * changes the appointment lists and the free slots, since a cancelled or no-show appointment frees its time
  * (docs/api.md#booking), so booking shows it at once. Matched by the mutation key `[area, op]`.
  */
-const appointmentWrite = [opScope('getAppointments'), opScope('getSlots')];
+export const appointmentWrites: readonly Invalidation[] = ['getAppointments', 'getSlots'];
+const appointmentWrite = appointmentWrites.map(scopeOf);
 const alwaysStale: Partial<Record<OpName, readonly QueryKey[]>> = {
   createAppointment: appointmentWrite,
   modifyAppointment: appointmentWrite,

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AppointmentGone,
-  appointmentWrites,
   type DayAppointment,
   dayAppointmentsQuery,
+  invalidateAppointmentWrites,
   writeAppointmentState,
 } from '#api/agenda.ts';
 import type { OpData } from '#api/queries.ts';
-import { opMutationKey, scopeOf } from '#api/queries.ts';
+import { opMutationKey } from '#api/queries.ts';
 import { appointmentStateName } from '#components/codes.ts';
 import { toPracticeDateTime } from '#components/format.ts';
 import { addDays } from '#components/practice-clock.ts';
@@ -35,8 +35,7 @@ export function useSetState(day: string, onFailure: (message: string) => void) {
   const queryClient = useQueryClient();
   const dayKey = dayAppointmentsQuery(day).queryKey;
 
-  const refresh = () =>
-    Promise.all(appointmentWrites.map((w) => queryClient.invalidateQueries({ queryKey: scopeOf(w) })));
+  const refresh = () => invalidateAppointmentWrites(queryClient);
 
   /** This device's note of when it set a state (the fallback when the service sends no `stateChanged`). */
   const remember = (id: number, state: string) => {
