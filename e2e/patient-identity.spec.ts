@@ -134,6 +134,52 @@ test('converting a lead the practice has as a patient asks before creating a sec
   expect(twins.map((p) => p.patid)).toEqual([created.id]);
 });
 
+test('a lead whose mobile number a patient has under another name is not made a second patient by Convert', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // A family's shared mobile: the practice has the mother, the lead is written under her married name, without a
+  // birth date. The dialog's suggestions (name, birth date, mail) find nobody; the number does.
+  const mother = `Handy${run}`;
+  const lead = `Verheiratet${run}`;
+  const created = await api<{ id: number }>(request, '/system/createCustomer', {
+    lastname: mother,
+    firstname: 'Vera',
+    mobile: '079 613 27 48',
+    gender: 'female',
+  });
+  await api(request, '/sales/createLead', {
+    ispatient: 1,
+    contact: { lastname: lead, firstname: 'Vera' },
+    communication: { mobile: '+41 79 613 27 48' },
+    folderId: 3,
+  });
+  await signIn(page, { path: '/leads' });
+  await page.goto(`/leads?q=${lead}`);
+  await page
+    .getByRole('article', { name: `${lead} Vera`, exact: true })
+    .getByRole('button', { name: 'Actions' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Convert…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Convert ${lead} Vera` });
+  await expect(
+    dialog.getByText('No existing patient has the name, date of birth or mail of this lead.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Convert' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('The practice has this person already');
+  await expect(dialog.getByText(`${mother}, Vera`)).toBeVisible();
+  await expect(dialog.getByText(/079 613 27 48/)).toBeVisible();
+  await dialog.getByRole('button', { name: `Link the lead to ${mother}, Vera (no. ${created.id})` }).click();
+  await expect(dialog.getByText(`The lead is now linked to patient #${created.id}.`)).toBeVisible();
+  // Nobody new under either name.
+  expect(
+    (await api<Patient[] | undefined>(request, '/system/searchPatients', { lastname: lead })) ?? [],
+  ).toEqual([]);
+  const same = await api<Patient[]>(request, '/system/searchPatients', { lastname: mother });
+  expect(same.map((p) => p.patid)).toEqual([created.id]);
+});
+
 test("a patient's mobile number is changed on the patient page and the journal shows it", async ({
   page,
   request,

@@ -306,7 +306,7 @@ function GuardedFooter({
 }
 
 /** A long label (the draft's "Close (input is kept)") wraps on a phone instead of widening the dialog. */
-const wraps = {
+export const wraps = {
   root: { maxWidth: '100%', height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 },
   label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
 } as const;

@@ -9,7 +9,7 @@ import type { OpData } from '#api/queries.ts';
 import { convertLeadMutation } from '#api/sales.ts';
 import { searchPatientsQuery } from '#api/system.ts';
 import { useSubmitMutation } from '#api/use-submit-mutation.ts';
-import { FormDialog, type FormDialogForm } from '#components/form-dialog.tsx';
+import { FormDialog, type FormDialogForm, wraps } from '#components/form-dialog.tsx';
 import { formatDate } from '#components/format.ts';
 import { type DuplicateInput, findDuplicates, matchReasons } from '#components/new-patient/duplicates.ts';
 import { type PatientCriteria, toSearchInput } from '#components/patient-criteria.ts';
@@ -217,6 +217,8 @@ export function ConvertDialog({ lead, opened, onClose, onDone }: ConvertDialogPr
         <Button
           variant="light"
           color="orange"
+          // "Créer quand même un nouveau patient" is wider than a phone's dialog: it wraps instead of being cut.
+          styles={wraps}
           loading={mutation.isPending && mutation.variables?.patid === undefined}
           disabled={mutation.isPending}
           onClick={() => mutation.mutate({ leadId: lead.leadId })}

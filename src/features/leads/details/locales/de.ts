@@ -347,9 +347,9 @@ export const de: Translation<typeof en> = {
     twinsTitle_one: 'Diese Person ist in der Praxis schon erfasst',
     twinsTitle_other: 'Diese Person ist in der Praxis vielleicht schon erfasst',
     twinsText_one:
-      'Dieser Patient hat den Nachnamen und das Geburtsdatum oder die Mailadresse des Leads. Verknüpfen Sie den Lead mit ihm, wenn es dieselbe Person ist; erfassen Sie nur sonst einen neuen Patienten.',
+      'Dieser Patient hat das Geburtsdatum des Leads mit dem gleichen oder einem ähnlichen Nachnamen, oder seine Mailadresse, Telefon- oder Mobilnummer. Verknüpfen Sie den Lead mit ihm, wenn es dieselbe Person ist; erfassen Sie nur sonst einen neuen Patienten.',
     twinsText_other:
-      'Diese Patienten haben den Nachnamen und das Geburtsdatum oder die Mailadresse des Leads. Verknüpfen Sie den Lead mit der Person, die es ist; erfassen Sie nur sonst einen neuen Patienten.',
+      'Diese Patienten haben das Geburtsdatum des Leads mit dem gleichen oder einem ähnlichen Nachnamen, oder seine Mailadresse, Telefon- oder Mobilnummer. Verknüpfen Sie den Lead mit der Person, die es ist; erfassen Sie nur sonst einen neuen Patienten.',
     useTwin: 'Mit diesem Patienten verknüpfen',
     linkTwin: 'Lead mit {{name}} verknüpfen (Nr. {{patid}})',
     back: 'Zurück',

@@ -346,9 +346,9 @@ export const en = {
     twinsTitle_one: 'The practice has this person already',
     twinsTitle_other: 'The practice may have this person already',
     twinsText_one:
-      "This patient has the lead's last name and date of birth, or its mail. Link the lead to this patient if it is the same person; create a new patient only if it is not.",
+      "This patient has the lead's date of birth with the same or a similar last name, or its mail, phone or mobile number. Link the lead to this patient if it is the same person; create a new patient only if it is not.",
     twinsText_other:
-      "These patients have the lead's last name and date of birth, or its mail. Link the lead to the one who is the same person; create a new patient only if none is.",
+      "These patients have the lead's date of birth with the same or a similar last name, or its mail, phone or mobile number. Link the lead to the one who is the same person; create a new patient only if none is.",
     useTwin: 'Link to this patient',
     linkTwin: 'Link the lead to {{name}} (no. {{patid}})',
     back: 'Back',

@@ -345,9 +345,9 @@ export const fr: Translation<typeof en> = {
     twinsTitle_one: 'Le cabinet a déjà cette personne',
     twinsTitle_other: 'Le cabinet a peut-être déjà cette personne',
     twinsText_one:
-      'Ce patient a le nom et la date de naissance, ou l’e-mail, du lead. Liez le lead à ce patient s’il s’agit de la même personne\u202f; sinon seulement, créez un nouveau patient.',
+      'Ce patient a la date de naissance du lead avec le même nom ou un nom proche, ou son e-mail, son téléphone ou son mobile. Liez le lead à ce patient s’il s’agit de la même personne\u202f; sinon seulement, créez un nouveau patient.',
     twinsText_other:
-      'Ces patients ont le nom et la date de naissance, ou l’e-mail, du lead. Liez le lead à celui qui est la même personne\u202f; sinon seulement, créez un nouveau patient.',
+      'Ces patients ont la date de naissance du lead avec le même nom ou un nom proche, ou son e-mail, son téléphone ou son mobile. Liez le lead à celui qui est la même personne\u202f; sinon seulement, créez un nouveau patient.',
     useTwin: 'Lier à ce patient',
     linkTwin: 'Lier le lead à {{name}} (n° {{patid}})',
     back: 'Retour',

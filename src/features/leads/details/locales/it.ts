@@ -345,9 +345,9 @@ export const it: Translation<typeof en> = {
     twinsTitle_one: 'Lo studio ha già questa persona',
     twinsTitle_other: 'Lo studio ha forse già questa persona',
     twinsText_one:
-      'Questo paziente ha il cognome e la data di nascita, o l’e-mail, del lead. Collegare il lead a questo paziente se è la stessa persona; creare un nuovo paziente solo altrimenti.',
+      'Questo paziente ha la data di nascita del lead con lo stesso cognome o uno simile, oppure la sua e-mail, il suo telefono o il suo cellulare. Collegare il lead a questo paziente se è la stessa persona; creare un nuovo paziente solo altrimenti.',
     twinsText_other:
-      'Questi pazienti hanno il cognome e la data di nascita, o l’e-mail, del lead. Collegare il lead a quello che è la stessa persona; creare un nuovo paziente solo altrimenti.',
+      'Questi pazienti hanno la data di nascita del lead con lo stesso cognome o uno simile, oppure la sua e-mail, il suo telefono o il suo cellulare. Collegare il lead a quello che è la stessa persona; creare un nuovo paziente solo altrimenti.',
     useTwin: 'Collegare a questo paziente',
     linkTwin: 'Collegare il lead a {{name}} (n. {{patid}})',
     back: 'Indietro',
