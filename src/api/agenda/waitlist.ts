@@ -26,26 +26,34 @@ export function modifyWaitlistEntryMutation() {
   return opMutation('modifyWaitlistEntry', { invalidates: ['getWaitlist'], silent: true });
 }
 
-/** The ids of a patient's entries (any status), asked of the service: what an add looked for afterwards is not. */
-export async function waitlistEntryIds(patid: number): Promise<Set<number>> {
+/** A patient's entries (any status) before an add: what the add looked for afterwards is not among them. */
+export interface KnownEntries {
+  patid: number;
+  ids: ReadonlySet<number>;
+}
+
+/** The ids of a patient's entries (any status), asked of the service. */
+export async function waitlistEntryIds(patid: number): Promise<KnownEntries> {
   const list = await call('getWaitlist', { status: 'all', patid });
-  return new Set(list.map((e) => e.entryId));
+  return { patid, ids: new Set(list.map((e) => e.entryId)) };
 }
 
 /**
  * The entry an add whose answer was lost wrote (create once, docs/decisions/0040): a waiting entry of the patient
  * that was not there before the add (`known`) and holds what was sent; the newest of them. Undefined without `known`
- * (nothing to tell an old entry from the new one) or when there is none.
+ * of this patient (nothing to tell an old entry from the new one: the person chose another patient after the
+ * failed add, whose earlier entry would otherwise be taken for it) or when there is none.
  */
 export async function findCreatedWaitlistEntry(
   sent: OpInput<'addWaitlistEntry'>,
-  known: ReadonlySet<number> | null,
+  known: KnownEntries | undefined,
 ): Promise<{ entryId: number } | undefined> {
-  if (!known) return undefined;
-  const list = await call('getWaitlist', { status: 'waiting', patid: Number(sent.patid) });
+  const patid = Number(sent.patid);
+  if (!known || known.patid !== patid) return undefined;
+  const list = await call('getWaitlist', { status: 'waiting', patid });
   const hits = list.filter(
     (e) =>
-      !known.has(e.entryId) &&
+      !known.ids.has(e.entryId) &&
       e.serviceid === (sent.serviceid ?? 0) &&
       e.provider === (sent.provider ?? 0) &&
       e.earliest === (sent.earliest ?? null) &&

@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import {
   addWaitlistEntryMutation,
   findCreatedWaitlistEntry,
+  type KnownEntries,
   modifyWaitlistEntryMutation,
   waitlistEntryIds,
   waitlistQuery,
@@ -96,8 +97,8 @@ function EntryDialog({ target, onClose }: { target: WaitlistDialogTarget; onClos
   const queryClient = useQueryClient();
   const add = useMutation(addWaitlistEntryMutation());
   const once = useRef(createOnceState());
-  // The patient's entries before the first add of this dialog: what a lost add wrote is told from them.
-  const known = useRef<Set<number> | null>(null);
+  // Each patient's entries before this dialog's first add for them: what a lost add wrote is told from them.
+  const known = useRef(new Map<number, KnownEntries>());
   const modify = useMutation(modifyWaitlistEntryMutation());
   const editing = target.kind === 'edit';
   // The entry the next save is based on: after a colleague's change, the fresh one (its version).
@@ -124,9 +125,10 @@ function EntryDialog({ target, onClose }: { target: WaitlistDialogTarget; onClos
         // Entered once even when the answer was lost (decision 0040): looked for before it is sent again.
         const input = toAddInput(values);
         const outcome = await createOnce(once.current, {
-          find: () => findCreatedWaitlistEntry(input, known.current),
+          find: () => findCreatedWaitlistEntry(input, known.current.get(values.patid)),
           before: async () => {
-            known.current ??= await waitlistEntryIds(values.patid);
+            if (!known.current.has(values.patid))
+              known.current.set(values.patid, await waitlistEntryIds(values.patid));
             return true;
           },
           create: () => add.mutateAsync(input),
